@@ -1,0 +1,1 @@
+"""Boards and deals (PBN), and movements (Mitchell, Howell, team match)."""

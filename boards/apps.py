@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class BoardsConfig(AppConfig):
+    name = "boards"
+    verbose_name = "Boards and movements"

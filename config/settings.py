@@ -1,0 +1,210 @@
+"""Settings, read from the environment.
+
+Every value has a sensible default for a newcomer's machine (SQLite under
+``var/``, jobs in-process) except ``SECRET_KEY``, which has a development default
+only while ``DEBUG`` is on. A bad value stops start-up with a message that
+names the variable, rather than failing later in a request.
+"""
+
+from pathlib import Path
+
+import environ
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = BASE_DIR / "var"
+
+env = environ.Env()
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_flag(name: str, default: bool) -> bool:
+    """A strict boolean: unlike a plain truthiness test, ``DEBUG=ture`` is an error."""
+    raw = env.str(name, default="1" if default else "0").strip().lower()
+    if raw in _TRUE:
+        return True
+    if raw in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={raw!r} is not a yes/no value: use one of 1, 0, true, false, yes, no, on, off"
+    )
+
+
+def env_database(default_path: Path) -> dict:
+    url = env.str("DATABASE_URL", default="").strip()
+    if not url:
+        default_path.parent.mkdir(parents=True, exist_ok=True)
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(default_path),
+            # SQLite serialises writers; wait for the lock rather than failing at once.
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+        }
+    scheme = url.split(":", 1)[0]
+    if scheme not in {"postgres", "postgresql", "pgsql", "sqlite"}:
+        raise ImproperlyConfigured(
+            f"DATABASE_URL has the scheme {scheme!r}: use postgres://... or sqlite:///path"
+        )
+    try:
+        config = environ.Env.db_url_config(url)
+    except Exception as exc:  # django-environ raises several kinds
+        raise ImproperlyConfigured(f"DATABASE_URL cannot be read: {exc}") from exc
+    if config["ENGINE"].endswith("postgresql"):
+        config["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+        config["CONN_HEALTH_CHECKS"] = True
+    return config
+
+
+def env_redis_url() -> str:
+    url = env.str("REDIS_URL", default="").strip()
+    if url and not url.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured(f"REDIS_URL={url!r} must start with redis:// or rediss://")
+    return url
+
+
+DEBUG = env_flag("DEBUG", default=False)
+SECRET_KEY = env.str("SECRET_KEY", default="")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. Set it to a long random string, or set DEBUG=1 "
+            "for a development server (which then uses a fixed development key)."
+        )
+    SECRET_KEY = "development-only-key-never-use-in-production"
+
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "boards",
+    "tournaments",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": env_database(VAR_DIR / "db.sqlite3")}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = env_redis_url()
+
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": env.str("CACHE_PREFIX", default="duplicate"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/director/"
+LOGOUT_REDIRECT_URL = "/"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = env.str("TIME_ZONE", default="America/New_York")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise looks here at start-up
+STATICFILES_DIRS = [BASE_DIR / "static"]
+MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(VAR_DIR / "media")))
+MEDIA_URL = "media/"
+
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = False  # the table page's small script reads it for fetch()
+if not DEBUG:
+    SESSION_COOKIE_SECURE = env_flag("SECURE_COOKIES", default=True)
+    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+
+# --- Celery -----------------------------------------------------------------
+CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A job survives a worker killed mid-job: the message is acknowledged only after
+# the task returns, and a lost worker puts it back on the queue.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_RESULT_EXPIRES = 24 * 3600
+
+# --- REST framework ---------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_THROTTLE_RATES": {
+        # Table codes are short; guessing them is throttled per client address.
+        "table-code": env.str("TABLE_CODE_THROTTLE", default="10/minute"),
+    },
+    "EXCEPTION_HANDLER": "rest_framework.views.exception_handler",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Duplicate Auction & Whist tournament API",
+    "DESCRIPTION": (
+        "Set up duplicate nights, enter scores from the tables, read standings and "
+        "travellers. Scoring follows the Laws of Auction (1913) and the Laws of "
+        "Duplicate Auction A-H."
+    ),
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
+}

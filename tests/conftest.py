@@ -1,0 +1,67 @@
+"""Shared fixtures, and the rule for tests that need a real service.
+
+Tests marked ``postgres``, ``redis``, ``celery_worker`` or ``browser`` skip with a
+reason when the service is absent, and fail instead when ``REQUIRE_SERVICES=1``
+(CI sets it), so a missing service can never pass CI silently.
+"""
+
+import os
+import shutil
+import socket
+from urllib.parse import urlparse
+
+import pytest
+from django.conf import settings
+
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES", "") == "1"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+def _port_open(url: str, default_port: int) -> bool:
+    parsed = urlparse(url)
+    try:
+        with socket.create_connection((parsed.hostname or "127.0.0.1", parsed.port or default_port),
+                                      timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def _missing(marker: str) -> str | None:
+    """Why the service behind `marker` cannot be used here, or None when it can."""
+    if marker == "postgres":
+        if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+            return "needs PostgreSQL: set DATABASE_URL=postgres://..."
+        return None
+    if marker in ("redis", "celery_worker"):
+        url = os.environ.get("REDIS_URL", "")
+        if not url:
+            return "needs Redis: set REDIS_URL=redis://..."
+        if not _port_open(url, 6379):
+            return f"Redis at {url} does not answer"
+        return None
+    if marker == "browser":
+        if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+            return "needs Debian's chromium package (apt-get install chromium)"
+        return None
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        for marker in ("postgres", "redis", "celery_worker", "browser"):
+            if item.get_closest_marker(marker) is None:
+                continue
+            reason = _missing(marker)
+            if reason is None:
+                continue
+            if REQUIRE_SERVICES:
+                item.user_properties.append(("missing_service", reason))
+            else:
+                item.add_marker(pytest.mark.skip(reason=reason))
+
+
+def pytest_runtest_setup(item):
+    for name, reason in item.user_properties:
+        if name == "missing_service":
+            pytest.fail(f"REQUIRE_SERVICES=1 but the service is missing: {reason}", pytrace=False)

@@ -1,0 +1,1 @@
+"""Events, sections, pairs, teams, rounds, results, rulings and their audit trail."""

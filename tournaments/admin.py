@@ -1,0 +1,91 @@
+from django.contrib import admin
+
+from . import models
+
+
+@admin.register(models.Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["name", "date", "rules", "kind", "method", "status", "published"]
+    list_filter = ["status", "rules", "kind"]
+    search_fields = ["name"]
+    readonly_fields = ["seq"]
+
+
+@admin.register(models.Section)
+class SectionAdmin(admin.ModelAdmin):
+    list_display = ["event", "name", "movement", "variant", "tables", "boards_per_round"]
+    list_filter = ["event"]
+
+
+@admin.register(models.Player)
+class PlayerAdmin(admin.ModelAdmin):
+    search_fields = ["name"]
+
+
+@admin.register(models.Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name", "event"]
+    list_filter = ["event"]
+
+
+@admin.register(models.Pair)
+class PairAdmin(admin.ModelAdmin):
+    list_display = ["number", "event", "section", "player_1", "player_2", "team"]
+    list_filter = ["event"]
+    raw_id_fields = ["player_1", "player_2"]
+
+
+@admin.register(models.Meeting)
+class MeetingAdmin(admin.ModelAdmin):
+    list_display = ["section", "round", "table", "ns_pair", "ew_pair", "boards", "agreed_at"]
+    list_filter = ["section__event"]
+
+
+@admin.register(models.TableCode)
+class TableCodeAdmin(admin.ModelAdmin):
+    list_display = ["section", "table", "code"]
+
+
+@admin.register(models.Result)
+class ResultAdmin(admin.ModelAdmin):
+    """Read-only here: results change only through the services, which audit them."""
+
+    list_display = [
+        "event", "board", "ns_pair", "ew_pair", "ruling", "level", "denomination",
+        "declarer", "doubled", "tricks", "ns_score", "status", "voided",
+    ]
+    list_filter = ["event", "status", "ruling", "voided"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(models.AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ["at", "event", "actor_label", "action", "result", "reason"]
+    list_filter = ["event", "action"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(models.ReportJob)
+class ReportJobAdmin(admin.ModelAdmin):
+    list_display = ["event", "kind", "status", "done", "total", "updated_at"]
+
+
+@admin.register(models.IdempotencyRecord)
+class IdempotencyRecordAdmin(admin.ModelAdmin):
+    list_display = ["scope", "key", "status_code", "created_at"]

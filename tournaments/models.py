@@ -1,0 +1,398 @@
+"""The club night as data.
+
+Terms: an *event* is one night's contest (pairs or teams); a *section* is a group
+of tables playing one movement; a *meeting* is one table in one round: two pairs
+and the boards they play there; a *result* is what happened on one board at one
+meeting, or the director's *ruling* in its place (Duplicate Law B); every change
+to a result leaves an *audit entry*.
+
+The database enforces what must hold: one result per board per meeting of two
+pairs, a pair plays a board once, valid trick and level ranges.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+RULES = [
+    ("american-1913", "Auction, American rule (1913)"),
+    ("english", "Auction, English rule"),
+    ("duplicate-whist", "Duplicate Whist"),
+]
+KINDS = [("pairs", "Pairs"), ("teams", "Teams")]
+METHODS = [
+    ("plus-minus", "Plus/minus against the average (Duplicate Law H)"),
+    ("matchpoints", "Matchpoints"),
+    ("total-points", "Total points (team match, Duplicate Law G)"),
+]
+MOVEMENTS = [
+    ("mitchell", "Mitchell"),
+    ("howell", "Howell"),
+    ("three-quarter-howell", "3/4 Howell"),
+    ("team-match", "Team match"),
+    ("none", "No movement (results name the pairs)"),
+]
+SIDES = [("ns", "North-South"), ("ew", "East-West")]
+SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
+DENOMINATIONS = [
+    ("S", "Spades"),
+    ("C", "Clubs"),
+    ("D", "Diamonds"),
+    ("H", "Hearts"),
+    ("RS", "Royal spades"),
+    ("NT", "No trump"),
+]
+DOUBLINGS = [("", "Undoubled"), ("X", "Doubled"), ("XX", "Redoubled")]
+RULINGS = [
+    ("", "Played"),
+    ("average", "Average (Duplicate Law B(3): adversary had the surplus)"),
+    ("fouled", "Fouled (Duplicate Law B(3): partner had the surplus)"),
+    ("cancelled", "Cancelled (two-table new deal)"),
+]
+
+
+class Event(models.Model):
+    class Status(models.TextChoices):
+        SETTING_UP = "setting-up", "Setting up"
+        RUNNING = "running", "Running"
+        AGREED = "agreed", "Agreed"
+        CLOSED = "closed", "Closed"
+
+    class Published(models.TextChoices):
+        NONE = "none", "Not published"
+        PROVISIONAL = "provisional", "Provisional"
+        FINAL = "final", "Final"
+
+    name = models.CharField(max_length=120)
+    date = models.DateField()
+    rules = models.CharField(max_length=20, choices=RULES, default="american-1913")
+    kind = models.CharField(max_length=10, choices=KINDS, default="pairs")
+    method = models.CharField(max_length=20, choices=METHODS, default="plus-minus")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.SETTING_UP)
+    published = models.CharField(max_length=12, choices=Published.choices, default=Published.NONE)
+    # Duplicate Law H compares a pair with all who held the same cards: the whole
+    # event by default; a director may limit the comparison to each section.
+    compare_by_section = models.BooleanField(default=False)
+    # Bumped (with F()) in the same transaction as every change to a result, while the
+    # event row is locked: readers use it to catch up on exactly what changed.
+    seq = models.BigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(kind="pairs", method__in=["plus-minus", "matchpoints"])
+                | Q(kind="teams", method="total-points"),
+                name="event_method_fits_kind",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+    @property
+    def is_whist(self) -> bool:
+        return self.rules == "duplicate-whist"
+
+
+class Section(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
+    name = models.CharField(max_length=10, default="A")
+    movement = models.CharField(max_length=24, choices=MOVEMENTS, default="none")
+    variant = models.CharField(max_length=10, blank=True)  # skip | relay for even Mitchells
+    tables = models.PositiveSmallIntegerField(default=0)
+    boards_per_round = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["event", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="section_name_unique_in_event"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Section {self.name}"
+
+
+class Player(models.Model):
+    name = models.CharField(max_length=80)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Team(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=80)
+
+    class Meta:
+        ordering = ["event", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="team_name_unique_in_event"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Pair(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pairs")
+    section = models.ForeignKey(
+        Section, on_delete=models.SET_NULL, null=True, blank=True, related_name="pairs"
+    )
+    number = models.PositiveSmallIntegerField()
+    player_1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    team = models.ForeignKey(
+        Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="pairs"
+    )
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="pair_number_unique_in_event"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Pair {self.number}"
+
+    @property
+    def names(self) -> list[str]:
+        return [self.player_1.name, self.player_2.name]
+
+
+class Meeting(models.Model):
+    """One table in one round of a section's movement: who sits where, which boards."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="meetings")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    ew_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    boards = models.JSONField(default=list)  # board numbers, e.g. [4, 5, 6]
+    # Duplicate Law E: once both pairs (or the director) agree the round's scores,
+    # the table can no longer change them; later corrections are the director's.
+    agreed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["section", "round", "table"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "round", "table"], name="meeting_one_per_table_round"
+            ),
+            models.CheckConstraint(
+                condition=~Q(ns_pair=F("ew_pair")), name="meeting_two_different_pairs"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.round}, table {self.table}"
+
+
+class TableCode(models.Model):
+    """The short code a table types (or scans) to open its own page."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="table_codes")
+    table = models.PositiveSmallIntegerField()
+    code = models.CharField(max_length=12, unique=True)
+
+    class Meta:
+        ordering = ["section", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "table"], name="table_code_one_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.table}"
+
+
+class Result(models.Model):
+    """One board at one meeting: the play as entered, or a ruling in its place.
+
+    The scores are stored as the engine computed them when the result was
+    written, so standings never need to rescore a deal.
+    """
+
+    class Status(models.TextChoices):
+        ENTERED = "entered", "Entered"
+        CONFIRMED = "confirmed", "Confirmed by the opponents"
+        DIRECTOR = "director", "Entered or corrected by the director"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="results")
+    board = models.ForeignKey("boards.Board", on_delete=models.CASCADE, related_name="results")
+    ns_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="ns_results")
+    ew_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="ew_results")
+    meeting = models.ForeignKey(
+        Meeting, on_delete=models.SET_NULL, null=True, blank=True, related_name="results"
+    )
+    ruling = models.CharField(max_length=10, choices=RULINGS, blank=True)
+    offending = models.CharField(max_length=2, choices=SIDES, blank=True)
+    # The contract and play; all null/blank for a ruling, and for a passed-out deal
+    # (English rule) only `tricks` is null too. For whist, `tricks` is N-S's tricks.
+    level = models.PositiveSmallIntegerField(null=True, blank=True)
+    denomination = models.CharField(max_length=2, choices=DENOMINATIONS, blank=True)
+    declarer = models.CharField(max_length=1, choices=SEATS, blank=True)
+    doubled = models.CharField(max_length=2, choices=DOUBLINGS, blank=True)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    passed_out = models.BooleanField(default=False)
+    # As entered: {"honours": {...}} (absent when derived from the deal), "revokes", "penalties".
+    details = models.JSONField(default=dict, blank=True)
+    # The engine's score (rules.md §1): each side's trick and honour columns, and the
+    # board scores compared across tables (auction: net; whist: tricks).
+    ns_trick = models.IntegerField(null=True, blank=True)
+    ns_honour = models.IntegerField(null=True, blank=True)
+    ew_trick = models.IntegerField(null=True, blank=True)
+    ew_honour = models.IntegerField(null=True, blank=True)
+    ns_score = models.IntegerField(null=True, blank=True)
+    ew_score = models.IntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTERED)
+    entered_by = models.CharField(max_length=80, blank=True)  # "table 3", "director alice"
+    confirmed_by = models.CharField(max_length=80, blank=True)
+    version = models.PositiveIntegerField(default=1)
+    seq = models.BigIntegerField(default=0, db_index=True)  # Event.seq at the last change
+    voided = models.BooleanField(default=False)  # removed by the director (audited, undoable)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["board__number", "ns_pair__number"]
+        indexes = [models.Index(fields=["event", "seq"], name="result_event_seq")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["board", "ns_pair", "ew_pair"],
+                condition=Q(voided=False),
+                name="result_one_per_board_per_meeting",
+            ),
+            models.UniqueConstraint(
+                fields=["board", "ns_pair"],
+                condition=Q(voided=False),
+                name="result_ns_pair_plays_board_once",
+            ),
+            models.UniqueConstraint(
+                fields=["board", "ew_pair"],
+                condition=Q(voided=False),
+                name="result_ew_pair_plays_board_once",
+            ),
+            models.CheckConstraint(
+                condition=~Q(ns_pair=F("ew_pair")), name="result_two_different_pairs"
+            ),
+            models.CheckConstraint(
+                condition=Q(tricks__isnull=True) | Q(tricks__lte=13), name="result_tricks_0_13"
+            ),
+            models.CheckConstraint(
+                condition=Q(level__isnull=True) | Q(level__gte=1, level__lte=7),
+                name="result_level_1_7",
+            ),
+            models.CheckConstraint(
+                condition=Q(ruling="fouled", offending__in=["ns", "ew"])
+                | (~Q(ruling="fouled") & Q(offending="")),
+                name="result_fouled_names_offenders",
+            ),
+            models.CheckConstraint(
+                condition=Q(ruling__in=["", "average", "fouled", "cancelled"]),
+                name="result_ruling_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.board_id}: {self.ns_pair_id} v {self.ew_pair_id}"
+
+    @property
+    def is_ruling(self) -> bool:
+        return bool(self.ruling)
+
+    @property
+    def ns_total(self) -> int | None:
+        return None if self.ns_trick is None else self.ns_trick + self.ns_honour
+
+    @property
+    def ew_total(self) -> int | None:
+        return None if self.ew_trick is None else self.ew_trick + self.ew_honour
+
+
+class AuditEntry(models.Model):
+    """Who changed what, when, from what to what, and why."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
+    result = models.ForeignKey(
+        Result, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit"
+    )
+    action = models.CharField(max_length=24)  # enter, confirm, correct, rule, void, undo, agree...
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    actor_label = models.CharField(max_length=80)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    undone_by = models.OneToOneField(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="undoes"
+    )
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.at:%H:%M:%S} {self.actor_label} {self.action}"
+
+
+class IdempotencyRecord(models.Model):
+    """One row per submission key: a retried POST gets the first answer back."""
+
+    scope = models.CharField(max_length=80)  # the caller: "table:<id>" or "user:<id>"
+    key = models.CharField(max_length=64)
+    request_hash = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField(null=True, blank=True)  # null: still running
+    response = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "key"], name="idempotency_key_unique"),
+        ]
+
+
+class ReportJob(models.Model):
+    """A PDF produced by a Celery job: travellers, standings, score cards, guide cards."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Waiting for the printer"
+        RUNNING = "running", "Printing"
+        DONE = "done", "Ready"
+        FAILED = "failed", "Failed"
+
+    KINDS = [
+        ("travellers", "Travellers"),
+        ("standings", "Standings"),
+        ("scorecards", "Personal score cards"),
+        ("guidecards", "Guide cards"),
+    ]
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="report_jobs")
+    kind = models.CharField(max_length=12, choices=KINDS)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    file = models.FileField(upload_to="reports/", blank=True)
+    task_id = models.CharField(max_length=64, blank=True)
+    error = models.TextField(blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            # Re-running a job overwrites its file: one job row per event and kind.
+            models.UniqueConstraint(fields=["event", "kind"], name="report_job_one_per_kind"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} for {self.event}"
