@@ -21,7 +21,9 @@ class Board(models.Model):
     class Meta:
         ordering = ["event", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "number"], name="board_number_unique_in_event"),
+            models.UniqueConstraint(
+                fields=["event", "number"], name="board_number_unique_in_event"
+            ),
             models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
         ]
 

@@ -7,7 +7,10 @@ meeting, or the director's *ruling* in its place (Duplicate Law B); every change
 to a result leaves an *audit entry*.
 
 The database enforces what must hold: one result per board per meeting of two
-pairs, a pair plays a board once, valid trick and level ranges.
+pairs, valid trick and level ranges. That a pair meets a board only once is the
+movement's business (boards.movements checks it): a night file names pairs
+directly and may come from any movement, even an even-table Mitchell without a
+skip, where an E-W pair meets some boards twice.
 """
 
 from django.conf import settings
@@ -268,16 +271,6 @@ class Result(models.Model):
                 condition=Q(voided=False),
                 name="result_one_per_board_per_meeting",
             ),
-            models.UniqueConstraint(
-                fields=["board", "ns_pair"],
-                condition=Q(voided=False),
-                name="result_ns_pair_plays_board_once",
-            ),
-            models.UniqueConstraint(
-                fields=["board", "ew_pair"],
-                condition=Q(voided=False),
-                name="result_ew_pair_plays_board_once",
-            ),
             models.CheckConstraint(
                 condition=~Q(ns_pair=F("ew_pair")), name="result_two_different_pairs"
             ),
@@ -357,6 +350,9 @@ class IdempotencyRecord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["scope", "key"], name="idempotency_key_unique"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.key}"
 
 
 class ReportJob(models.Model):

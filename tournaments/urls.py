@@ -1,7 +1,12 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("api/", include("tournaments.api.urls")),
+    path("", include("tournaments.web.public")),
+    path("", include("tournaments.web.table")),
+    path("director/", include("tournaments.web.director")),
+    path("", include("tournaments.reports.urls")),
 ]

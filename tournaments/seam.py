@@ -1,0 +1,137 @@
+"""The seam between the database and the scoring engine.
+
+Rows become engine inputs here, and engine outputs become row fields here;
+nothing else crosses (like Tabbycat's DrawManager). The engine itself knows no
+Django.
+"""
+
+from typing import Any
+
+from scoring.engine import board_scores, get_rules, parse_result, score_result
+
+from .models import Result
+
+# Keys of a deal result (interfaces.md §1) kept as entered, beside the contract columns.
+DETAIL_KEYS = ("honours", "revokes", "penalties")
+
+
+def result_fields(*, rules_name: str, board_number: int, deal: str, data: Any) -> dict:
+    """Validate a deal result and score it: the Result fields to store.
+
+    Raises scoring.engine.ResultError (with .field and a player's message) on bad input.
+    """
+    rules = get_rules(rules_name)
+    if not isinstance(data, dict):
+        # parse_result reports non-objects itself; keep the board out of the caller's dict.
+        parsed = parse_result(data, rules, board=board_number, deal=deal or None)
+    else:
+        body = {k: v for k, v in data.items() if k != "board"}
+        parsed = parse_result(body, rules, board=board_number, deal=deal or None)
+    score = score_result(parsed, rules)
+    ns_score, ew_score = board_scores(score, rules)
+    fields: dict[str, Any] = {
+        "ruling": "",
+        "offending": "",
+        "ns_trick": score.ns.trick_score,
+        "ns_honour": score.ns.honour_score,
+        "ew_trick": score.ew.trick_score,
+        "ew_honour": score.ew.honour_score,
+        "ns_score": ns_score,
+        "ew_score": ew_score,
+        "level": None,
+        "denomination": "",
+        "declarer": "",
+        "doubled": "",
+        "tricks": None,
+        "passed_out": False,
+    }
+    if rules.is_whist:
+        fields["tricks"] = parsed.tricks_ns
+        revokes = data.get("revokes") if isinstance(data, dict) else None
+        fields["details"] = {"revokes": revokes} if revokes else {}
+        return fields
+    if parsed.contract is None:
+        fields["passed_out"] = True
+    else:
+        contract = parsed.contract
+        fields.update(
+            level=contract.level,
+            denomination=contract.denomination,
+            declarer=contract.declarer,
+            doubled=contract.doubled,
+            tricks=parsed.tricks,
+        )
+    fields["details"] = {k: data[k] for k in DETAIL_KEYS if data.get(k) not in (None, [], {})}
+    return fields
+
+
+def ruling_fields(*, kind: str, offending: str = "") -> dict:
+    """The Result fields of an artificial result (Duplicate Law B): no play, no score."""
+    return {
+        "ruling": kind,
+        "offending": offending if kind == "fouled" else "",
+        "level": None,
+        "denomination": "",
+        "declarer": "",
+        "doubled": "",
+        "tricks": None,
+        "passed_out": False,
+        "details": {},
+        "ns_trick": None,
+        "ns_honour": None,
+        "ew_trick": None,
+        "ew_honour": None,
+        "ns_score": None,
+        "ew_score": None,
+    }
+
+
+def engine_input(result: Result, *, is_whist: bool) -> dict | None:
+    """A stored result as a deal result (interfaces.md §1) without its board; None for a ruling."""
+    if result.ruling:
+        return None
+    details = result.details or {}
+    if is_whist:
+        data: dict[str, Any] = {"tricks_ns": result.tricks}
+        if details.get("revokes"):
+            data["revokes"] = details["revokes"]
+        return data
+    if result.passed_out:
+        return {"contract": None, "tricks": 0}
+    contract = {
+        "level": result.level,
+        "denomination": result.denomination,
+        "declarer": result.declarer,
+        "doubled": result.doubled,
+    }
+    data = {"contract": contract, "tricks": result.tricks}
+    data.update({k: details[k] for k in DETAIL_KEYS if k in details})
+    return data
+
+
+def ruling_dict(result: Result) -> dict | None:
+    """A ruling as the night file writes it, or None for a played board."""
+    if not result.ruling:
+        return None
+    body = {"kind": result.ruling}
+    if result.ruling == "fouled":
+        body["offending"] = result.offending
+    return body
+
+
+SNAPSHOT_FIELDS = (
+    "ruling", "offending", "level", "denomination", "declarer", "doubled", "tricks",
+    "passed_out", "details", "ns_trick", "ns_honour", "ew_trick", "ew_honour",
+    "ns_score", "ew_score", "status", "voided",
+)
+
+
+def snapshot(result: Result) -> dict:
+    """What the audit trail records of a result, before and after a change."""
+    data = {name: getattr(result, name) for name in SNAPSHOT_FIELDS}
+    data.update(
+        board=result.board.number,
+        ns=result.ns_pair.number,
+        ew=result.ew_pair.number,
+    )
+    return data

@@ -1,0 +1,722 @@
+"""Every write goes through here: the table page, the director console, the API,
+the night-file importer and the tests alike.
+
+Each service is keyword-only and atomic. Writers to one event serialise on the
+event row (``select_for_update``), always taken first, then the result rows:
+one fixed order, so two writers never deadlock. Validation and scoring are pure
+and run before the lock is taken, which keeps the locked part short.
+"""
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from boards.models import Board
+from scoring.engine import ResultError
+
+from . import seam
+from .models import AuditEntry, Event, Meeting, Pair, Player, Result, Section, Team
+
+
+class ServiceError(Exception):
+    """A request the laws or the night's state do not allow, in a player's words."""
+
+    def __init__(self, message: str, *, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class ResultConflict(ServiceError):
+    """A different result is already stored for this board at this meeting."""
+
+    def __init__(self, message: str, *, existing: Result):
+        super().__init__(message, field="result")
+        self.existing = existing
+
+
+class Forbidden(ServiceError):
+    """The caller may not make this change (a table after its round is agreed, say)."""
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who makes a change: a director (a staff user), a table (by its code), or a program."""
+
+    label: str
+    user: Any = None
+    section_id: int | None = None
+    table: int | None = None
+
+    @property
+    def is_director(self) -> bool:
+        return self.user is not None and self.user.is_staff
+
+    @property
+    def is_table(self) -> bool:
+        return self.table is not None
+
+    @classmethod
+    def director(cls, user) -> "Actor":
+        return cls(label=f"director {user.get_username()}", user=user)
+
+    @classmethod
+    def at_table(cls, section: Section, table: int) -> "Actor":
+        return cls(label=f"table {table}", section_id=section.pk, table=table)
+
+    @classmethod
+    def system(cls, label: str = "import") -> "Actor":
+        return cls(label=label)
+
+
+# --- helpers -------------------------------------------------------------------------
+
+
+def _lock_event(event_id: int) -> Event:
+    """Lock the event row and take the next change number (Event.seq) under the lock."""
+    event = Event.objects.select_for_update().get(pk=event_id)
+    Event.objects.filter(pk=event_id).update(seq=F("seq") + 1)
+    event.seq += 1
+    return event
+
+
+def _audit(
+    *,
+    event: Event,
+    actor: Actor,
+    action: str,
+    result: Result | None = None,
+    before: dict | None = None,
+    after: dict | None = None,
+    reason: str = "",
+) -> AuditEntry:
+    return AuditEntry.objects.create(
+        event=event,
+        result=result,
+        action=action,
+        actor=actor.user if actor.user is not None and actor.user.pk else None,
+        actor_label=actor.label[:80],
+        before=before,
+        after=after,
+        reason=reason,
+    )
+
+
+def _require_open(event: Event) -> None:
+    if event.status == Event.Status.CLOSED:
+        raise Forbidden("the event is closed: its scores are final")
+
+
+def _require_reason(reason: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise ServiceError("say why: a correction needs a reason for the audit trail",
+                           field="reason")
+    return reason
+
+
+def _board(event: Event, number: int) -> Board:
+    try:
+        return Board.objects.get(event=event, number=number)
+    except Board.DoesNotExist:
+        raise ServiceError(f"board {number} is not in this event", field="board") from None
+
+
+def _pair(event: Event, number: int, field: str) -> Pair:
+    try:
+        return Pair.objects.select_related("player_1", "player_2").get(event=event, number=number)
+    except Pair.DoesNotExist:
+        raise ServiceError(f"pair {number} is not in this event", field=field) from None
+
+
+def _check_meeting(meeting: Meeting, board: int, ns: int, ew: int) -> None:
+    where = f"table {meeting.table} in round {meeting.round}"
+    if board not in meeting.boards:
+        raise ServiceError(f"board {board} is not played at {where}", field="board")
+    if (meeting.ns_pair.number, meeting.ew_pair.number) != (ns, ew):
+        raise ServiceError(
+            f"at {where} pair {meeting.ns_pair.number} sits North-South against pair "
+            f"{meeting.ew_pair.number}",
+            field="ns",
+        )
+
+
+def _played_fields(event: Event, board: Board, data: Any) -> dict:
+    try:
+        return seam.result_fields(
+            rules_name=event.rules, board_number=board.number, deal=board.deal, data=data
+        )
+    except ResultError as exc:
+        field = f"result.{exc.field}" if exc.field else "result"
+        raise ServiceError(exc.message, field=field) from None
+
+
+def _same_play(result: Result, fields: dict) -> bool:
+    return all(getattr(result, name) == value for name, value in fields.items())
+
+
+def _apply(result: Result, fields: dict) -> None:
+    for name, value in fields.items():
+        setattr(result, name, value)
+
+
+def _existing_for(board: Board, ns_pair: Pair, ew_pair: Pair) -> Result | None:
+    """The live result of this board at this meeting of the two pairs, locked."""
+    return (
+        Result.objects.select_for_update()
+        .filter(board=board, ns_pair=ns_pair, ew_pair=ew_pair, voided=False)
+        .select_related("board", "ns_pair", "ew_pair")
+        .first()
+    )
+
+
+def _meeting_for_table(actor: Actor, meeting: Meeting | None) -> None:
+    if not actor.is_table:
+        return
+    if meeting is None or meeting.section_id != actor.section_id or meeting.table != actor.table:
+        raise Forbidden("a table can only enter the boards it plays")
+    if Meeting.objects.filter(pk=meeting.pk, agreed_at__isnull=False).exists():
+        raise Forbidden(
+            f"round {meeting.round} at table {meeting.table} is agreed (Duplicate Law E): "
+            "ask the director to correct a score"
+        )
+
+
+# --- event set-up ----------------------------------------------------------------------
+
+
+@transaction.atomic
+def event_create(
+    *,
+    name: str,
+    date,
+    rules: str = "american-1913",
+    kind: str = "pairs",
+    method: str | None = None,
+    actor: Actor,
+) -> Event:
+    method = method or ("total-points" if kind == "teams" else "plus-minus")
+    if kind == "teams" and method != "total-points":
+        raise ServiceError("a team match is scored by total points (Duplicate Law G)",
+                           field="method")
+    if kind == "pairs" and method not in ("plus-minus", "matchpoints"):
+        raise ServiceError("a pair contest is scored by plus/minus or matchpoints",
+                           field="method")
+    event = Event.objects.create(name=name, date=date, rules=rules, kind=kind, method=method)
+    Section.objects.create(event=event, name="A")
+    _audit(event=event, actor=actor, action="create event", after={"name": name})
+    return event
+
+
+@transaction.atomic
+def teams_set(*, event: Event, names: Sequence[str], actor: Actor) -> list[Team]:
+    event = _lock_event(event.pk)
+    teams = [Team.objects.get_or_create(event=event, name=name.strip())[0] for name in names]
+    _audit(event=event, actor=actor, action="teams", after={"teams": list(names)})
+    return teams
+
+
+@transaction.atomic
+def pair_set(
+    *,
+    event: Event,
+    number: int,
+    players: Sequence[str],
+    team: Team | None = None,
+    section: Section | None = None,
+    actor: Actor,
+) -> Pair:
+    """Create pair `number`, or rename its players; returns the pair."""
+    event = _lock_event(event.pk)
+    names = [p.strip() for p in players]
+    if len(names) != 2 or not all(names):
+        raise ServiceError(f"pair {number} needs two players' names", field="players")
+    if number < 1:
+        raise ServiceError("pair numbers start at 1", field="number")
+    pair = Pair.objects.filter(event=event, number=number).select_related(
+        "player_1", "player_2").first()
+    if pair is None:
+        pair = Pair.objects.create(
+            event=event,
+            number=number,
+            player_1=Player.objects.create(name=names[0]),
+            player_2=Player.objects.create(name=names[1]),
+            team=team,
+            section=section or event.sections.first(),
+        )
+    else:
+        for player, name in ((pair.player_1, names[0]), (pair.player_2, names[1])):
+            if player.name != name:
+                player.name = name
+                player.save(update_fields=["name"])
+        if team is not None and pair.team_id != team.pk:
+            pair.team = team
+            pair.save(update_fields=["team"])
+    _audit(event=event, actor=actor, action="pair", after={"pair": number, "players": names})
+    return pair
+
+
+@transaction.atomic
+def boards_set(*, event: Event, count: int, deals: dict[int, str] | None = None,
+               actor: Actor) -> list[Board]:
+    """Make sure boards 1..count exist; set the deals given (PBN Deal notation)."""
+    from scoring.engine import parse_deal
+
+    event = _lock_event(event.pk)
+    deals = deals or {}
+    for number, deal in deals.items():
+        if deal:
+            try:
+                parse_deal(deal)
+            except ValueError as exc:
+                raise ServiceError(f"board {number}: {exc}", field="deal") from None
+    existing = {b.number: b for b in Board.objects.filter(event=event)}
+    boards = []
+    for number in range(1, count + 1):
+        board = existing.get(number)
+        deal = _normalise_deal(deals.get(number, ""))
+        if board is None:
+            board = Board.objects.create(event=event, number=number, deal=deal)
+        elif deal and board.deal != deal:
+            if board.results.filter(voided=False).exists():
+                raise ServiceError(
+                    f"board {number} has results already: its deal cannot change", field="deal"
+                )
+            board.deal = deal
+            board.save(update_fields=["deal"])
+        boards.append(board)
+    _audit(event=event, actor=actor, action="boards", after={"boards": count,
+                                                              "deals": len(deals)})
+    return boards
+
+
+def _normalise_deal(deal: str) -> str:
+    """Store every deal from North, whichever hand the PBN text starts with."""
+    if not deal:
+        return ""
+    from scoring.engine import parse_deal
+
+    hands = parse_deal(deal)
+    return "N:" + " ".join(
+        ".".join(hands[seat][suit] for suit in "SHDC") for seat in "NESW"
+    )
+
+
+@transaction.atomic
+def movement_set(
+    *,
+    section: Section,
+    movement,  # boards.movements.Movement
+    actor: Actor,
+) -> list[Meeting]:
+    """Store a generated movement as the section's meetings, with a code for each table."""
+    from boards.movements import check
+
+    from .tablecodes import new_code
+
+    problems = check(movement)
+    if problems:
+        raise ServiceError("the movement is not sound: " + "; ".join(problems), field="movement")
+    event = _lock_event(section.event_id)
+    if Result.objects.filter(meeting__section=section).exists():
+        raise ServiceError("scores have been entered: the movement cannot change now",
+                           field="movement")
+    pairs = {p.number: p for p in Pair.objects.filter(event=event)}
+    missing = sorted(set(range(1, movement.pairs + 1)) - set(pairs))
+    if missing:
+        raise ServiceError(
+            f"the movement needs pairs 1 to {movement.pairs}; missing: "
+            + ", ".join(map(str, missing)),
+            field="pairs",
+        )
+    Meeting.objects.filter(section=section).delete()
+    meetings = [
+        Meeting(section=section, round=rnd.number, table=t.table, ns_pair=pairs[t.ns],
+                ew_pair=pairs[t.ew], boards=list(t.boards))
+        for rnd in movement.rounds
+        for t in rnd.tables
+    ]
+    Meeting.objects.bulk_create(meetings)
+    section.movement = movement.kind
+    section.variant = movement.variant or ""
+    section.tables = movement.tables
+    section.boards_per_round = movement.boards_per_round
+    section.save()
+    Pair.objects.filter(event=event, number__lte=movement.pairs).update(section=section)
+    have = set(section.table_codes.values_list("table", flat=True))
+    for table in range(1, movement.tables + 1):
+        if table not in have:
+            section.table_codes.create(table=table, code=new_code())
+    _audit(event=event, actor=actor, action="movement",
+           after={"kind": movement.kind, "tables": movement.tables, "boards": movement.boards})
+    return meetings
+
+
+# --- results -----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def result_record(
+    *,
+    event: Event,
+    board: int,
+    ns: int,
+    ew: int,
+    data: Any,
+    actor: Actor,
+    meeting: Meeting | None = None,
+) -> tuple[Result, bool]:
+    """Store the result of `board` played by pair `ns` (N-S) against pair `ew` (E-W).
+
+    Returns (result, created). Sending the same result again returns the stored
+    one with created=False; a different result for the same board and pairs
+    raises ResultConflict carrying the stored one.
+    """
+    board_row = _board(event, board)
+    ns_pair = _pair(event, ns, "ns")
+    ew_pair = _pair(event, ew, "ew")
+    if ns_pair.pk == ew_pair.pk:
+        raise ServiceError("a pair cannot play against itself", field="ew")
+    if meeting is not None:
+        _check_meeting(meeting, board, ns, ew)
+    fields = _played_fields(event, board_row, data)
+
+    locked = _lock_event(event.pk)
+    _require_open(locked)
+    _meeting_for_table(actor, meeting)
+    existing = _existing_for(board_row, ns_pair, ew_pair)
+    if existing is not None:
+        if not existing.ruling and _same_play(existing, fields):
+            return existing, False
+        raise ResultConflict(
+            f"board {board} between pairs {ns} and {ew} has a different result already",
+            existing=existing,
+        )
+    try:
+        with transaction.atomic():
+            result = Result.objects.create(
+                event=locked,
+                board=board_row,
+                ns_pair=ns_pair,
+                ew_pair=ew_pair,
+                meeting=meeting,
+                entered_by=actor.label[:80],
+                status=Result.Status.DIRECTOR if actor.is_director else Result.Status.ENTERED,
+                seq=locked.seq,
+                **fields,
+            )
+    except IntegrityError:
+        # Only reachable if a writer skipped the event lock; the constraint still holds.
+        raise ServiceError(f"board {board} already has a result for these pairs",
+                           field="board") from None
+    _audit(event=locked, actor=actor, action="enter", result=result,
+           after=seam.snapshot(result))
+    return result, True
+
+
+@transaction.atomic
+def result_confirm(*, result: Result, actor: Actor, by: str = "") -> Result:
+    """The opponents (or the director) confirm a result entered at the table."""
+    event = _lock_event(result.event_id)
+    _require_open(event)
+    result = Result.objects.select_for_update().select_related(
+        "board", "ns_pair", "ew_pair", "meeting").get(pk=result.pk)
+    if result.voided:
+        raise ServiceError("this result has been removed", field="result")
+    _meeting_for_table(actor, result.meeting)
+    if result.status == Result.Status.CONFIRMED:
+        return result
+    before = seam.snapshot(result)
+    result.status = Result.Status.CONFIRMED
+    result.confirmed_by = (by or actor.label)[:80]
+    result.seq = event.seq
+    result.save(update_fields=["status", "confirmed_by", "seq", "updated_at"])
+    _audit(event=event, actor=actor, action="confirm", result=result, before=before,
+           after=seam.snapshot(result))
+    return result
+
+
+@transaction.atomic
+def result_correct(
+    *,
+    result: Result,
+    actor: Actor,
+    data: Any = None,
+    ruling: str = "",
+    offending: str = "",
+    reason: str = "",
+) -> Result:
+    """Change a stored result: the play (`data`) or a ruling in its place.
+
+    A table may change its own result until its round is agreed (Duplicate Law E);
+    after that, and always with a reason, only the director.
+    """
+    if actor.is_director:
+        reason = _require_reason(reason)
+    elif not actor.is_table:
+        raise Forbidden("only the director or the table that played the board may correct it")
+    current = Result.objects.select_related("board", "ns_pair", "ew_pair", "event").get(
+        pk=result.pk)
+    if ruling:
+        fields = _ruling_fields(current.event, ruling, offending)
+    else:
+        fields = _played_fields(current.event, current.board, data)
+    event = _lock_event(current.event_id)
+    _require_open(event)
+    result = Result.objects.select_for_update().select_related(
+        "board", "ns_pair", "ew_pair", "meeting").get(pk=result.pk)
+    if result.voided:
+        raise ServiceError("this result has been removed; undo the removal first",
+                           field="result")
+    if not actor.is_director:
+        _meeting_for_table(actor, result.meeting)
+        if ruling:
+            raise Forbidden("only the director gives rulings")
+    before = seam.snapshot(result)
+    _apply(result, fields)
+    result.status = Result.Status.DIRECTOR if actor.is_director else Result.Status.ENTERED
+    if not actor.is_director:
+        result.confirmed_by = ""
+    result.version = F("version") + 1
+    result.seq = event.seq
+    result.save()
+    result.refresh_from_db(fields=["version"])
+    _audit(event=event, actor=actor, action="rule" if ruling else "correct", result=result,
+           before=before, after=seam.snapshot(result), reason=reason)
+    return result
+
+
+def _ruling_fields(event: Event, kind: str, offending: str) -> dict:
+    if kind not in ("average", "fouled", "cancelled"):
+        raise ServiceError("a ruling is average, fouled or cancelled (Duplicate Law B)",
+                           field="ruling")
+    if kind == "fouled" and offending not in ("ns", "ew"):
+        raise ServiceError("a fouled board names the side whose player was short: ns or ew",
+                           field="offending")
+    return seam.ruling_fields(kind=kind, offending=offending)
+
+
+@transaction.atomic
+def ruling_award(
+    *,
+    event: Event,
+    board: int,
+    ns: int,
+    ew: int,
+    kind: str,
+    actor: Actor,
+    offending: str = "",
+    reason: str = "",
+    meeting: Meeting | None = None,
+) -> Result:
+    """Duplicate Law B(3): an artificial result in place of play at one meeting."""
+    if not (actor.is_director or actor.label == "import"):
+        raise Forbidden("only the director gives rulings")
+    if actor.is_director:
+        reason = _require_reason(reason)
+    fields = _ruling_fields(event, kind, offending)
+    board_row = _board(event, board)
+    ns_pair = _pair(event, ns, "ns")
+    ew_pair = _pair(event, ew, "ew")
+    if meeting is not None:
+        _check_meeting(meeting, board, ns, ew)
+    locked = _lock_event(event.pk)
+    _require_open(locked)
+    existing = _existing_for(board_row, ns_pair, ew_pair)
+    if existing is not None:
+        before = seam.snapshot(existing)
+        _apply(existing, fields)
+        existing.status = Result.Status.DIRECTOR
+        existing.version = F("version") + 1
+        existing.seq = locked.seq
+        existing.save()
+        existing.refresh_from_db(fields=["version"])
+        _audit(event=locked, actor=actor, action="rule", result=existing, before=before,
+               after=seam.snapshot(existing), reason=reason)
+        return existing
+    result = Result.objects.create(
+        event=locked, board=board_row, ns_pair=ns_pair, ew_pair=ew_pair, meeting=meeting,
+        entered_by=actor.label[:80], status=Result.Status.DIRECTOR, seq=locked.seq, **fields,
+    )
+    _audit(event=locked, actor=actor, action="rule", result=result, after=seam.snapshot(result),
+           reason=reason)
+    return result
+
+
+@transaction.atomic
+def result_void(*, result: Result, actor: Actor, reason: str) -> Result:
+    """The director removes a result (audited; undo brings it back)."""
+    if not actor.is_director:
+        raise Forbidden("only the director removes a result")
+    reason = _require_reason(reason)
+    event = _lock_event(result.event_id)
+    _require_open(event)
+    result = Result.objects.select_for_update().select_related(
+        "board", "ns_pair", "ew_pair").get(pk=result.pk)
+    if result.voided:
+        return result
+    before = seam.snapshot(result)
+    result.voided = True
+    result.seq = event.seq
+    result.version = F("version") + 1
+    result.save()
+    result.refresh_from_db(fields=["version"])
+    _audit(event=event, actor=actor, action="void", result=result, before=before,
+           after=seam.snapshot(result), reason=reason)
+    return result
+
+
+@transaction.atomic
+def audit_undo(*, entry: AuditEntry, actor: Actor, reason: str = "") -> Result:
+    """Put a result back as it was before an audited change."""
+    if not actor.is_director:
+        raise Forbidden("only the director undoes a change")
+    reason = reason.strip() or f"undo of change #{entry.pk}"
+    event = _lock_event(entry.event_id)
+    _require_open(event)
+    entry = AuditEntry.objects.select_for_update().get(pk=entry.pk)
+    if entry.result_id is None:
+        raise ServiceError("only changes to a result can be undone", field="entry")
+    if entry.undone_by_id is not None:
+        raise ServiceError("this change has been undone already", field="entry")
+    result = Result.objects.select_for_update().select_related(
+        "board", "ns_pair", "ew_pair").get(pk=entry.result_id)
+    if _later_changes(result, entry):
+        raise ServiceError("the result has changed again since; undo the later change first",
+                           field="entry")
+    before = seam.snapshot(result)
+    if entry.before is None:  # the change created the result: undoing it removes it
+        result.voided = True
+    else:
+        restore = {name: entry.before[name] for name in seam.SNAPSHOT_FIELDS}
+        if not restore["voided"] and result.voided:
+            _ensure_free(result)
+        _apply(result, restore)
+    result.seq = event.seq
+    result.version = F("version") + 1
+    result.save()
+    result.refresh_from_db(fields=["version"])
+    undo = _audit(event=event, actor=actor, action="undo", result=result, before=before,
+                  after=seam.snapshot(result), reason=reason)
+    entry.undone_by = undo
+    entry.save(update_fields=["undone_by"])
+    return result
+
+
+def _later_changes(result: Result, entry: AuditEntry) -> bool:
+    """Has the result been changed by a later entry that is still in force?"""
+    return result.audit.filter(pk__gt=entry.pk, undone_by__isnull=True).exclude(
+        action="undo").exists()
+
+
+def _ensure_free(result: Result) -> None:
+    clash = (Result.objects.filter(board=result.board, voided=False, ns_pair=result.ns_pair,
+                                   ew_pair=result.ew_pair)
+             .exclude(pk=result.pk).exists())
+    if clash:
+        raise ServiceError("another result now stands for this board and pairs", field="entry")
+
+
+# --- rounds and the event's state ------------------------------------------------------------
+
+
+@transaction.atomic
+def round_agree(
+    *, section: Section, round_number: int, actor: Actor, tables: Iterable[int] | None = None
+) -> int:
+    """Duplicate Law E: the round's scores are agreed; the table can no longer change them.
+
+    A table agrees its own meeting once every board there has a result; the
+    director may agree a whole round (or some tables of it) at any time.
+    Returns how many meetings became agreed.
+    """
+    event = _lock_event(section.event_id)
+    _require_open(event)
+    meetings = Meeting.objects.select_for_update().filter(
+        section=section, round=round_number, agreed_at__isnull=True)
+    if actor.is_table:
+        meetings = meetings.filter(table=actor.table)
+        if actor.section_id != section.pk:
+            raise Forbidden("a table can only agree its own round")
+    elif not actor.is_director:
+        raise Forbidden("only the director or the table agrees a round")
+    if tables is not None:
+        meetings = meetings.filter(table__in=list(tables))
+    meetings = list(meetings)
+    if actor.is_table:
+        for meeting in meetings:
+            played = Result.objects.filter(meeting=meeting, voided=False).count()
+            if played < len(meeting.boards):
+                raise ServiceError(
+                    f"enter all {len(meeting.boards)} boards before agreeing the round "
+                    f"({played} entered)", field="round")
+            if Result.objects.filter(meeting=meeting, voided=False,
+                                     status=Result.Status.ENTERED).exists():
+                raise ServiceError("the opponents must confirm every board first",
+                                   field="round")
+    now = timezone.now()
+    for meeting in meetings:
+        meeting.agreed_at = now
+        meeting.save(update_fields=["agreed_at"])
+    if meetings:
+        _audit(event=event, actor=actor, action="agree round",
+               after={"section": section.name, "round": round_number,
+                      "tables": [m.table for m in meetings]})
+    return len(meetings)
+
+
+_NEXT_STATUS = {
+    Event.Status.SETTING_UP: {Event.Status.RUNNING},
+    Event.Status.RUNNING: {Event.Status.AGREED, Event.Status.SETTING_UP},
+    Event.Status.AGREED: {Event.Status.CLOSED, Event.Status.RUNNING},
+    Event.Status.CLOSED: set(),
+}
+
+
+@transaction.atomic
+def event_set_status(*, event: Event, status: str, actor: Actor) -> Event:
+    """setting up → running → agreed → closed (a closed event's scores are final)."""
+    if not (actor.is_director or actor.label == "import"):
+        raise Forbidden("only the director changes the event's state")
+    locked = _lock_event(event.pk)
+    if status == locked.status:
+        return locked
+    if status not in _NEXT_STATUS[Event.Status(locked.status)]:
+        raise ServiceError(
+            f"an event that is {locked.get_status_display().lower()} cannot become "
+            f"{Event.Status(status).label.lower()}", field="status")
+    before = {"status": locked.status}
+    locked.status = status
+    locked.save(update_fields=["status", "updated_at"])
+    _audit(event=locked, actor=actor, action="status", before=before, after={"status": status})
+    return locked
+
+
+def event_close(*, event: Event, actor: Actor) -> Event:
+    """Close the event: every score is final; nothing changes after."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status == Event.Status.RUNNING:
+            event = event_set_status(event=event, status=Event.Status.AGREED, actor=actor)
+        if event.status == Event.Status.SETTING_UP:
+            raise ServiceError("an event that has not started cannot be closed", field="status")
+        return event_set_status(event=event, status=Event.Status.CLOSED, actor=actor)
+
+
+@transaction.atomic
+def event_publish(*, event: Event, level: str, actor: Actor) -> Event:
+    """Publish standings as provisional or final, or take them down ("none")."""
+    if not actor.is_director:
+        raise Forbidden("only the director publishes standings")
+    if level not in Event.Published.values:
+        raise ServiceError("publish as none, provisional or final", field="published")
+    locked = _lock_event(event.pk)
+    before = {"published": locked.published}
+    locked.published = level
+    locked.save(update_fields=["published", "updated_at"])
+    _audit(event=locked, actor=actor, action="publish", before=before, after={"published": level})
+    return locked

@@ -1,0 +1,457 @@
+"""Standings, travellers and score cards, kept up to date incrementally.
+
+Terms: a *comparison group* is the results of one board that are compared with
+each other (Duplicate Law H: the whole event, or one section when the director
+limits it); a *contribution* is what one group adds to each pair's total.
+
+Every change to a result stamps it with the event's change number (``seq``),
+taken under the event's row lock, so changes commit in ``seq`` order. A process
+keeps each event's state with the ``seq`` it has seen; a reader fetches only the
+results changed since, recomputes only their boards' groups, and moves each
+pair's total by the difference. The standings a page shows therefore always
+match the stored results, and one new result costs one board, not the night.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.db import connection
+from django.db.models import Q
+
+from boards.models import dealer_for
+from scoring.engine import (
+    Entry,
+    TeamDeal,
+    fraction_str,
+    matchpoints_board,
+    parse_deal,
+    plus_minus_board,
+    rank,
+    rank_teams,
+    shown,
+    team_match,
+)
+
+from .models import Event, Meeting, Pair, Result
+
+ROW_FIELDS = (
+    "id", "seq", "voided", "board__number", "ns_pair__number", "ew_pair__number",
+    "ns_pair__section_id", "ruling", "offending", "ns_score", "ew_score",
+    "ns_trick", "ns_honour", "ew_trick", "ew_honour",
+)
+Scores = tuple[Fraction, Fraction] | None
+
+
+@dataclass(slots=True)
+class Row:
+    """A stored result reduced to what comparisons need."""
+
+    id: int
+    board: int
+    ns: int
+    ew: int
+    group: Any
+    ruling: str
+    offending: str
+    ns_score: int | None
+    ew_score: int | None
+    ns_total: int | None
+    ew_total: int | None
+
+    @property
+    def entry(self) -> Entry:
+        return Entry(self.ns, self.ew, self.ns_score, self.ew_score,
+                     self.ruling or None, self.offending or None)
+
+
+def _row(values: tuple, by_section: bool) -> Row:
+    (rid, _seq, _voided, board, ns, ew, section, ruling, offending, ns_score, ew_score,
+     ns_trick, ns_honour, ew_trick, ew_honour) = values
+    return Row(
+        id=rid, board=board, ns=ns, ew=ew,
+        group=(section, board) if by_section else board,
+        ruling=ruling, offending=offending, ns_score=ns_score, ew_score=ew_score,
+        ns_total=None if ns_trick is None else ns_trick + ns_honour,
+        ew_total=None if ew_trick is None else ew_trick + ew_honour,
+    )
+
+
+@dataclass
+class PairState:
+    """One event's pair contest: per group the entries' scores, per pair the totals."""
+
+    method: str
+    by_section: bool
+    seq: int = 0
+    rows: dict[int, Row] = field(default_factory=dict)
+    groups: dict[Any, dict[int, Row]] = field(default_factory=dict)
+    scores: dict[Any, dict[int, Scores]] = field(default_factory=dict)
+    exact: dict[int, Fraction] = field(default_factory=dict)
+    played: dict[int, int] = field(default_factory=dict)
+    expected: int = 0  # matchpoints: the most counted results any board had
+
+    def apply(self, changed: Iterable[Row], removed: Iterable[int]) -> None:
+        touched = set()
+        for rid in removed:
+            old = self.rows.pop(rid, None)
+            if old is not None:
+                self.groups[old.group].pop(rid, None)
+                touched.add(old.group)
+        for row in changed:
+            old = self.rows.get(row.id)
+            if old is not None and old.group != row.group:
+                self.groups[old.group].pop(row.id, None)
+                touched.add(old.group)
+            self.rows[row.id] = row
+            self.groups.setdefault(row.group, {})[row.id] = row
+            touched.add(row.group)
+        if self.method == "matchpoints":
+            expected = max((sum(1 for r in g.values() if r.ruling != "cancelled")
+                            for g in self.groups.values()), default=0)
+            if expected != self.expected:
+                # Neuberg factors every board to the expected count: all boards change.
+                self.expected = expected
+                touched = set(self.groups)
+        for group in touched:
+            self._recompute(group)
+
+    def _recompute(self, group: Any) -> None:
+        for rid, scores in self.scores.pop(group, {}).items():
+            self._add(self._pairs_of(group, rid), scores, -1)
+        rows = list(self.groups.get(group, {}).values())
+        if not rows:
+            self.groups.pop(group, None)
+            return
+        entries = [r.entry for r in rows]
+        if self.method == "matchpoints":
+            values = matchpoints_board(entries, self.expected or None)
+        else:
+            values = plus_minus_board(entries)
+        self.scores[group] = {r.id: v for r, v in zip(rows, values, strict=True)}
+        self._pair_keys[group] = {r.id: (r.ns, r.ew) for r in rows}
+        for r, v in zip(rows, values, strict=True):
+            self._add((r.ns, r.ew), v, +1)
+
+    def __post_init__(self) -> None:
+        # The pairs each scored entry was credited to, so a removal can be undone even
+        # after the row itself has changed.
+        self._pair_keys: dict[Any, dict[int, tuple[int, int]]] = {}
+
+    def _pairs_of(self, group: Any, rid: int) -> tuple[int, int]:
+        return self._pair_keys[group][rid]
+
+    def _add(self, pairs: tuple[int, int], scores: Scores, sign: int) -> None:
+        if scores is None:
+            return
+        for pair, value in zip(pairs, scores, strict=True):
+            total = self.exact.get(pair, Fraction(0)) + sign * value
+            count = self.played.get(pair, 0) + sign
+            if count:
+                self.exact[pair] = total
+                self.played[pair] = count
+            else:
+                self.exact.pop(pair, None)
+                self.played.pop(pair, None)
+
+    def top(self) -> int:
+        return max(0, 2 * (self.expected - 1))
+
+    def entry_scores(self, row: Row) -> Scores:
+        return self.scores.get(row.group, {}).get(row.id)
+
+
+# --- the per-process cache ------------------------------------------------------------
+
+_CACHE: OrderedDict[tuple, PairState] = OrderedDict()
+_CACHE_SIZE = 16
+_LOCK = threading.Lock()
+
+
+def _fetch(event: Event, since: int | None) -> tuple[list[tuple], int]:
+    """The rows changed since `since` (all live rows when None), and the seq they reach."""
+    seq = Event.objects.filter(pk=event.pk).values_list("seq", flat=True).get()
+    rows = Result.objects.filter(event_id=event.pk)
+    if since is None:
+        rows = rows.filter(voided=False)
+    else:
+        rows = rows.filter(seq__gt=since)
+    values = list(rows.values_list(*ROW_FIELDS))
+    reached = max([seq, *(v[1] for v in values)])
+    return values, reached
+
+
+def pair_state(event: Event) -> PairState:
+    """The event's pair contest, brought up to date with the stored results."""
+    key = (event.pk, event.created_at, event.method, event.compare_by_section)
+    # Inside a transaction the rows read may never commit: compute, but never cache.
+    cacheable = not connection.in_atomic_block
+    with _LOCK:
+        state = _CACHE.get(key) if cacheable else None
+        if state is None:
+            state = PairState(method=event.method, by_section=event.compare_by_section)
+            values, state.seq = _fetch(event, None)
+            state.apply((_row(v, state.by_section) for v in values), ())
+        else:
+            values, reached = _fetch(event, state.seq)
+            changed = [_row(v, state.by_section) for v in values if not v[2]]
+            removed = [v[0] for v in values if v[2]]
+            state.apply(changed, removed)
+            state.seq = reached
+        if cacheable:
+            _CACHE[key] = state
+            _CACHE.move_to_end(key)
+            while len(_CACHE) > _CACHE_SIZE:
+                _CACHE.popitem(last=False)
+        return state
+
+
+def clear_cache() -> None:
+    with _LOCK:
+        _CACHE.clear()
+
+
+# --- standings (interfaces.md §3) ----------------------------------------------------------
+
+
+def _names(event: Event) -> dict[int, list[str]]:
+    pairs = Pair.objects.filter(event=event).values_list(
+        "number", "player_1__name", "player_2__name")
+    return {number: [a, b] for number, a, b in pairs}
+
+
+def _percent(value: Fraction) -> float:
+    """A percentage to two decimals, a half going up."""
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return float(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
+def _pair_rows(state: PairState, pairs: list[int], names: dict[int, list[str]]) -> list[dict]:
+    if state.method == "matchpoints":
+        top = state.top()
+        values = {}
+        for p in pairs:
+            possible = top * state.played[p]
+            values[p] = state.exact[p] / possible * 100 if possible else Fraction(50)
+    else:
+        values = {p: state.exact[p] for p in pairs}
+    rows = []
+    for pair, place in rank(values):
+        value = values[pair]
+        row = {
+            "place": place,
+            "pair": pair,
+            "names": names.get(pair, []),
+            "score": _percent(value) if state.method == "matchpoints" else shown(value),
+            "exact": fraction_str(value),
+            "boards": state.played[pair],
+        }
+        if state.method == "matchpoints":
+            row["matchpoints"] = fraction_str(state.exact[pair])
+            row["top"] = top * state.played[pair]
+        rows.append(row)
+    return rows
+
+
+def _directions(state: PairState) -> tuple[set[int], set[int]]:
+    ns = {r.ns for r in state.rows.values()}
+    ew = {r.ew for r in state.rows.values()}
+    return ns, ew
+
+
+def pair_standings(event: Event) -> dict:
+    state = pair_state(event)
+    names = _names(event)
+    ns, ew = _directions(state)
+    ranked = list(state.exact)
+    if ns & ew:
+        rankings = [{"direction": "ALL", "rows": _pair_rows(state, ranked, names)}]
+    else:
+        rankings = [
+            {"direction": "NS", "rows": _pair_rows(state, [p for p in ranked if p in ns], names)},
+            {"direction": "EW", "rows": _pair_rows(state, [p for p in ranked if p in ew], names)},
+        ]
+    return {
+        "event": event.name,
+        "kind": "pairs",
+        "method": event.method,
+        "rankings": rankings,
+        "published": event.published,
+        "seq": state.seq,
+    }
+
+
+def team_standings(event: Event) -> dict:
+    values, seq = _fetch(event, None)
+    rows = [_row(v, False) for v in values]
+    team_of = dict(Pair.objects.filter(event=event, team__isnull=False)
+                   .values_list("number", "team__name"))
+    by_match: dict[frozenset, list[TeamDeal]] = {}
+    for r in rows:
+        if r.ns not in team_of or r.ew not in team_of:
+            continue
+        key = frozenset((team_of[r.ns], team_of[r.ew]))
+        by_match.setdefault(key, []).append(TeamDeal(
+            r.ns, r.ew, r.ns_total, r.ew_total, r.ruling or None, r.offending or None, r.board))
+    order = {name: i for i, name in enumerate(
+        event.teams.order_by("id").values_list("name", flat=True))}
+    matches = [team_match(deals, team_of) for deals in by_match.values()]
+    matches.sort(key=lambda m: tuple(sorted(order.get(t, 0) for t in m.teams)))
+    return {
+        "event": event.name,
+        "kind": "teams",
+        "method": event.method,
+        "matches": [_match_json(m, order) for m in matches],
+        "rankings": [{"direction": "ALL", "rows": [
+            {"place": row.place, "team": row.team, "matches_won": fraction_str(row.matches_won),
+             "points": row.points, "exact_points": fraction_str(row.exact_points)}
+            for row in rank_teams(matches)
+        ]}],
+        "published": event.published,
+        "seq": seq,
+    }
+
+
+def _match_json(match, order: dict[str, int]) -> dict:
+    """A match with its teams in the order they were entered (the first team first)."""
+    pairs = list(zip(match.teams, match.exact, match.scores, match.added, strict=True))
+    pairs.sort(key=lambda p: order.get(p[0], 0))
+    return {
+        "teams": [p[0] for p in pairs],
+        "scores": [p[2] for p in pairs],
+        "exact": [fraction_str(p[1]) for p in pairs],
+        "added": [fraction_str(p[3]) for p in pairs],
+        "winner": match.winner,
+        "by_fraction": match.by_fraction,
+    }
+
+
+def standings(event: Event) -> dict:
+    """The standings JSON of interfaces.md §3, with "published" and "seq" added."""
+    if event.kind == "teams":
+        return team_standings(event)
+    return pair_standings(event)
+
+
+# --- travellers and score cards --------------------------------------------------------------
+
+
+def _meetings_by_pairs(event: Event) -> dict[tuple[int, int], tuple[int, int]]:
+    meetings = Meeting.objects.filter(section__event=event).values_list(
+        "ns_pair__number", "ew_pair__number", "round", "table")
+    return {(ns, ew): (rnd, table) for ns, ew, rnd, table in meetings}
+
+
+def _value(event: Event, state: PairState | None, row: Row | None) -> Scores:
+    if state is None or row is None:
+        return None
+    return state.entry_scores(row)
+
+
+def traveller(event: Event, board_number: int) -> dict:
+    """Every result of one board: contract, tricks, both sides' columns, plus/minus."""
+    board = event.boards.get(number=board_number)
+    state = pair_state(event) if event.kind == "pairs" else None
+    names = _names(event)
+    where = _meetings_by_pairs(event)
+    results = (Result.objects.filter(board=board, voided=False)
+               .select_related("ns_pair", "ew_pair").order_by("ns_pair__number"))
+    rows = []
+    for r in results:
+        ns, ew = r.ns_pair.number, r.ew_pair.number
+        values = _value(event, state, state.rows.get(r.id) if state else None)
+        rnd, table = where.get((ns, ew), (None, None))
+        rows.append({
+            "result_id": r.id, "ns": ns, "ew": ew,
+            "ns_names": names.get(ns, []), "ew_names": names.get(ew, []),
+            "ruling": r.ruling, "offending": r.offending,
+            "level": r.level, "denomination": r.denomination, "declarer": r.declarer,
+            "doubled": r.doubled, "tricks": r.tricks, "passed_out": r.passed_out,
+            "ns_trick": r.ns_trick, "ns_honour": r.ns_honour,
+            "ew_trick": r.ew_trick, "ew_honour": r.ew_honour,
+            "net_ns": None if r.ns_trick is None else r.ns_total - r.ew_total,
+            "ns_score": r.ns_score, "ew_score": r.ew_score,
+            "ns_plus_minus": None if values is None else fraction_str(values[0]),
+            "ew_plus_minus": None if values is None else fraction_str(values[1]),
+            "ns_shown": None if values is None else shown(values[0]),
+            "ew_shown": None if values is None else shown(values[1]),
+            "status": r.status, "round": rnd, "table": table,
+        })
+    real = [r for r in rows if not r["ruling"] and r["ns_score"] is not None]
+    average = None
+    if real:
+        average = {
+            "ns": fraction_str(Fraction(sum(r["ns_score"] for r in real), len(real))),
+            "ew": fraction_str(Fraction(sum(r["ew_score"] for r in real), len(real))),
+        }
+    return {
+        "board": board.number,
+        "dealer": dealer_for(board.number),
+        "deal": board.deal,
+        "hands": parse_deal(board.deal) if board.deal else None,
+        "method": event.method,
+        "average": average,
+        "rows": rows,
+    }
+
+
+def scorecard(event: Event, pair_number: int) -> dict:
+    """A pair's night board by board, with its running total."""
+    pair = Pair.objects.select_related("player_1", "player_2").get(event=event,
+                                                                   number=pair_number)
+    state = pair_state(event) if event.kind == "pairs" else None
+    results = (Result.objects.filter(event=event, voided=False)
+               .filter(Q(ns_pair=pair) | Q(ew_pair=pair))
+               .select_related("board", "ns_pair", "ew_pair").order_by("board__number"))
+    running = Fraction(0)
+    rows = []
+    for r in results:
+        is_ns = r.ns_pair_id == pair.pk
+        values = _value(event, state, state.rows.get(r.id) if state else None)
+        mine = None if values is None else values[0 if is_ns else 1]
+        if mine is not None:
+            running += mine
+        rows.append({
+            "board": r.board.number,
+            "direction": "NS" if is_ns else "EW",
+            "opponents": (r.ew_pair if is_ns else r.ns_pair).number,
+            "level": r.level, "denomination": r.denomination, "declarer": r.declarer,
+            "doubled": r.doubled, "tricks": r.tricks, "passed_out": r.passed_out,
+            "ruling": r.ruling, "offending": r.offending,
+            "score": r.ns_score if is_ns else r.ew_score,
+            "plus_minus": None if mine is None else fraction_str(mine),
+            "shown": None if mine is None else shown(mine),
+            "running": fraction_str(running),
+            "running_shown": shown(running),
+        })
+    return {
+        "pair": pair.number,
+        "names": pair.names,
+        "method": event.method,
+        "rows": rows,
+        "total": fraction_str(running),
+        "shown": shown(running),
+    }
+
+
+def board_finished(event: Event, board_number: int) -> bool:
+    """Has every table scheduled to play this board scored it?
+
+    For a night without a movement (imported from a night file), a board is
+    finished once it has any result.
+    """
+    scheduled = sum(
+        1 for boards in Meeting.objects.filter(section__event=event).values_list(
+            "boards", flat=True)
+        if board_number in boards
+    )
+    done = Result.objects.filter(event=event, board__number=board_number, voided=False).count()
+    if scheduled == 0:
+        return done > 0
+    return done >= scheduled
