@@ -167,7 +167,7 @@ def _apply(result: Result, fields: dict) -> None:
 def _existing_for(board: Board, ns_pair: Pair, ew_pair: Pair) -> Result | None:
     """The live result of this board at this meeting of the two pairs, locked."""
     return (
-        Result.objects.select_for_update()
+        Result.objects.select_for_update(of=("self",))
         .filter(board=board, ns_pair=ns_pair, ew_pair=ew_pair, voided=False)
         .select_related("board", "ns_pair", "ew_pair")
         .first()
@@ -423,7 +423,7 @@ def result_confirm(*, result: Result, actor: Actor, by: str = "") -> Result:
     """The opponents (or the director) confirm a result entered at the table."""
     event = _lock_event(result.event_id)
     _require_open(event)
-    result = Result.objects.select_for_update().select_related(
+    result = Result.objects.select_for_update(of=("self",)).select_related(
         "board", "ns_pair", "ew_pair", "meeting").get(pk=result.pk)
     if result.voided:
         raise ServiceError("this result has been removed", field="result")
@@ -467,7 +467,7 @@ def result_correct(
         fields = _played_fields(current.event, current.board, data)
     event = _lock_event(current.event_id)
     _require_open(event)
-    result = Result.objects.select_for_update().select_related(
+    result = Result.objects.select_for_update(of=("self",)).select_related(
         "board", "ns_pair", "ew_pair", "meeting").get(pk=result.pk)
     if result.voided:
         raise ServiceError("this result has been removed; undo the removal first",
@@ -555,7 +555,7 @@ def result_void(*, result: Result, actor: Actor, reason: str) -> Result:
     reason = _require_reason(reason)
     event = _lock_event(result.event_id)
     _require_open(event)
-    result = Result.objects.select_for_update().select_related(
+    result = Result.objects.select_for_update(of=("self",)).select_related(
         "board", "ns_pair", "ew_pair").get(pk=result.pk)
     if result.voided:
         return result
@@ -583,7 +583,7 @@ def audit_undo(*, entry: AuditEntry, actor: Actor, reason: str = "") -> Result:
         raise ServiceError("only changes to a result can be undone", field="entry")
     if entry.undone_by_id is not None:
         raise ServiceError("this change has been undone already", field="entry")
-    result = Result.objects.select_for_update().select_related(
+    result = Result.objects.select_for_update(of=("self",)).select_related(
         "board", "ns_pair", "ew_pair").get(pk=entry.result_id)
     if _later_changes(result, entry):
         raise ServiceError("the result has changed again since; undo the later change first",
