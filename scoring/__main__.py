@@ -1,0 +1,163 @@
+"""``python -m scoring score [--rules american-1913|english|duplicate-whist]``.
+
+Reads one deal result (a JSON object) or a JSON array of them on standard input and
+writes the deal scores, one object for an object, an array for an array, in the
+same order (docs/interfaces.md §1). Exit 0.
+
+Bad input: exit 2, nothing on standard output, and one JSON object on standard error:
+``{"error": "...", "index": i, "field": "..."}`` naming the first bad result (its
+place in the array, 0 for a single object) and the dotted path of the bad field.
+Input that is not JSON at all, or neither an object nor an array, is reported with
+index 0 and field "" (the input as a whole). A bad command line is reported the same
+way with index null and field "--rules" or "command". No traceback, for any input.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import sys
+from typing import IO
+
+from scoring.engine import RULE_SET_NAMES, ResultError, get_rules
+from scoring.engine.auction import part_json, parts_of
+from scoring.engine.validate import auction_values, parse_result
+from scoring.engine.whist import whist_json
+
+USAGE = (
+    "usage: python -m scoring score [--rules american-1913|english|duplicate-whist]"
+    " < results.json > scores.json"
+)
+
+
+class _Bad(Exception):
+    """Bad input: the error object to write on standard error."""
+
+    def __init__(self, error: str, index: int | None, field: str) -> None:
+        super().__init__(error)
+        self.payload = {"error": error, "index": index, "field": field}
+
+
+def _parse_args(argv: list[str]) -> str:
+    """The rule set name from the command line."""
+    if not argv or argv[0] != "score":
+        raise _Bad(f"unknown command; {USAGE}", None, "command")
+    rules = "american-1913"
+    rest = argv[1:]
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--rules" and rest:
+            rules = rest.pop(0)
+        elif arg.startswith("--rules="):
+            rules = arg[len("--rules="):]
+        else:
+            raise _Bad(f"unexpected argument {arg[:40]!r}; {USAGE}", None, "command")
+        if rules not in RULE_SET_NAMES:
+            raise _Bad(f"unknown rule set {rules[:40]!r}: choose one of "
+                       f"{', '.join(RULE_SET_NAMES)}", None, "--rules")
+    return rules
+
+
+def _reject_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number in JSON")
+
+
+def _load(raw: bytes | str) -> object:
+    """The JSON document, or _Bad for the input as a whole."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise _Bad("the input is not UTF-8 text", 0, "") from None
+    try:
+        return json.loads(raw, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise _Bad(f"the input is not valid JSON: {exc.msg} (line {exc.lineno}, "
+                   f"column {exc.colno})", 0, "") from None
+    except ValueError as exc:  # NaN/Infinity, or an integer of thousands of digits
+        if "digits" in str(exc):
+            raise _Bad("a number in the input has thousands of digits", 0, "") from None
+        raise _Bad(f"the input is not valid JSON: {str(exc)[:80]}", 0, "") from None
+    except RecursionError:
+        raise _Bad("the input is not valid JSON: it is nested too deeply", 0, "") from None
+
+
+def score_document(doc: object, rules_name: str) -> str:
+    """The deal scores of a parsed document as JSON text; _Bad for the first bad result."""
+    rules = get_rules(rules_name)
+    single = isinstance(doc, dict)
+    if not single and not isinstance(doc, list):
+        raise _Bad("the input must be a deal result (a JSON object) or an array of them",
+                   0, "")
+    items = [doc] if single else doc
+    out: list[str] = []
+    append = out.append
+    index = 0
+    try:
+        if rules.is_whist:
+            for index, data in enumerate(items):  # noqa: B007 (index is used below)
+                append(whist_json(parse_result(data, rules)))  # type: ignore[arg-type]
+        else:
+            # The fields of each result go straight to the scorer: no AuctionResult is
+            # built (the same checks and the same scoring as parse_result/score_result).
+            for index, data in enumerate(items):  # noqa: B007 (index is used below)
+                if type(data) is not dict:
+                    parse_result(data, rules)  # raises the ResultError for a non-object
+                append(part_json(parts_of(*auction_values(data, rules), rules)))
+    except ResultError as exc:
+        raise _Bad(exc.message, index, exc.field) from None
+    except (MemoryError, RecursionError):
+        raise
+    except Exception as exc:  # noqa: BLE001 - a bug must still not show a traceback
+        raise _Bad(f"internal error while scoring this result: {type(exc).__name__}",
+                   index, "") from None
+    return out[0] if single else "[" + ",".join(out) + "]"
+
+
+def main(
+    argv: list[str] | None = None,
+    stdin: IO | None = None,
+    stdout: IO | None = None,
+    stderr: IO | None = None,
+) -> int:
+    """Run the command; returns the exit code (0, or 2 for bad input)."""
+    argv = sys.argv[1:] if argv is None else argv
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    stderr = sys.stderr if stderr is None else stderr
+    if argv[:1] in (["-h"], ["--help"]) or argv[1:2] in (["-h"], ["--help"]):
+        stdout.write(USAGE + "\n")
+        return 0
+    gc_was_enabled = gc.isenabled()
+    # The command is short-lived and makes no cycles: the cyclic collector would only
+    # walk the whole input again and again while the scores are built.
+    gc.disable()
+    try:
+        rules_name = _parse_args(argv)
+        buffer = getattr(stdin, "buffer", None)
+        raw = buffer.read() if buffer is not None else stdin.read()
+        text = score_document(_load(raw), rules_name)
+    except _Bad as bad:
+        stderr.write(json.dumps(bad.payload) + "\n")
+        return 2
+    except (MemoryError, RecursionError):
+        stderr.write(json.dumps({"error": "the input is too large or too deeply nested",
+                                 "index": 0, "field": ""}) + "\n")
+        return 2
+    except Exception as exc:  # noqa: BLE001 - the contract is: never a traceback
+        stderr.write(json.dumps({"error": f"internal error: {type(exc).__name__}",
+                                 "index": 0, "field": ""}) + "\n")
+        return 2
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    try:
+        stdout.write(text + "\n")
+        stdout.flush()
+    except OSError:  # the reader went away (a closed pipe): nothing more to say
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

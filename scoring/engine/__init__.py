@@ -1,0 +1,154 @@
+"""The scoring engine: pure Python, no Django (rules: docs/rules.md; CLI: interfaces.md §1).
+
+Public API (all re-exported here)::
+
+    # rule sets (rules.py)
+    RULE_SET_NAMES = ("american-1913", "english", "duplicate-whist")
+    RuleSet                    frozen: name, is_whist, royal_spades, dealer_may_pass,
+                               little_slam, grand_slam, one_spade_cap, trick_values;
+                               .denominations, .trick_value(denomination)
+    get_rules(name: str = "american-1913") -> RuleSet        ValueError if unknown
+    dealer_for_board(board: int) -> str                      "N" | "E" | "S" | "W"
+    SEATS, SIDES, DENOMINATIONS, RULINGS, PENALTY_CODES
+
+    # values (model.py)
+    Contract(level, denomination, declarer, doubled="")
+    Revokes(declaring=0, defending=0, first_penalty=None)   "points" | "tricks"
+    Penalty(law, by)
+    AuctionResult(board, contract: Contract | None, tricks, honours=(0, 0, 0, 0),
+                  revokes=Revokes(), penalties=())          honours for N, E, S, W
+    WhistResult(board, tricks_ns, revokes_ns=0, revokes_ew=0)
+    SideScore(trick_score, honour_score)                    .total, .to_dict()
+    ScoreItem(side, column, points, what, law)              .to_dict()
+    DealScore(ns, ew, items)                                .net_ns, .to_dict()
+    class ResultError(ValueError)                           .field, .message
+
+    # one deal
+    parse_result(data, rules, *, deal: str | None = None, board: int | None = None)
+        -> AuctionResult | WhistResult                      ResultError on bad data
+    score_result(result, rules) -> DealScore
+    score(data, rules, **kw) -> DealScore                   parse_result + score_result
+    board_scores(deal_score, rules) -> tuple[int, int]      (N-S pair, E-W pair)
+
+    # deals (deal.py)
+    parse_deal(deal: str, *, allow_unknown=False) -> dict[str, dict[str, str]]
+    honours_from_deal(deal: str, denomination: str) -> dict[str, int]
+
+    # comparisons (compare.py)
+    Entry(ns, ew, ns_score=None, ew_score=None, ruling=None, offending=None)
+    PairTotal(exact, boards, top=None, percentage=None)
+    plus_minus_board(entries) -> list[tuple[Fraction, Fraction] | None]
+    matchpoints_board(entries, expected=None) -> list[tuple[Fraction, Fraction] | None]
+    matchpoint_top(entries, expected=None) -> int
+    neuberg(mp, actual, expected) -> Fraction
+    pair_contest(boards, method="plus-minus", *, expected=None) -> dict[pair, PairTotal]
+    ranking_directions(boards) -> {"NS": [pairs], "EW": [pairs]} or {"ALL": [pairs]}
+    shown(value) -> int              nearest whole, half away from zero
+    shown_half_up(value) -> int      nearest whole, half up (team totals)
+    rank(scores) -> list[tuple[key, str]]                   "1", "2=", "2=", "4"
+    fraction_str(value) -> str                              "190", "-121/3"
+    TeamDeal(ns_pair, ew_pair, ns_total=None, ew_total=None, ruling=None,
+             offending=None, board=None)
+    TeamMatch(teams, exact, scores, winner, by_fraction, added)
+    team_match(deals, team_of) -> TeamMatch
+    TeamRow(place, team, matches_won, points, exact_points)
+    rank_teams(matches) -> list[TeamRow]
+
+Scores are ints, comparisons exact ``Fraction``s, never floats. Decisions the rules
+leave open are listed in docs/engine.md.
+"""
+
+from .compare import (
+    MATCHPOINTS,
+    PAIR_METHODS,
+    PLUS_MINUS,
+    Entry,
+    PairTotal,
+    TeamDeal,
+    TeamMatch,
+    TeamRow,
+    fraction_str,
+    matchpoint_top,
+    matchpoints_board,
+    neuberg,
+    pair_contest,
+    plus_minus_board,
+    rank,
+    rank_teams,
+    ranking_directions,
+    shown,
+    shown_half_up,
+    team_match,
+)
+from .deal import honours_from_deal, parse_deal
+from .model import (
+    AuctionResult,
+    Contract,
+    DealScore,
+    Penalty,
+    ResultError,
+    Revokes,
+    ScoreItem,
+    SideScore,
+    WhistResult,
+)
+from .rules import (
+    DENOMINATIONS,
+    PENALTY_CODES,
+    RULE_SET_NAMES,
+    RULINGS,
+    SEATS,
+    SIDES,
+    RuleSet,
+    dealer_for_board,
+    get_rules,
+)
+from .score import board_scores, score, score_result
+from .validate import parse_result
+
+__all__ = [
+    "DENOMINATIONS",
+    "MATCHPOINTS",
+    "PAIR_METHODS",
+    "PENALTY_CODES",
+    "PLUS_MINUS",
+    "RULE_SET_NAMES",
+    "RULINGS",
+    "SEATS",
+    "SIDES",
+    "AuctionResult",
+    "Contract",
+    "DealScore",
+    "Entry",
+    "PairTotal",
+    "Penalty",
+    "ResultError",
+    "Revokes",
+    "RuleSet",
+    "ScoreItem",
+    "SideScore",
+    "TeamDeal",
+    "TeamMatch",
+    "TeamRow",
+    "WhistResult",
+    "board_scores",
+    "dealer_for_board",
+    "fraction_str",
+    "get_rules",
+    "honours_from_deal",
+    "matchpoint_top",
+    "matchpoints_board",
+    "neuberg",
+    "pair_contest",
+    "parse_deal",
+    "parse_result",
+    "plus_minus_board",
+    "rank",
+    "rank_teams",
+    "ranking_directions",
+    "score",
+    "score_result",
+    "shown",
+    "shown_half_up",
+    "team_match",
+]
