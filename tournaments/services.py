@@ -60,6 +60,16 @@ class Actor:
     def is_table(self) -> bool:
         return self.table is not None
 
+    @property
+    def is_system(self) -> bool:
+        """A program the operator runs on the server (the importer, the demo): trusted."""
+        return self.user is None and self.table is None
+
+    @property
+    def directs(self) -> bool:
+        """May run the event: the director, or the operator's own programs."""
+        return self.is_director or self.is_system
+
     @classmethod
     def director(cls, user) -> "Actor":
         return cls(label=f"director {user.get_username()}", user=user)
@@ -514,10 +524,10 @@ def ruling_award(
     meeting: Meeting | None = None,
 ) -> Result:
     """Duplicate Law B(3): an artificial result in place of play at one meeting."""
-    if not (actor.is_director or actor.label == "import"):
+    if not actor.directs:
         raise Forbidden("only the director gives rulings")
     if actor.is_director:
-        reason = _require_reason(reason)
+        reason = _require_reason(reason)  # a program's ruling comes from a file: no reason
     fields = _ruling_fields(event, kind, offending)
     board_row = _board(event, board)
     ns_pair = _pair(event, ns, "ns")
@@ -642,7 +652,7 @@ def round_agree(
         meetings = meetings.filter(table=actor.table)
         if actor.section_id != section.pk:
             raise Forbidden("a table can only agree its own round")
-    elif not actor.is_director:
+    elif not actor.directs:
         raise Forbidden("only the director or the table agrees a round")
     if tables is not None:
         meetings = meetings.filter(table__in=list(tables))
@@ -680,7 +690,7 @@ _NEXT_STATUS = {
 @transaction.atomic
 def event_set_status(*, event: Event, status: str, actor: Actor) -> Event:
     """setting up → running → agreed → closed (a closed event's scores are final)."""
-    if not (actor.is_director or actor.label == "import"):
+    if not actor.directs:
         raise Forbidden("only the director changes the event's state")
     locked = _lock_event(event.pk)
     if status == locked.status:
@@ -710,7 +720,7 @@ def event_close(*, event: Event, actor: Actor) -> Event:
 @transaction.atomic
 def event_publish(*, event: Event, level: str, actor: Actor) -> Event:
     """Publish standings as provisional or final, or take them down ("none")."""
-    if not actor.is_director:
+    if not actor.directs:
         raise Forbidden("only the director publishes standings")
     if level not in Event.Published.values:
         raise ServiceError("publish as none, provisional or final", field="published")
