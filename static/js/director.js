@@ -1,0 +1,55 @@
+// The director's live grid: every few seconds fetch the counts and repaint the cells.
+// Without the script the page refreshes itself (<noscript><meta refresh>).
+(function () {
+  "use strict";
+  var grid = document.getElementById("live-grid");
+  if (!grid) return;
+  var url = grid.getAttribute("data-grid-url");
+  var seq = grid.getAttribute("data-seq");
+  var STATUSES = ["missing", "entered", "confirmed", "agreed"];
+
+  function countsText(c) {
+    var parts = [];
+    if (c.status === "agreed") {
+      parts.push(c.agreed + " agreed");
+      if (c.missing) parts.push(c.missing + " missing");
+    } else {
+      if (c.missing) parts.push(c.missing + " missing");
+      if (c.entered) parts.push(c.entered + " entered");
+      if (c.confirmed) parts.push(c.confirmed + " confirmed");
+    }
+    return parts.join(" \u00b7 ");
+  }
+
+  function paint(data) {
+    var missing = false;
+    data.cells.forEach(function (c) {
+      var cell = document.getElementById("cell-" + c.id);
+      if (!cell) { missing = true; return; }
+      STATUSES.forEach(function (s) { cell.classList.remove("status-" + s); });
+      cell.classList.add("status-" + c.status);
+      cell.setAttribute("data-status", c.status);
+      var counts = cell.querySelector("[data-counts]");
+      if (counts) counts.textContent = countsText(c);
+    });
+    if (missing) { window.location.reload(); return; } // a new movement: redraw the grid
+    var stamp = document.getElementById("grid-updated");
+    if (stamp) stamp.textContent = "Updated " + new Date().toLocaleTimeString();
+  }
+
+  function poll() {
+    if (document.hidden) return; // no need while the tab is in the background
+    fetch(url, { credentials: "same-origin", headers: { "Accept": "application/json" } })
+      .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
+      .then(function (data) {
+        if (String(data.seq) !== String(seq)) { seq = data.seq; }
+        paint(data);
+      })
+      .catch(function () {
+        var stamp = document.getElementById("grid-updated");
+        if (stamp) stamp.textContent = "Cannot reach the server; trying again.";
+      });
+  }
+  setInterval(poll, 5000);
+  document.addEventListener("visibilitychange", poll);
+})();

@@ -1,0 +1,132 @@
+// The table page's small script: live score preview, "passed out" hides the contract,
+// and a save button that cannot be tapped twice. The page works without it.
+(function () {
+  "use strict";
+  var form = document.getElementById("result-form");
+  if (!form) return;
+  var url = form.getAttribute("data-preview-url");
+  var box = document.getElementById("score-preview");
+  var timer = null;
+  var sent = 0;
+
+  function text(id, value) {
+    var el = document.getElementById(id);
+    if (el) el.textContent = value === undefined || value === null ? "" : String(value);
+  }
+
+  function signed(n) {
+    if (n > 0) return "+" + n;
+    if (n < 0) return "\u2212" + (-n);
+    return "0";
+  }
+
+  function seatCounts(honours) {
+    return ["N", "E", "S", "W"].map(function (s) { return s + " " + honours[s]; }).join(" \u00b7 ");
+  }
+
+  function clearScore() {
+    ["ns", "ew"].forEach(function (side) {
+      ["trick", "honour", "total"].forEach(function (col) { text("preview-" + side + "-" + col, ""); });
+    });
+    text("preview-net", "");
+    text("preview-honours", "");
+    text("honours-derived", "");
+    var items = document.getElementById("preview-items");
+    if (items) items.innerHTML = "";
+    if (box) box.classList.add("empty");
+  }
+
+  function show(answer) {
+    if (!answer.ok) {
+      clearScore();
+      // Half-filled forms are normal while typing: say what is missing, quietly.
+      text("preview-error", answer.message || "");
+      return;
+    }
+    var s = answer.score;
+    text("preview-error", "");
+    ["ns", "ew"].forEach(function (side) {
+      text("preview-" + side + "-trick", s[side].trick_score);
+      text("preview-" + side + "-honour", s[side].honour_score);
+      text("preview-" + side + "-total", s[side].total);
+    });
+    text("preview-net", "Net N\u2013S: " + signed(s.net_ns));
+    if (answer.honours_from_deal && answer.honours) {
+      text("preview-honours", "Honours from the hand record: " + seatCounts(answer.honours));
+      text("honours-derived", ": " + seatCounts(answer.honours));
+    } else {
+      text("preview-honours", "");
+      text("honours-derived", "");
+    }
+    var items = document.getElementById("preview-items");
+    if (items) {
+      items.innerHTML = "";
+      s.items.forEach(function (item) {
+        var li = document.createElement("li");
+        li.textContent = (item.side === "ns" ? "N\u2013S" : "E\u2013W") + " " + item.column + " " +
+          item.points + ": " + item.what + " (" + (item.law_text || ("Law " + item.law)) + ")";
+        items.appendChild(li);
+      });
+    }
+    if (box) box.classList.remove("empty");
+  }
+
+  function preview() {
+    var body = new FormData(form);
+    body.set("action", "preview");
+    var mine = ++sent;
+    fetch(url, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { "X-Requested-With": "fetch", "Accept": "application/json" }
+    }).then(function (r) {
+      return r.json();
+    }).then(function (answer) {
+      if (mine === sent) show(answer); // an older answer never overwrites a newer one
+    }).catch(function () {
+      if (mine === sent) text("preview-error", "No connection: the score will show when you save.");
+    });
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(preview, 250);
+  }
+
+  function passedOut() {
+    var box = document.getElementById("passed-out");
+    form.classList.toggle("passed-out-on", !!(box && box.checked));
+  }
+
+  form.addEventListener("change", function () { passedOut(); schedule(); });
+  form.addEventListener("input", schedule);
+  form.addEventListener("submit", function (event) {
+    var button = event.submitter;
+    if (button && button.value === "preview") {
+      // With the script, the score is already live: no need to reload the page.
+      event.preventDefault();
+      preview();
+      return;
+    }
+    if (form.getAttribute("data-sent")) {
+      event.preventDefault(); // a second tap: the first is on its way
+      return;
+    }
+    form.setAttribute("data-sent", "1");
+    var save = document.getElementById("save-result");
+    if (save) { save.disabled = true; save.textContent = "Saving\u2026"; }
+    // A disabled button is not sent: keep the action the server expects.
+    var hidden = document.createElement("input");
+    hidden.type = "hidden"; hidden.name = "action"; hidden.value = "save";
+    form.appendChild(hidden);
+  });
+  window.addEventListener("pageshow", function () {
+    // Back from the next page (the browser's page cache): make the form usable again.
+    form.removeAttribute("data-sent");
+    var save = document.getElementById("save-result");
+    if (save) { save.disabled = false; }
+  });
+  passedOut();
+  if (form.querySelector("input[type=radio]:checked")) schedule();
+})();

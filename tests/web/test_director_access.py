@@ -1,0 +1,111 @@
+"""Every director URL needs a logged-in member of staff; every form carries a CSRF token."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.web.conftest import console_mitchell, contract_post
+from tournaments import services
+from tournaments.models import AuditEntry, Event, Meeting, Result
+from tournaments.services import Actor
+
+
+@pytest.fixture
+def world(director, director_client):
+    """An event with a movement, a result and an audit entry, to name every URL."""
+    event = console_mitchell(director_client, tables=3, boards_per_round=2)
+    meeting = Meeting.objects.get(section__event=event, round=1, table=1)
+    result, _ = services.result_record(
+        event=event, board=meeting.boards[0], ns=meeting.ns_pair.number,
+        ew=meeting.ew_pair.number, data={"contract": {"level": 1, "denomination": "NT",
+                                                      "declarer": "N"}, "tricks": 7},
+        actor=Actor.director(director), meeting=meeting)
+    entry = AuditEntry.objects.filter(result=result).first()
+    return {"event": event, "meeting": meeting, "result": result, "entry": entry}
+
+
+def director_urls(world) -> list[str]:
+    e = world["event"].pk
+    m = world["meeting"]
+    return [
+        reverse("director-events"),
+        reverse("director-event-new"),
+        reverse("director-event", kwargs={"event_id": e}),
+        reverse("director-grid", kwargs={"event_id": e}),
+        reverse("director-status", kwargs={"event_id": e}),
+        reverse("director-close", kwargs={"event_id": e}),
+        reverse("director-publish", kwargs={"event_id": e}),
+        reverse("director-pairs", kwargs={"event_id": e}),
+        reverse("director-movement", kwargs={"event_id": e}),
+        reverse("director-boards", kwargs={"event_id": e}),
+        reverse("director-tables", kwargs={"event_id": e}),
+        reverse("director-guide-cards", kwargs={"event_id": e}),
+        reverse("director-meeting", kwargs={"event_id": e, "meeting_id": m.pk}),
+        reverse("director-enter", kwargs={"event_id": e, "meeting_id": m.pk,
+                                          "board": m.boards[1]}),
+        reverse("director-rule", kwargs={"event_id": e, "meeting_id": m.pk,
+                                         "board": m.boards[0]}),
+        reverse("director-correct", kwargs={"event_id": e, "result_id": world["result"].pk}),
+        reverse("director-void", kwargs={"event_id": e, "result_id": world["result"].pk}),
+        reverse("director-agree", kwargs={"event_id": e, "section_id": m.section_id,
+                                          "round_number": 1}),
+        reverse("director-audit", kwargs={"event_id": e}),
+        reverse("director-undo", kwargs={"event_id": e, "entry_id": world["entry"].pk}),
+    ]
+
+
+def test_every_director_url_is_routed(world):
+    from tournaments.web.director import urlpatterns
+
+    assert len(director_urls(world)) == len(urlpatterns)
+
+
+def test_login_required_on_every_director_url(world):
+    anonymous = Client()
+    for url in director_urls(world):
+        for method in ("get", "post"):
+            response = getattr(anonymous, method)(url)
+            assert response.status_code == 302, (method, url)
+            assert response["Location"].startswith("/accounts/login/?next="), url
+    assert Result.objects.count() == 1
+    assert Event.objects.count() == 1
+
+
+def test_staff_required_on_every_director_url(world, player_user):
+    player = Client()
+    player.force_login(player_user)
+    for url in director_urls(world):
+        for method in ("get", "post"):
+            assert getattr(player, method)(url).status_code == 403, (method, url)
+    world["event"].refresh_from_db()
+    assert world["event"].status == Event.Status.SETTING_UP
+    assert Result.objects.filter(voided=False).count() == 1
+
+
+def test_director_pages_open(world, director_client):
+    for url in director_urls(world):
+        if url.endswith(("/status/", "/publish/")):
+            continue  # POST only
+        response = director_client.get(url)
+        assert response.status_code == 200, url
+
+
+def test_forms_carry_csrf_and_posts_without_it_are_refused(world, director):
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(director)
+    for url in director_urls(world):
+        if url.endswith(("/status/", "/publish/", "grid.json")):
+            continue
+        html = strict.get(url).content.decode()
+        if "<form" in html.split("</header>", 1)[1]:
+            assert "csrfmiddlewaretoken" in html, url
+    event = world["event"]
+    refused = strict.post(f"/director/events/{event.pk}/publish/", {"level": "final"})
+    assert refused.status_code == 403
+    refused = strict.post(reverse("director-correct", kwargs={
+        "event_id": event.pk, "result_id": world["result"].pk}),
+        contract_post(level=2, reason="typo"))
+    assert refused.status_code == 403
+    event.refresh_from_db()
+    assert event.published == "none"
+    assert Result.objects.get(pk=world["result"].pk).level == 1

@@ -1,0 +1,223 @@
+"""The director's hand on results: correct, rule (Duplicate Law B), remove, enter, agree, undo."""
+
+import pytest
+
+from tests.web.conftest import PAIR_NAMES, console_event, contract_post
+from tournaments import services
+from tournaments.models import AuditEntry, Meeting, Result
+from tournaments.services import Actor
+
+NT_MADE = {"contract": {"level": 1, "denomination": "NT", "declarer": "N"}, "tricks": 8,
+           "honours": {"N": 2, "S": 1}}
+
+
+@pytest.fixture
+def running(mitchell, director):
+    services.event_set_status(event=mitchell, status="running", actor=Actor.director(director))
+    mitchell.refresh_from_db()
+    return mitchell
+
+
+def meeting_at(event, rnd=1, table=1) -> Meeting:
+    return Meeting.objects.select_related("section", "ns_pair", "ew_pair").get(
+        section__event=event, round=rnd, table=table)
+
+
+def table_result(event, meeting, board, data=NT_MADE) -> Result:
+    result, _ = services.result_record(
+        event=event, board=board, ns=meeting.ns_pair.number, ew=meeting.ew_pair.number,
+        data=data, actor=Actor.at_table(meeting.section, meeting.table), meeting=meeting)
+    return result
+
+
+def test_the_meeting_page_lists_boards_and_actions(director_client, running):
+    m = meeting_at(running)
+    result = table_result(running, m, 1)
+    page = director_client.get(f"/director/events/{running.pk}/meetings/{m.pk}/").content.decode()
+    assert "Round 1, table 1" in page
+    assert "1NT by N, 8 tricks" in page and "N-S 20 + 30, E-W 0 + 0" in page
+    assert f"/results/{result.pk}/correct/" in page and 'data-testid="enter-2"' in page
+    assert 'data-testid="agree-table"' in page and 'data-testid="agree-whole-round"' in page
+
+
+def test_correct_needs_a_reason(director_client, running):
+    m = meeting_at(running)
+    result = table_result(running, m, 1)
+    url = f"/director/events/{running.pk}/results/{result.pk}/correct/"
+    form = director_client.get(url).content.decode()
+    assert 'id="reason"' in form and 'value="1" id="level-1" data-testid="level-1" checked' in form
+    refused = director_client.post(url, contract_post(level=1, denomination="NT", declarer="N",
+                                                      tricks=9, honours_N=2, honours_S=1))
+    assert refused.status_code == 200
+    assert "say why: a correction needs a reason for the audit trail" in refused.content.decode()
+    assert 'data-field="reason"' in refused.content.decode()
+    result.refresh_from_db()
+    assert result.tricks == 8 and result.version == 1
+
+    done = director_client.post(url, contract_post(
+        level=1, denomination="NT", declarer="N", tricks=9, honours_N=2, honours_S=1,
+        reason="the table miscounted the tricks"))
+    assert done.status_code == 302
+    result.refresh_from_db()
+    assert result.tricks == 9 and result.status == "director" and result.ns_trick == 30
+    entry = AuditEntry.objects.get(result=result, action="correct")
+    assert entry.reason == "the table miscounted the tricks"
+    assert entry.actor_label == "director alice"
+    assert entry.before["tricks"] == 8 and entry.after["tricks"] == 9
+
+
+def test_director_corrects_after_the_round_is_agreed(director_client, running, director):
+    m = meeting_at(running)
+    result = table_result(running, m, 1)
+    services.round_agree(section=m.section, round_number=1, actor=Actor.director(director))
+    response = director_client.post(
+        f"/director/events/{running.pk}/results/{result.pk}/correct/",
+        contract_post(level=2, denomination="NT", declarer="N", tricks=8, honours_N=2,
+                      honours_S=1, reason="wrong level"))
+    assert response.status_code == 302
+    result.refresh_from_db()
+    assert result.level == 2
+
+
+def test_enter_a_missing_result(director_client, running):
+    m = meeting_at(running)
+    url = f"/director/events/{running.pk}/meetings/{m.pk}/boards/2/enter/"
+    assert director_client.get(url).status_code == 200
+    response = director_client.post(url, contract_post(level=3, denomination="H", declarer="S",
+                                                       tricks=9))
+    assert response.status_code == 302
+    result = Result.objects.get(event=running, board__number=2)
+    assert (result.ns_pair.number, result.ew_pair.number) == (1, 8)
+    assert result.status == "director" and result.entered_by == "director alice"
+    # A board the meeting does not play cannot be entered there.
+    assert director_client.get(
+        f"/director/events/{running.pk}/meetings/{m.pk}/boards/7/enter/").status_code == 404
+
+
+def test_average_and_fouled_rulings(director_client, running):
+    m = meeting_at(running)
+    url = f"/director/events/{running.pk}/meetings/{m.pk}/boards/1/rule/"
+    page = director_client.get(url).content.decode()
+    assert 'id="ruling-average"' in page and 'id="ruling-fouled"' in page
+    assert 'id="ruling-cancelled"' not in page  # seven tables: no new deal (Duplicate Law B)
+
+    no_reason = director_client.post(url, {"kind": "average", "reason": ""})
+    assert "say why" in no_reason.content.decode()
+    no_side = director_client.post(url, {"kind": "fouled", "reason": "13 and 12 cards"})
+    assert "names the side whose player was short" in no_side.content.decode()
+    cancel = director_client.post(url, {"kind": "cancelled", "reason": "x"})
+    assert "Select a valid choice" in cancel.content.decode()
+    assert not Result.objects.exists()
+
+    done = director_client.post(url, {"kind": "fouled", "offending": "ew",
+                                      "reason": "East had 12 cards, West 14"})
+    assert done.status_code == 302
+    result = Result.objects.get(event=running, board__number=1)
+    assert (result.ruling, result.offending, result.ns_score) == ("fouled", "ew", None)
+    url2 = f"/director/events/{running.pk}/meetings/{m.pk}/boards/2/rule/"
+    director_client.post(url2, {"kind": "average", "reason": "short hand, adversary surplus"})
+    assert Result.objects.get(event=running, board__number=2).ruling == "average"
+    page = director_client.get(f"/director/events/{running.pk}/meetings/{m.pk}/").content.decode()
+    assert "fouled board (Duplicate Law B), EW offending" in page
+    assert "average (Duplicate Law B)" in page
+
+
+def test_cancelled_at_both_tables_in_a_two_table_event(director_client, director):
+    event = console_event(director_client, name="Two tables")
+    director_client.post(f"/director/events/{event.pk}/pairs/",
+                         {"pairs": "\n".join(PAIR_NAMES[:4])})
+    response = director_client.post(f"/director/events/{event.pk}/movement/", {
+        "kind": "howell", "tables": "2", "boards_per_round": "2", "action": "save"})
+    assert response.status_code == 302
+    playing = [m for m in Meeting.objects.filter(section__event=event) if 1 in m.boards]
+    assert len(playing) == 2
+    m = playing[0]
+    url = f"/director/events/{event.pk}/meetings/{m.pk}/boards/1/rule/"
+    assert 'id="ruling-cancelled"' in director_client.get(url).content.decode()
+    done = director_client.post(url, {"kind": "cancelled", "reason": "a card missing at "
+                                                                     "the overplay"},
+                                follow=True)
+    assert "cancelled at table 1, 2" in done.content.decode()
+    rulings = Result.objects.filter(event=event, board__number=1, voided=False)
+    assert rulings.count() == 2 and {r.ruling for r in rulings} == {"cancelled"}
+    assert {r.meeting_id for r in rulings} == {p.pk for p in playing}
+
+
+def test_remove_then_undo(director_client, running):
+    m = meeting_at(running)
+    result = table_result(running, m, 1)
+    url = f"/director/events/{running.pk}/results/{result.pk}/void/"
+    assert "Remove board 1" in director_client.get(url).content.decode()
+    refused = director_client.post(url, {"reason": ""})
+    assert "say why" in refused.content.decode()
+    result.refresh_from_db()
+    assert not result.voided
+    director_client.post(url, {"reason": "entered at the wrong table"})
+    result.refresh_from_db()
+    assert result.voided
+
+    audit = director_client.get(f"/director/events/{running.pk}/audit/").content.decode()
+    entry = AuditEntry.objects.get(result=result, action="void")
+    assert f'data-testid="undo-{entry.pk}"' in audit
+    assert "entered at the wrong table" in audit and "removed" in audit
+    confirm = director_client.get(f"/director/events/{running.pk}/audit/{entry.pk}/undo/")
+    assert "Undo change #" in confirm.content.decode()
+    result.refresh_from_db()
+    assert result.voided  # the confirmation page changes nothing
+    done = director_client.post(f"/director/events/{running.pk}/audit/{entry.pk}/undo/",
+                                follow=True)
+    assert f"Change #{entry.pk} undone." in done.content.decode()
+    result.refresh_from_db()
+    assert not result.voided
+    entry.refresh_from_db()
+    assert entry.undone_by is not None
+    again = director_client.post(f"/director/events/{running.pk}/audit/{entry.pk}/undo/",
+                                 follow=True)
+    assert "this change has been undone already" in again.content.decode()
+
+
+def test_undo_a_correction(director_client, running):
+    m = meeting_at(running)
+    result = table_result(running, m, 1)
+    director_client.post(f"/director/events/{running.pk}/results/{result.pk}/correct/",
+                         contract_post(level=1, denomination="NT", declarer="N", tricks=10,
+                                       honours_N=2, honours_S=1, reason="typo"))
+    entry = AuditEntry.objects.get(result=result, action="correct")
+    audit = director_client.get(f"/director/events/{running.pk}/audit/").content.decode()
+    assert "1NT by N, 8 tricks" in audit and "1NT by N, 10 tricks" in audit
+    director_client.post(f"/director/events/{running.pk}/audit/{entry.pk}/undo/",
+                         {"reason": "the first count was right"})
+    result.refresh_from_db()
+    assert result.tricks == 8
+    assert AuditEntry.objects.get(action="undo").reason == "the first count was right"
+
+
+def test_agree_one_table_then_the_whole_round(director_client, running):
+    m = meeting_at(running)
+    url = f"/director/events/{running.pk}/sections/{m.section_id}/rounds/1/agree/"
+    confirm = director_client.get(url + "?table=1").content.decode()
+    assert "Agree round 1 at table 1?" in confirm and 'name="table" value="1"' in confirm
+    assert not Meeting.objects.filter(agreed_at__isnull=False).exists()
+    done = director_client.post(url, {"table": "1"}, follow=True)
+    assert "Round 1 agreed at table 1 (1 newly agreed)." in done.content.decode()
+    agreed = set(Meeting.objects.filter(agreed_at__isnull=False).values_list("round", "table"))
+    assert agreed == {(1, 1)}
+    done = director_client.post(url, follow=True)
+    assert "Round 1 agreed at every table (6 newly agreed)." in done.content.decode()
+    assert Meeting.objects.filter(round=1, agreed_at__isnull=False).count() == 7
+    assert not Meeting.objects.filter(round=2, agreed_at__isnull=False).exists()
+
+
+def test_closed_event_offers_no_changes(director_client, running, director):
+    m = meeting_at(running)
+    result = table_result(running, m, 1)
+    services.event_close(event=running, actor=Actor.director(director))
+    page = director_client.get(f"/director/events/{running.pk}/meetings/{m.pk}/").content.decode()
+    assert "/correct/" not in page
+    response = director_client.post(
+        f"/director/events/{running.pk}/results/{result.pk}/correct/",
+        contract_post(level=2, denomination="NT", declarer="N", tricks=8, honours_N=2,
+                      honours_S=1, reason="late"))
+    assert "the event is closed" in response.content.decode()
+    result.refresh_from_db()
+    assert result.level == 1

@@ -1,0 +1,219 @@
+"""Setting up a night from the console: event, pairs, movement, boards, table links, cards."""
+
+from pathlib import Path
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from tests.web.conftest import DATA, PAIR_NAMES, console_event, console_mitchell
+from tournaments.models import AuditEntry, Event, Meeting, Pair, TableCode
+
+HANDS = Path(DATA) / "hands.pbn"
+
+
+def upload(client, event, content: bytes, name="hands.pbn"):
+    return client.post(f"/director/events/{event.pk}/boards/", {
+        "action": "upload", "pbn": SimpleUploadedFile(name, content, "text/plain")})
+
+
+def test_create_event(director_client):
+    page = director_client.get("/director/events/new/").content.decode()
+    for control in ('id="event-name"', 'id="event-date"', 'id="event-rules"',
+                    'id="event-kind"', 'id="event-method"', 'id="create-event"'):
+        assert control in page
+    event = console_event(director_client, rules="english")
+    assert (event.rules, event.kind, event.method, event.status) == (
+        "english", "pairs", "plus-minus", "setting-up")
+    assert event.sections.count() == 1
+    assert "Tuesday duplicate" in director_client.get("/director/").content.decode()
+
+
+def test_create_event_explains_bad_input(director_client):
+    response = director_client.post("/director/events/new/", {
+        "name": "", "date": "17/11", "rules": "american-1913", "kind": "teams",
+        "method": "plus-minus"})
+    text = response.content.decode()
+    assert "give the event a name" in text and "a date like 2026-11-17" in text
+    response = director_client.post("/director/events/new/", {
+        "name": "Teams night", "date": "2026-11-17", "rules": "american-1913",
+        "kind": "teams", "method": "plus-minus"})
+    assert "a team match is scored by total points (Duplicate Law G)" in \
+        response.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_pairs_textarea_numbers_in_order(director_client):
+    event = console_event(director_client)
+    response = director_client.post(f"/director/events/{event.pk}/pairs/", {
+        "pairs": "Ann Lee & Bob Ray\n\n  Cy Dow and Di Eck \nEd Fox / Flo Gay\n"})
+    assert response.status_code == 302
+    pairs = {p.number: p.names for p in Pair.objects.filter(event=event)}
+    assert pairs == {1: ["Ann Lee", "Bob Ray"], 2: ["Cy Dow", "Di Eck"], 3: ["Ed Fox", "Flo Gay"]}
+    page = director_client.get(f"/director/events/{event.pk}/pairs/").content.decode()
+    assert "Ann Lee &amp; Bob Ray\nCy Dow &amp; Di Eck" in page
+
+
+def test_pairs_textarea_refuses_a_bad_line_and_stores_nothing(director_client):
+    event = console_event(director_client)
+    response = director_client.post(f"/director/events/{event.pk}/pairs/", {
+        "pairs": "Ann Lee & Bob Ray\nCy Dow\nEd Fox & Flo Gay"})
+    assert response.status_code == 200
+    assert "line 2: a pair is two players" in response.content.decode().replace("&quot;", '"')
+    assert not Pair.objects.filter(event=event).exists()
+
+
+def test_teams_pairs_name_their_team(director_client):
+    event = console_event(director_client, name="Teams", kind="teams", method="total-points")
+    response = director_client.post(f"/director/events/{event.pk}/pairs/", {"pairs": "\n".join([
+        "Knickerbocker: Ann Lee & Bob Ray", "Knickerbocker: Cy Dow & Di Eck",
+        "Manhattan: Ed Fox & Flo Gay", "Manhattan: Gus Hay & Hal Ing"])})
+    assert response.status_code == 302
+    teams = {p.number: p.team.name for p in Pair.objects.filter(event=event)}
+    assert teams == {1: "Knickerbocker", 2: "Knickerbocker", 3: "Manhattan", 4: "Manhattan"}
+    missing = director_client.post(f"/director/events/{event.pk}/pairs/",
+                                   {"pairs": "Ann Lee & Bob Ray\nB: Cy Dow & Di Eck"})
+    assert "line 1: write the team first" in missing.content.decode()
+    response = director_client.post(f"/director/events/{event.pk}/movement/", {
+        "kind": "team-match", "tables": "", "boards_per_round": "4", "pairs_per_team": "2",
+        "variant": "", "action": "save"})
+    assert response.status_code == 302
+    assert Meeting.objects.filter(section__event=event).count() == 4
+    assert event.boards.count() == 8
+
+
+def test_mitchell_for_seven_tables(director_client):
+    event = console_mitchell(director_client, tables=7, boards_per_round=3)
+    section = event.sections.get()
+    assert (section.movement, section.tables, section.boards_per_round) == ("mitchell", 7, 3)
+    assert Meeting.objects.filter(section=section).count() == 49
+    assert event.boards.count() == 21
+    assert TableCode.objects.filter(section=section).count() == 7
+    first = Meeting.objects.get(section=section, round=1, table=1)
+    assert (first.ns_pair.number, first.ew_pair.number, first.boards) == (1, 8, [1, 2, 3])
+    page = director_client.get(f"/director/events/{event.pk}/movement/").content.decode()
+    assert "Stored: Mitchell" in page
+
+
+def test_movement_preview_shows_rounds_and_problems(director_client):
+    event = console_event(director_client)
+    director_client.post(f"/director/events/{event.pk}/pairs/",
+                         {"pairs": "\n".join(PAIR_NAMES[:8])})
+    shown = director_client.post(f"/director/events/{event.pk}/movement/", {
+        "kind": "mitchell", "tables": "4", "boards_per_round": "2", "variant": "relay",
+        "action": "show"})
+    text = shown.content.decode()
+    assert shown.status_code == 200 and 'id="movement-preview"' in text
+    assert "4 tables, 8 pairs, 8 boards, 4 rounds" in text and 'id="movement-sound"' in text
+    assert not Meeting.objects.exists()  # showing stores nothing
+
+    # Too few pairs for five tables: the services refuse and say which are missing.
+    refused = director_client.post(f"/director/events/{event.pk}/movement/", {
+        "kind": "mitchell", "tables": "5", "boards_per_round": "2", "action": "save"})
+    assert "missing: 9, 10" in refused.content.decode()
+    # A request the generator cannot make is explained too.
+    bad = director_client.post(f"/director/events/{event.pk}/movement/", {
+        "kind": "mitchell", "tables": "4", "boards_per_round": "2", "variant": "",
+        "action": "show"})
+    assert "an even-table Mitchell needs a variant: skip or relay" in bad.content.decode()
+    assert not Meeting.objects.exists()
+    assert not event.boards.exists()
+
+
+def test_upload_the_pbn_hand_record(director_client, mitchell):
+    response = upload(director_client, mitchell, HANDS.read_bytes())
+    assert response.status_code == 302
+    deals = dict(mitchell.boards.values_list("number", "deal"))
+    assert len(deals) == 21
+    assert deals[1] == "N:KQT94.9862.T7.K7 3.Q73.KJ65.T9853 A752.AKT.Q4.AJ42 J86.J54.A9832.Q6"
+    assert sum(1 for d in deals.values() if d) == 8
+    page = director_client.get(f"/director/events/{mitchell.pk}/boards/").content.decode()
+    assert "KQT94.9862.T7.K7" in page and "not known: the tables enter honours" in page
+
+
+def test_a_bad_hand_record_is_explained(director_client, mitchell):
+    bad = b'[Board "1"]\n[Deal "N:AKQ.AKQ.AKQ.AKQ - - -"]\n'
+    response = upload(director_client, mitchell, bad)
+    assert response.status_code == 200
+    assert 'data-testid="pbn-error"' in response.content.decode()
+    assert not mitchell.boards.exclude(deal="").exists()
+    empty = upload(director_client, mitchell, b"% nothing here\n")
+    assert "this file has no deals in it" in empty.content.decode()
+
+
+def test_deal_new_hands(director_client, mitchell):
+    response = director_client.post(f"/director/events/{mitchell.pk}/boards/",
+                                    {"action": "deal", "count": "21"})
+    assert response.status_code == 302
+    deals = list(mitchell.boards.values_list("deal", flat=True))
+    assert len(deals) == 21 and all(d.startswith("N:") for d in deals)
+    assert len(set(deals)) == 21
+
+
+def test_table_links_with_qr_codes(director_client, mitchell):
+    page = director_client.get(f"/director/events/{mitchell.pk}/tables/").content.decode()
+    for code in TableCode.objects.filter(section__event=mitchell):
+        assert f"http://testserver/t/{code.code}/" in page
+        assert f'data-testid="table-code-{code.table}">{code.code}<' in page
+    assert page.count("<svg") == 7
+
+
+def test_guide_cards(director_client, mitchell):
+    page = director_client.get(f"/director/events/{mitchell.pk}/guide-cards/").content.decode()
+    assert page.count('data-testid="guide-table-') == 7
+    assert page.count('data-testid="guide-pair-') == 14
+    assert "@page" in page and "break-inside:avoid" in page
+    # Pair 8 (E-W) starts at table 1 against pair 1 on boards 1-3, then moves up a table.
+    card = page.split('data-testid="guide-pair-8"')[1].split("</table>")[0]
+    assert "<td>E-W</td>" in card
+    assert '<td class="num">1</td><td class="num">1</td><td>E-W</td><td class="num">1</td>' \
+        '<td>1, 2, 3</td>' in card
+    assert '<td class="num">2</td><td class="num">2</td><td>E-W</td><td class="num">2</td>' in card
+
+
+def test_guide_cards_show_sit_outs(director_client):
+    event = console_event(director_client)
+    director_client.post(f"/director/events/{event.pk}/pairs/",
+                         {"pairs": "\n".join(PAIR_NAMES[:7])})
+    response = director_client.post(f"/director/events/{event.pk}/movement/", {
+        "kind": "mitchell", "tables": "4", "boards_per_round": "2", "variant": "relay",
+        "action": "save"})
+    assert response.status_code == 302
+    page = director_client.get(f"/director/events/{event.pk}/guide-cards/").content.decode()
+    assert "sit out" in page
+
+
+def test_event_states_and_publishing(director_client, mitchell):
+    url = f"/director/events/{mitchell.pk}/"
+    director_client.post(url + "status/", {"status": "running"})
+    mitchell.refresh_from_db()
+    assert mitchell.status == "running"
+    page = director_client.get(url).content.decode()
+    assert 'data-status="running"' in page and 'data-testid="close-event"' in page
+
+    response = director_client.post(url + "publish/", {"level": "provisional"}, follow=True)
+    assert "Standings: provisional." in response.content.decode()
+    bad = director_client.post(url + "publish/", {"level": "loud"}, follow=True)
+    assert "publish as none, provisional or final" in bad.content.decode()
+
+    confirm = director_client.get(url + "close/")
+    assert "Closing makes every score final" in confirm.content.decode()
+    mitchell.refresh_from_db()
+    assert mitchell.status == "running"  # asking is not closing
+    done = director_client.post(url + "close/", follow=True)
+    assert "The event is closed: its scores are final." in done.content.decode()
+    mitchell.refresh_from_db()
+    assert mitchell.status == "closed"
+    director_client.post(url + "publish/", {"level": "final"})
+    mitchell.refresh_from_db()
+    assert mitchell.published == "final"
+    actions = list(AuditEntry.objects.filter(event=mitchell).values_list("action", flat=True))
+    assert actions.count("publish") == 2 and "status" in actions
+
+
+def test_status_refuses_an_impossible_step(director_client, mitchell):
+    response = director_client.post(f"/director/events/{mitchell.pk}/status/",
+                                    {"status": "agreed"}, follow=True)
+    assert "cannot become agreed" in response.content.decode()
+    response = director_client.post(f"/director/events/{mitchell.pk}/close/", follow=True)
+    assert "an event that has not started cannot be closed" in response.content.decode()
+    mitchell.refresh_from_db()
+    assert mitchell.status == "setting-up"

@@ -1,0 +1,439 @@
+"""Forms of the table pages and the director's console.
+
+They check the shape of what was typed (a level is 1 to 7, a name is there) and
+turn it into the service's input: a deal result of interfaces.md §1. Whether a
+result makes sense by the laws is the engine's business, reached through the
+services; its answer comes back as a ServiceError and lands next to the field
+it names (``add_service_error``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+
+from scoring.engine import PENALTY_CODES, get_rules
+
+from .models import KINDS, METHODS, MOVEMENTS, RULES, Result
+
+SEATS = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
+DOUBLINGS = [("", "none"), ("X", "X"), ("XX", "XX")]
+FIRST_PENALTY = [
+    ("", "—"),
+    ("points", "100 points"),
+    ("tricks", "three tricks"),
+]
+# rules.md §3.7, as the form names them: (code, law, what, points).
+PENALTIES = [
+    ("F-declaration-out-of-turn", "Duplicate Law F",
+     "declaration, double or redouble out of turn", 50),
+    ("F-law-81", "Duplicate Law F, Law 81", "omitted to play to a trick", 50),
+    ("90", "Law 90", "looked at a quitted trick", 25),
+    ("54-redouble-more-than-once", "Law 54", "redoubled more than once", 100),
+    ("54-double-partner", "Law 54", "doubled partner's declaration or redoubled partner's double",
+     50),
+]
+assert [p[0] for p in PENALTIES] == list(PENALTY_CODES), "penalty list out of step with engine"
+DENOMINATION_NAMES = {
+    "S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts",
+    "RS": "royal spades", "NT": "no trump",
+}
+
+
+def penalty_field(code: str) -> str:
+    """The form field of a penalty code: "penalty_F_law_81"."""
+    return "penalty_" + re.sub(r"[^A-Za-z0-9]", "_", code)
+
+
+def _count(label: str, most: int = 13) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label, min_value=0, max_value=most, initial=0, required=False,
+        error_messages={
+            "min_value": f"{label}: 0 or more",
+            "max_value": f"{label}: at most {most}",
+            "invalid": f"{label}: a whole number",
+        },
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": most}),
+    )
+
+
+class ResultFormMixin:
+    """Turns a ServiceError from the services (field "result.contract.level") into
+    an error next to the field the player filled in."""
+
+    FIELD_MAP: dict[str, str] = {}
+
+    def add_service_error(self, exc) -> None:
+        field = (exc.field or "").removeprefix("result.")
+        target = self.FIELD_MAP.get(field)
+        if target is None and field.startswith("honours."):
+            target = "honours_" + field.split(".", 1)[1]
+        if target not in self.fields:
+            target = None
+        self.add_error(target, exc.message)
+
+
+class AuctionResultForm(ResultFormMixin, forms.Form):
+    """One board at Duplicate Auction: contract, declarer, doubling, tricks, honours,
+    revokes (Law 84) and procedural penalties (rules.md §3.7)."""
+
+    FIELD_MAP = {
+        "contract.level": "level",
+        "contract.denomination": "denomination",
+        "contract.declarer": "declarer",
+        "contract.doubled": "doubled",
+        "tricks": "tricks",
+        "revokes.declaring": "revokes_declaring",
+        "revokes.defending": "revokes_defending",
+        "revokes.first_penalty": "first_penalty",
+        "reason": "reason",
+    }
+
+    token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    level = forms.TypedChoiceField(
+        choices=[(n, str(n)) for n in range(1, 8)], coerce=int, required=False,
+        widget=forms.RadioSelect, label="Contract")
+    denomination = forms.ChoiceField(choices=[], required=False, widget=forms.RadioSelect)
+    declarer = forms.ChoiceField(choices=SEATS, required=False, widget=forms.RadioSelect,
+                                 label="Declarer")
+    doubled = forms.ChoiceField(choices=DOUBLINGS, required=False, widget=forms.RadioSelect,
+                                initial="", label="Doubling")
+    tricks = forms.TypedChoiceField(
+        choices=[(n, str(n)) for n in range(14)], coerce=int, required=False,
+        widget=forms.RadioSelect, label="Tricks won by the declaring side")
+    revokes_declaring = _count("Revokes by the declaring side")
+    revokes_defending = _count("Revokes by the defenders")
+    first_penalty = forms.ChoiceField(
+        choices=FIRST_PENALTY, required=False,
+        label="For the defenders' first revoke the declarer takes")
+
+    def __init__(self, *args, rules: str, deal: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rules = get_rules(rules)
+        self.has_deal = bool(deal)
+        self.fields["denomination"].choices = [
+            (d, DENOMINATION_NAMES[d]) for d in self.rules.denominations]
+        self.fields["denomination"].label = "Denomination"
+        if self.rules.dealer_may_pass:
+            # English rule: a deal may be passed out ("No bid" all round).
+            self.fields["passed_out"] = forms.BooleanField(required=False, label="Passed out")
+        if not self.has_deal:
+            for seat in "NESW":
+                self.fields[f"honours_{seat}"] = _count(f"Honours held by {seat}", most=5)
+        for code, law, what, _points in PENALTIES:
+            self.fields[penalty_field(code)] = forms.MultipleChoiceField(
+                choices=SEATS, required=False, widget=forms.CheckboxSelectMultiple,
+                label=f"{law}: {what}")
+
+    # --- for templates ---
+    def penalty_rows(self) -> list[dict]:
+        return [
+            {"code": code, "law": law, "what": what, "points": points,
+             "field": self[penalty_field(code)]}
+            for code, law, what, points in PENALTIES
+        ]
+
+    def honour_fields(self) -> list[dict]:
+        if self.has_deal:
+            return []
+        return [{"seat": s, "field": self[f"honours_{s}"]} for s in "NESW"]
+
+    def _value(self, name: str):
+        return self[name].value() if name in self.fields else None
+
+    def revokes_open(self) -> bool:
+        """Show the revokes when any was entered (or is wrong)."""
+        names = ("revokes_declaring", "revokes_defending", "first_penalty")
+        return any(self.errors.get(n) for n in names) or any(
+            str(self._value(n) or "0") not in ("0", "") for n in names)
+
+    def penalties_open(self) -> bool:
+        return any(self._value(penalty_field(code)) for code, *_ in PENALTIES)
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("passed_out"):
+            return data
+        needed = {
+            "level": "choose the contract's level (1 to 7)",
+            "denomination": "choose the denomination (suit or no trump)",
+            "declarer": "who was the declarer?",
+            "tricks": "how many tricks did the declaring side win?",
+        }
+        for name, message in needed.items():
+            if data.get(name) in (None, "") and name not in self.errors:
+                self.add_error(name, message)
+        defending, declaring = data.get("revokes_defending"), data.get("revokes_declaring")
+        if defending and not declaring and not data.get("first_penalty"):
+            self.add_error("first_penalty", "the defenders revoked: choose what the declarer "
+                                            "takes, 100 points or three tricks (Law 84(b))")
+        return data
+
+    def result_data(self) -> dict:
+        """The deal result of interfaces.md §1 (without the board) for the services."""
+        data = self.cleaned_data
+        if data.get("passed_out"):
+            return {"contract": None, "tricks": 0}
+        result: dict[str, Any] = {
+            "contract": {
+                "level": data["level"],
+                "denomination": data["denomination"],
+                "declarer": data["declarer"],
+                "doubled": data.get("doubled") or "",
+            },
+            "tricks": data["tricks"],
+        }
+        if not self.has_deal:
+            result["honours"] = {s: data.get(f"honours_{s}") or 0 for s in "NESW"}
+        declaring = data.get("revokes_declaring") or 0
+        defending = data.get("revokes_defending") or 0
+        first = data.get("first_penalty") or None
+        if declaring or defending:
+            revokes: dict[str, Any] = {"declaring": declaring, "defending": defending}
+            if defending and first:
+                revokes["first_penalty"] = first
+            result["revokes"] = revokes
+        penalties = [
+            {"law": code, "by": seat}
+            for code, *_ in PENALTIES
+            for seat in data.get(penalty_field(code)) or []
+        ]
+        if penalties:
+            result["penalties"] = penalties
+        return result
+
+    @classmethod
+    def initial_from(cls, result: Result) -> dict:
+        """The form's fields for a stored result (to change it)."""
+        if result.passed_out:
+            return {"passed_out": True}
+        if result.ruling or result.level is None:
+            return {}
+        details = result.details or {}
+        initial: dict[str, Any] = {
+            "level": result.level, "denomination": result.denomination,
+            "declarer": result.declarer, "doubled": result.doubled, "tricks": result.tricks,
+        }
+        for seat, count in (details.get("honours") or {}).items():
+            initial[f"honours_{seat}"] = count
+        revokes = details.get("revokes") or {}
+        initial["revokes_declaring"] = revokes.get("declaring", 0)
+        initial["revokes_defending"] = revokes.get("defending", 0)
+        initial["first_penalty"] = revokes.get("first_penalty") or ""
+        by_law: dict[str, list[str]] = {}
+        for penalty in details.get("penalties") or []:
+            by_law.setdefault(penalty["law"], []).append(penalty["by"])
+        for code, seats in by_law.items():
+            initial[penalty_field(code)] = seats
+        return initial
+
+
+class WhistResultForm(ResultFormMixin, forms.Form):
+    """One board at Duplicate Whist: the tricks N-S won, and revokes per side (Whist Law 85)."""
+
+    FIELD_MAP = {
+        "tricks_ns": "tricks_ns",
+        "revokes.NS": "revokes_ns",
+        "revokes.EW": "revokes_ew",
+        "reason": "reason",
+    }
+
+    token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    tricks_ns = forms.TypedChoiceField(
+        choices=[(n, str(n)) for n in range(14)], coerce=int, required=True,
+        widget=forms.RadioSelect, label="Tricks won by N-S",
+        error_messages={"required": "how many tricks did North-South win?"})
+    revokes_ns = _count("Revokes by N-S")
+    revokes_ew = _count("Revokes by E-W")
+
+    def __init__(self, *args, rules: str = "duplicate-whist", deal: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rules = get_rules(rules)
+        self.has_deal = bool(deal)
+
+    def result_data(self) -> dict:
+        data = self.cleaned_data
+        result: dict[str, Any] = {"tricks_ns": data["tricks_ns"]}
+        ns, ew = data.get("revokes_ns") or 0, data.get("revokes_ew") or 0
+        if ns or ew:
+            result["revokes"] = {"NS": ns, "EW": ew}
+        return result
+
+    @classmethod
+    def initial_from(cls, result: Result) -> dict:
+        if result.ruling or result.tricks is None:
+            return {}
+        revokes = (result.details or {}).get("revokes") or {}
+        return {"tricks_ns": result.tricks, "revokes_ns": revokes.get("NS", 0),
+                "revokes_ew": revokes.get("EW", 0)}
+
+
+def result_form_class(rules: str) -> type[AuctionResultForm] | type[WhistResultForm]:
+    return WhistResultForm if get_rules(rules).is_whist else AuctionResultForm
+
+
+def reason_field() -> forms.CharField:
+    return forms.CharField(
+        label="Why (for the audit trail)", required=False, max_length=500,
+        widget=forms.TextInput(attrs={"size": 50}))
+
+
+def director_result_form(rules: str, *, deal: str = "", **kwargs):
+    """The table's result form plus a reason, for the director's corrections."""
+    base = result_form_class(rules)
+    form = base(rules=rules, deal=deal, **kwargs)
+    form.fields["reason"] = reason_field()
+    return form
+
+
+# --- table code ----------------------------------------------------------------------------
+
+
+class TableCodeForm(forms.Form):
+    code = forms.CharField(
+        label="Table code", max_length=20,
+        error_messages={"required": "type the code on your table card"},
+        widget=forms.TextInput(attrs={
+            "id": "table-code", "autocomplete": "off", "autocapitalize": "characters",
+            "spellcheck": "false", "inputmode": "text", "autofocus": True,
+        }))
+
+
+# --- director: events ----------------------------------------------------------------------
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Name",
+                           error_messages={"required": "give the event a name"})
+    date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}),
+                           error_messages={"required": "on which day is it played?",
+                                           "invalid": "a date like 2026-11-17"})
+    rules = forms.ChoiceField(choices=RULES, label="Game")
+    kind = forms.ChoiceField(choices=KINDS, label="Contest")
+    method = forms.ChoiceField(choices=METHODS, label="Scoring")
+
+
+@dataclass
+class PairLine:
+    number: int
+    players: list[str]
+    team: str | None
+
+
+MAX_PAIRS = 200
+PAIR_SPLIT = re.compile(r"\s*(?:&|\+|/|\band\b)\s*", re.IGNORECASE)
+
+
+class PairsForm(forms.Form):
+    """One pair per line, numbered in order: "Ann Lee & Bob Ray";
+    for teams, "Team name: Ann Lee & Bob Ray"."""
+
+    pairs = forms.CharField(
+        label="Pairs, one a line", widget=forms.Textarea(attrs={"rows": 16, "cols": 60}),
+        error_messages={"required": "type at least two pairs, one a line"})
+
+    def __init__(self, *args, teams: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.teams = teams
+
+    def clean_pairs(self) -> list[PairLine]:
+        lines = [line.strip() for line in self.cleaned_data["pairs"].splitlines()]
+        lines = [line for line in lines if line]
+        if len(lines) > MAX_PAIRS:
+            raise forms.ValidationError(f"at most {MAX_PAIRS} pairs in one event")
+        out: list[PairLine] = []
+        problems: list[str] = []
+        for number, line in enumerate(lines, start=1):
+            team = None
+            if self.teams:
+                if ":" not in line:
+                    problems.append(f"line {number}: write the team first, "
+                                    "like \"Knickerbocker: Ann Lee & Bob Ray\"")
+                    continue
+                team, line = (part.strip() for part in line.split(":", 1))
+                if not team or len(team) > 80:
+                    problems.append(f"line {number}: a team needs a name of at most 80 letters")
+                    continue
+            names = [n.strip() for n in PAIR_SPLIT.split(line) if n.strip()]
+            if len(names) != 2:
+                problems.append(f"line {number}: a pair is two players, like \"Ann Lee & Bob Ray\"")
+                continue
+            if any(len(n) > 80 for n in names):
+                problems.append(f"line {number}: a name is at most 80 letters")
+                continue
+            out.append(PairLine(number=number, players=names, team=team))
+        if problems:
+            raise forms.ValidationError(problems)
+        if len(out) < 2:
+            raise forms.ValidationError("a contest needs at least two pairs")
+        if self.teams and len({p.team for p in out}) < 2:
+            raise forms.ValidationError("a team match needs at least two teams")
+        return out
+
+
+MOVEMENT_KINDS = [(k, label) for k, label in MOVEMENTS if k != "none"]
+
+
+class MovementForm(forms.Form):
+    kind = forms.ChoiceField(choices=MOVEMENT_KINDS, label="Movement")
+    tables = forms.IntegerField(min_value=1, max_value=30, required=False, label="Tables",
+                                error_messages={"min_value": "at least one table"})
+    boards_per_round = forms.IntegerField(
+        min_value=1, max_value=8, label="Boards per round",
+        error_messages={"required": "how many boards a round?"})
+    variant = forms.ChoiceField(
+        choices=[("", "—"), ("skip", "skip (after half the rounds)"),
+                 ("relay", "relay and bye stand")],
+        required=False, label="Even Mitchell")
+    pairs_per_team = forms.IntegerField(min_value=2, max_value=12, required=False,
+                                        label="Pairs per team (team match)")
+
+    def clean(self) -> dict:
+        data = super().clean()
+        kind = data.get("kind")
+        if kind == "team-match":
+            if not data.get("pairs_per_team"):
+                self.add_error("pairs_per_team", "how many pairs in each team?")
+        elif not data.get("tables"):
+            self.add_error("tables", "how many tables?")
+        return data
+
+
+class BoardsUploadForm(forms.Form):
+    pbn = forms.FileField(label="Hand record (PBN file)",
+                          error_messages={"required": "choose a .pbn file"})
+
+
+class DealForm(forms.Form):
+    count = forms.IntegerField(min_value=1, max_value=64, label="Boards to deal",
+                               error_messages={"required": "how many boards?"})
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label="Why (for the audit trail)", required=False, max_length=500)
+
+
+class RulingForm(forms.Form):
+    """Duplicate Law B(3): an artificial result in place of play."""
+
+    kind = forms.ChoiceField(
+        label="Ruling", widget=forms.RadioSelect,
+        choices=[
+            ("average", "Average: the short hand's adversary had the surplus"),
+            ("fouled", "Fouled: the short hand's partner had the surplus"),
+            ("cancelled", "Cancelled: new deal at both tables (two-table duplicate)"),
+        ],
+        error_messages={"required": "choose the ruling"})
+    offending = forms.ChoiceField(
+        label="Offending side (fouled board: the side whose player was short)",
+        choices=[("", "—"), ("ns", "North-South"), ("ew", "East-West")], required=False)
+    reason = forms.CharField(label="Why (for the audit trail)", required=False, max_length=500)
+
+    def __init__(self, *args, two_tables: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not two_tables:
+            # Duplicate Law B(3): a new deal is only for two-table duplicate.
+            self.fields["kind"].choices = self.fields["kind"].choices[:2]

@@ -1,0 +1,681 @@
+"""The director's console: set up a night, watch the tables, correct and rule.
+
+Staff only. Each page validates its form, calls one service (a few set-up steps
+call several inside one transaction, so a bad line writes nothing), and reports
+with django.contrib.messages. Changes to results are audited by the services
+and can be undone from the audit page; what cannot be undone (agreeing a round,
+closing the event) asks for confirmation first.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from boards.models import Board
+
+from .. import selectors, services
+from ..forms import (
+    BoardsUploadForm,
+    DealForm,
+    EventForm,
+    MovementForm,
+    PairsForm,
+    ReasonForm,
+    RulingForm,
+    director_result_form,
+    result_form_class,
+)
+from ..models import AuditEntry, Event, Meeting, Result, Section, Team
+from ..services import Actor, ServiceError
+
+# --- access --------------------------------------------------------------------------------------
+
+
+def director_required(view: Callable) -> Callable:
+    """Log in first; then only staff (the club's directors) may use the console."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not request.user.is_staff:
+            raise PermissionDenied("the director's console is for the club's directors")
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def _actor(request: HttpRequest) -> Actor:
+    return Actor.director(request.user)
+
+
+def _event(event_id: int) -> Event:
+    return get_object_or_404(Event, pk=event_id)
+
+
+def _section(event: Event) -> Section:
+    section = event.sections.order_by("name").first()
+    if section is None:
+        raise Http404("this event has no section")
+    return section
+
+
+def _fail(request: HttpRequest, exc: ServiceError) -> None:
+    messages.error(request, exc.message)
+
+
+def _back(event: Event) -> HttpResponse:
+    return redirect("director-event", event_id=event.pk)
+
+
+# --- events --------------------------------------------------------------------------------------
+
+
+@director_required
+@require_GET
+def events(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/director/events.html",
+                  {"events": Event.objects.all()[:200]})
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def event_new(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None,
+                     initial={"rules": "american-1913", "kind": "pairs", "method": "plus-minus"})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            event = services.event_create(name=data["name"], date=data["date"],
+                                          rules=data["rules"], kind=data["kind"],
+                                          method=data["method"], actor=_actor(request))
+        except ServiceError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(request, f"{event.name} created. Next: the pairs.")
+            return redirect("director-pairs", event_id=event.pk)
+    return render(request, "tournaments/director/event_new.html", {"form": form})
+
+
+STATUS_ACTIONS = {
+    # What the console offers in each state (the services decide what is allowed).
+    Event.Status.SETTING_UP: [("running", "Start the night")],
+    Event.Status.RUNNING: [("agreed", "All rounds are played: mark agreed"),
+                           ("setting-up", "Back to setting up")],
+    Event.Status.AGREED: [("running", "Reopen (running)")],
+    Event.Status.CLOSED: [],
+}
+
+
+@director_required
+@require_GET
+def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    section = _section(event)
+    return render(request, "tournaments/director/event.html", {
+        "event": event,
+        "section": section,
+        "grids": selectors.round_grid(event),
+        "pairs": event.pairs.count(),
+        "boards": event.boards.count(),
+        "deals": event.boards.exclude(deal="").count(),
+        "status_actions": STATUS_ACTIONS[Event.Status(event.status)],
+        "publish_levels": Event.Published.choices,
+        "closed": event.status == Event.Status.CLOSED,
+    })
+
+
+@director_required
+@require_GET
+def grid_json(request: HttpRequest, event_id: int) -> JsonResponse:
+    """The live grid's counts, polled by static/js/director.js."""
+    return JsonResponse(selectors.grid_json(_event(event_id)))
+
+
+@director_required
+@require_POST
+def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    status = request.POST.get("status", "")
+    if status not in Event.Status.values or status == Event.Status.CLOSED:
+        messages.error(request, "choose running, agreed or setting up (close the event from "
+                                "its own button)")
+        return _back(event)
+    try:
+        event = services.event_set_status(event=event, status=status, actor=_actor(request))
+    except ServiceError as exc:
+        _fail(request, exc)
+    else:
+        messages.success(request, f"The event is now {event.get_status_display().lower()}.")
+    return _back(event)
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def event_close(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Closing makes every score final: ask first."""
+    event = _event(event_id)
+    if request.method == "POST":
+        try:
+            event = services.event_close(event=event, actor=_actor(request))
+        except ServiceError as exc:
+            _fail(request, exc)
+        else:
+            messages.success(request, "The event is closed: its scores are final.")
+        return _back(event)
+    return render(request, "tournaments/director/confirm.html", {
+        "event": event, "title": f"Close {event.name}?",
+        "explain": "Closing makes every score final. Nobody, not even the director, can "
+                   "change a result afterwards.",
+        "button": "Close the event", "testid": "confirm-close",
+    })
+
+
+@director_required
+@require_POST
+def event_publish(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    try:
+        event = services.event_publish(event=event, level=request.POST.get("level", ""),
+                                       actor=_actor(request))
+    except ServiceError as exc:
+        _fail(request, exc)
+    else:
+        messages.success(request, f"Standings: {event.get_published_display().lower()}.")
+    return _back(event)
+
+
+# --- set-up: pairs, movement, boards -------------------------------------------------------------
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def pairs(request: HttpRequest, event_id: int) -> HttpResponse:
+    """One pair per line, numbered in order ("Team: A & B" for teams)."""
+    event = _event(event_id)
+    teams = event.kind == "teams"
+    form = PairsForm(request.POST or None, teams=teams,
+                     initial={"pairs": selectors.pairs_text(event)})
+    if request.method == "POST" and form.is_valid():
+        lines = form.cleaned_data["pairs"]
+        actor = _actor(request)
+        try:
+            # One list, one change: a pair the services refuse leaves none stored.
+            with transaction.atomic():
+                by_name: dict[str, Team] = {}
+                if teams:
+                    names = list(dict.fromkeys(line.team for line in lines))
+                    by_name = {t.name: t for t in services.teams_set(event=event, names=names,
+                                                                      actor=actor)}
+                for line in lines:
+                    services.pair_set(event=event, number=line.number, players=line.players,
+                                      team=by_name.get(line.team) if line.team else None,
+                                      actor=actor)
+        except ServiceError as exc:
+            form.add_error("pairs", exc.message)
+        else:
+            messages.success(request, f"{len(lines)} pairs stored. Next: the movement.")
+            return redirect("director-movement", event_id=event.pk)
+    extra = event.pairs.count()
+    return render(request, "tournaments/director/pairs.html",
+                  {"event": event, "form": form, "teams": teams, "stored": extra})
+
+
+def _generate(data: dict, pair_count: int):
+    """The movement the form describes, and its problems (boards.movements).
+
+    MovementError (a ValueError) says what is wrong with the request.
+    """
+    from boards.movements import check, generate
+
+    kind = data["kind"]
+    options: dict = {"boards_per_round": data["boards_per_round"]}
+    if kind == "team-match":
+        options["pairs_per_team"] = data["pairs_per_team"]
+    else:
+        tables = data["tables"]
+        options["tables"] = tables
+        if pair_count == 2 * tables - 1:
+            options["pairs"] = pair_count  # an odd number: one pair sits out each round
+        if kind == "mitchell" and data.get("variant"):
+            options["variant"] = data["variant"]
+    movement = generate(kind, **options)
+    return movement, check(movement)
+
+
+def _team_warning(event: Event, movement) -> str:
+    """A team match seats team A as pairs 1..k and team B as k+1..2k: do the pairs fit?"""
+    if not movement.teams:
+        return ""
+    teams = {p.number: p.team_id for p in event.pairs.all()}
+    for side, numbers in movement.teams.items():
+        if len({teams.get(n) for n in numbers}) != 1 or None in {teams.get(n) for n in numbers}:
+            return (f"team {side} of the movement is pairs {', '.join(map(str, numbers))}: "
+                    "list one team's pairs first, then the other's, on the pairs page")
+    return ""
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def movement(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Choose the movement; "Show" lays it out, "Save" stores its boards and meetings."""
+    event = _event(event_id)
+    section = _section(event)
+    pair_count = event.pairs.count()
+    initial = {
+        "kind": section.movement if section.movement != "none" else
+        ("team-match" if event.kind == "teams" else "mitchell"),
+        "tables": section.tables or max(pair_count // 2, 1),
+        "boards_per_round": section.boards_per_round or 3,
+        "variant": section.variant,
+        "pairs_per_team": max(pair_count // 2, 2) if event.kind == "teams" else None,
+    }
+    form = MovementForm(request.POST or None, initial=initial)
+    shown = problems = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            shown, problems = _generate(form.cleaned_data, pair_count)
+        except ValueError as exc:
+            form.add_error(None, str(exc))
+        else:
+            warning = _team_warning(event, shown)
+            if warning:
+                problems = [*problems, warning]
+            if request.POST.get("action") == "save" and not problems:
+                actor = _actor(request)
+                try:
+                    with transaction.atomic():
+                        services.boards_set(event=event, count=shown.boards, actor=actor)
+                        services.movement_set(section=section, movement=shown, actor=actor)
+                except ServiceError as exc:
+                    form.add_error(None, exc.message)
+                else:
+                    messages.success(request, f"Movement stored: {shown.tables} tables, "
+                                              f"{len(shown.rounds)} rounds, {shown.boards} boards.")
+                    return redirect("director-event", event_id=event.pk)
+    stored = list(Meeting.objects.filter(section=section).order_by("round", "table")
+                  .select_related("ns_pair", "ew_pair"))
+    return render(request, "tournaments/director/movement.html", {
+        "event": event, "section": section, "form": form, "movement": shown,
+        "problems": problems, "stored": stored, "pair_count": pair_count,
+        "pair_teams": {p.number: p.team.name if p.team else ""
+                       for p in event.pairs.select_related("team")},
+    })
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def boards(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The hand record: upload a PBN file, or deal new hands."""
+    event = _event(event_id)
+    count = event.boards.count()
+    upload = BoardsUploadForm()
+    deal = DealForm(initial={"count": count or None})
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "upload":
+                upload = BoardsUploadForm(request.POST, request.FILES)
+                if upload.is_valid():
+                    deals = _read_pbn(upload.cleaned_data["pbn"])
+                    if not deals:
+                        upload.add_error("pbn", "this file has no deals in it")
+                    else:
+                        services.boards_set(event=event, count=max(count, max(deals)),
+                                            deals=deals, actor=_actor(request))
+                        messages.success(request, f"Hand record stored: {len(deals)} deals.")
+                        return redirect("director-boards", event_id=event.pk)
+            elif action == "deal":
+                deal = DealForm(request.POST)
+                if deal.is_valid():
+                    from boards.dealing import deal_boards
+
+                    n = deal.cleaned_data["count"]
+                    deals = dict(enumerate(deal_boards(n), start=1))
+                    services.boards_set(event=event, count=max(count, n), deals=deals,
+                                        actor=_actor(request))
+                    messages.success(request, f"{len(deals)} new hands dealt.")
+                    return redirect("director-boards", event_id=event.pk)
+            else:
+                messages.error(request, "upload a hand record or deal new hands")
+        except ServiceError as exc:
+            target = upload if action == "upload" else deal
+            field = "pbn" if action == "upload" else None
+            target.add_error(field, exc.message)
+    return render(request, "tournaments/director/boards.html", {
+        "event": event, "upload": upload, "deal": deal,
+        "boards": event.boards.order_by("number"),
+    })
+
+
+def _read_pbn(file) -> dict[int, str]:
+    from boards.pbn import parse_pbn
+
+    raw = file.read(2_000_000)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")  # older dealing programs write Latin-1
+    try:
+        return {board.number: board.deal for board in parse_pbn(text) if board.deal}
+    except ValueError as exc:
+        raise ServiceError(f"the hand record cannot be read: {exc}", field="pbn") from None
+
+
+# --- tables: links, QR codes, guide cards --------------------------------------------------------
+
+
+@director_required
+@require_GET
+def tables(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    rows = []
+    for code in selectors.table_links(event):
+        url = request.build_absolute_uri(reverse("table-home", kwargs={"code": code.code}))
+        qr = segno.make(url, error="m")
+        rows.append({"code": code, "url": url,
+                     "svg": qr.svg_inline(scale=4, title=f"Table {code.table}")})
+    return render(request, "tournaments/director/tables.html",
+                  {"event": event, "rows": rows,
+                   "enter_url": request.build_absolute_uri(reverse("table-enter"))})
+
+
+@director_required
+@require_GET
+def guide_cards(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    return render(request, "tournaments/director/guide_cards.html",
+                  {"event": event, **selectors.guide_cards(event)})
+
+
+# --- during play: meetings, results, rulings -----------------------------------------------------
+
+
+def _meeting(event: Event, meeting_id: int) -> Meeting:
+    meeting = selectors.meeting_detail(event, meeting_id)
+    if meeting is None:
+        raise Http404("no such table and round in this event")
+    return meeting
+
+
+def _result(event: Event, result_id: int) -> Result:
+    return get_object_or_404(
+        Result.objects.select_related("board", "ns_pair", "ew_pair", "meeting__section",
+                                      "event"),
+        pk=result_id, event=event)
+
+
+def _meeting_url(event: Event, meeting: Meeting | None) -> str:
+    if meeting is None:
+        return reverse("director-event", kwargs={"event_id": event.pk})
+    return reverse("director-meeting", kwargs={"event_id": event.pk, "meeting_id": meeting.pk})
+
+
+@director_required
+@require_GET
+def meeting(request: HttpRequest, event_id: int, meeting_id: int) -> HttpResponse:
+    """One table in one round: its boards, their results, and what the director can do."""
+    event = _event(event_id)
+    m = _meeting(event, meeting_id)
+    lines = selectors.meeting_boards(m)
+    for line in lines:
+        line.text = selectors.describe(line.result, is_whist=event.is_whist)
+        line.score = selectors.describe_score(line.result) if line.result else ""
+    return render(request, "tournaments/director/meeting.html", {
+        "event": event, "meeting": m, "lines": lines,
+        "closed": event.status == Event.Status.CLOSED,
+    })
+
+
+def _result_form_page(request, event, meeting, board, form, *, title, result=None):
+    return render(request, "tournaments/director/result_form.html", {
+        "event": event, "meeting": meeting, "board": board, "form": form, "title": title,
+        "result": result, "is_whist": event.is_whist,
+        "current": selectors.describe(result, is_whist=event.is_whist) if result else "",
+    })
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def enter_result(request: HttpRequest, event_id: int, meeting_id: int, board: int
+                 ) -> HttpResponse:
+    """The director enters a board the table did not."""
+    event = _event(event_id)
+    m = _meeting(event, meeting_id)
+    if board not in m.boards:
+        raise Http404(f"board {board} is not played at this table in this round")
+    board_row = get_object_or_404(Board, event=event, number=board)
+    form = director_result_form(event.rules, deal=board_row.deal, data=request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            _, created = services.result_record(
+                event=event, board=board, ns=m.ns_pair.number, ew=m.ew_pair.number,
+                data=form.result_data(), actor=_actor(request), meeting=m)
+        except services.ResultConflict as exc:
+            form.add_error(None, "this board already has a result: "
+                           f"{selectors.describe(exc.existing, is_whist=event.is_whist)}; "
+                           "correct it instead")
+        except ServiceError as exc:
+            form.add_service_error(exc)
+        else:
+            messages.success(request, f"Board {board} entered." if created
+                             else f"Board {board} had that result already.")
+            return redirect(_meeting_url(event, m))
+    return _result_form_page(request, event, m, board_row, form,
+                             title=f"Enter board {board}")
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def correct_result(request: HttpRequest, event_id: int, result_id: int) -> HttpResponse:
+    """Correct a result (Duplicate Law E: the director's, with a reason, audited)."""
+    event = _event(event_id)
+    result = _result(event, result_id)
+    form_class = result_form_class(event.rules)
+    form = director_result_form(event.rules, deal=result.board.deal, data=request.POST or None,
+                                initial=form_class.initial_from(result))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.result_correct(result=result, actor=_actor(request),
+                                    data=form.result_data(),
+                                    reason=form.cleaned_data.get("reason", ""))
+        except ServiceError as exc:
+            form.add_service_error(exc)
+        else:
+            messages.success(request, f"Board {result.board.number} corrected. "
+                                      "Undo it from the audit page if that was a mistake.")
+            return redirect(_meeting_url(event, result.meeting))
+    return _result_form_page(request, event, result.meeting, result.board, form,
+                             title=f"Correct board {result.board.number}", result=result)
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def rule_board(request: HttpRequest, event_id: int, meeting_id: int, board: int
+               ) -> HttpResponse:
+    """Duplicate Law B: average, fouled (naming the offenders) or, at two tables, cancelled."""
+    event = _event(event_id)
+    m = _meeting(event, meeting_id)
+    if board not in m.boards:
+        raise Http404(f"board {board} is not played at this table in this round")
+    two_tables = selectors.event_tables(event) == 2
+    form = RulingForm(request.POST or None, two_tables=two_tables)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        # Duplicate Law B(3): in two-table duplicate the board is cancelled at both tables.
+        where = selectors.meetings_playing(event, board) if data["kind"] == "cancelled" else [m]
+        try:
+            with transaction.atomic():
+                for each in where:
+                    services.ruling_award(
+                        event=event, board=board, ns=each.ns_pair.number,
+                        ew=each.ew_pair.number, kind=data["kind"],
+                        offending=data.get("offending") or "", reason=data.get("reason", ""),
+                        actor=_actor(request), meeting=each)
+        except ServiceError as exc:
+            field = exc.field if exc.field in form.fields else None
+            form.add_error(field, exc.message)
+        else:
+            tables = ", ".join(str(each.table) for each in where)
+            messages.success(request, f"Board {board}: {data['kind']} at table "
+                                      f"{tables}. Undo it from the audit page if needed.")
+            return redirect(_meeting_url(event, m))
+    return render(request, "tournaments/director/rule.html", {
+        "event": event, "meeting": m, "board": board, "form": form,
+        "two_tables": two_tables,
+        "result": selectors.pair_result(event, board, m.ns_pair.number, m.ew_pair.number),
+    })
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def void_result(request: HttpRequest, event_id: int, result_id: int) -> HttpResponse:
+    event = _event(event_id)
+    result = _result(event, result_id)
+    form = ReasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.result_void(result=result, actor=_actor(request),
+                                 reason=form.cleaned_data["reason"])
+        except ServiceError as exc:
+            form.add_error("reason" if exc.field == "reason" else None, exc.message)
+        else:
+            messages.success(request, f"Board {result.board.number}'s result removed. "
+                                      "Undo it from the audit page if needed.")
+            return redirect(_meeting_url(event, result.meeting))
+    return render(request, "tournaments/director/void.html", {
+        "event": event, "result": result, "form": form,
+        "text": selectors.describe(result, is_whist=event.is_whist),
+    })
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def agree_round(request: HttpRequest, event_id: int, section_id: int, round_number: int
+                ) -> HttpResponse:
+    """Agree one table's round (?table=N) or the whole round: ask first, it cannot be undone."""
+    event = _event(event_id)
+    section = get_object_or_404(Section, pk=section_id, event=event)
+    raw = request.POST.get("table") or request.GET.get("table") or ""
+    table = int(raw) if raw.isdigit() else None
+    if not Meeting.objects.filter(section=section, round=round_number).exists():
+        raise Http404(f"there is no round {round_number}")
+    if request.method == "POST":
+        try:
+            count = services.round_agree(section=section, round_number=round_number,
+                                         actor=_actor(request),
+                                         tables=[table] if table else None)
+        except ServiceError as exc:
+            _fail(request, exc)
+        else:
+            where = f"table {table}" if table else "every table"
+            messages.success(request, f"Round {round_number} agreed at {where} "
+                                      f"({count} newly agreed).")
+        return _back(event)
+    where = f"table {table}" if table else "every table"
+    return render(request, "tournaments/director/confirm.html", {
+        "event": event, "title": f"Agree round {round_number} at {where}?",
+        "explain": "Duplicate Law E: after this the tables can no longer change these scores; "
+                   "only the director can.",
+        "button": "Agree the round", "testid": "confirm-agree", "hidden": {"table": table or ""},
+    })
+
+
+# --- the audit trail -----------------------------------------------------------------------------
+
+
+@director_required
+@require_GET
+def audit(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    rows = []
+    for entry in selectors.audit_entries(event):
+        rows.append({
+            "entry": entry,
+            "before": _audit_text(entry.before, event),
+            "after": _audit_text(entry.after, event),
+            "undoable": entry.result_id is not None and entry.undone_by_id is None,
+        })
+    return render(request, "tournaments/director/audit.html",
+                  {"event": event, "rows": rows,
+                   "closed": event.status == Event.Status.CLOSED})
+
+
+def _audit_text(snapshot: dict | None, event: Event) -> str:
+    if snapshot is None:
+        return ""
+    if "board" in snapshot and "ns" in snapshot:
+        text = selectors.describe(snapshot, is_whist=event.is_whist)
+        score = selectors.describe_score(snapshot)
+        status = snapshot.get("status", "")
+        return (f"board {snapshot['board']}, pairs {snapshot['ns']} v {snapshot['ew']}: {text}"
+                + (f" ({score})" if score else "") + (f" [{status}]" if status else ""))
+    def shown(value) -> str:
+        if isinstance(value, list | tuple):
+            return " & ".join(map(str, value))
+        return str(value)
+
+    return ", ".join(f"{key}: {shown(value)}" for key, value in snapshot.items())
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def undo(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
+    event = _event(event_id)
+    entry = get_object_or_404(AuditEntry, pk=entry_id, event=event)
+    if request.method == "POST":
+        try:
+            services.audit_undo(entry=entry, actor=_actor(request),
+                                reason=request.POST.get("reason", ""))
+        except ServiceError as exc:
+            _fail(request, exc)
+        else:
+            messages.success(request, f"Change #{entry.pk} undone.")
+        return redirect("director-audit", event_id=event.pk)
+    return render(request, "tournaments/director/confirm.html", {
+        "event": event, "title": f"Undo change #{entry.pk}?",
+        "explain": f"{entry.actor_label} {entry.action}: {_audit_text(entry.before, event)} → "
+                   f"{_audit_text(entry.after, event)}. Undoing puts the result back as it was "
+                   "before; the undo itself is recorded.",
+        "button": "Undo", "testid": "confirm-undo", "reason": True,
+    })
+
+
+urlpatterns = [
+    path("", events, name="director-events"),
+    path("events/new/", event_new, name="director-event-new"),
+    path("events/<int:event_id>/", event_detail, name="director-event"),
+    path("events/<int:event_id>/grid.json", grid_json, name="director-grid"),
+    path("events/<int:event_id>/status/", event_status, name="director-status"),
+    path("events/<int:event_id>/close/", event_close, name="director-close"),
+    path("events/<int:event_id>/publish/", event_publish, name="director-publish"),
+    path("events/<int:event_id>/pairs/", pairs, name="director-pairs"),
+    path("events/<int:event_id>/movement/", movement, name="director-movement"),
+    path("events/<int:event_id>/boards/", boards, name="director-boards"),
+    path("events/<int:event_id>/tables/", tables, name="director-tables"),
+    path("events/<int:event_id>/guide-cards/", guide_cards, name="director-guide-cards"),
+    path("events/<int:event_id>/meetings/<int:meeting_id>/", meeting, name="director-meeting"),
+    path("events/<int:event_id>/meetings/<int:meeting_id>/boards/<int:board>/enter/",
+         enter_result, name="director-enter"),
+    path("events/<int:event_id>/meetings/<int:meeting_id>/boards/<int:board>/rule/",
+         rule_board, name="director-rule"),
+    path("events/<int:event_id>/results/<int:result_id>/correct/", correct_result,
+         name="director-correct"),
+    path("events/<int:event_id>/results/<int:result_id>/void/", void_result,
+         name="director-void"),
+    path("events/<int:event_id>/sections/<int:section_id>/rounds/<int:round_number>/agree/",
+         agree_round, name="director-agree"),
+    path("events/<int:event_id>/audit/", audit, name="director-audit"),
+    path("events/<int:event_id>/audit/<int:entry_id>/undo/", undo, name="director-undo"),
+]

@@ -1,0 +1,415 @@
+"""The table's pages: a phone or tablet at the table enters and confirms its scores.
+
+A table opens its page with its code (a link, a QR code, or typed at /t/); the
+code is the table's key, so wrong codes are counted per client address and
+throttled. Every write goes through tournaments.services with the table as the
+actor; the services decide what the laws allow (Duplicate Law E: after the round
+is agreed only the director changes a score).
+"""
+
+from __future__ import annotations
+
+import functools
+import secrets
+
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import path, reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from boards.models import Board
+
+from .. import selectors, services
+from ..forms import TableCodeForm, result_form_class
+from ..models import Event, Meeting, Result, TableCode
+from ..standings import traveller as board_traveller
+
+CODE_TRIES = 10  # wrong codes a client may type in a minute
+CODE_WINDOW = 60  # seconds
+TOKEN_TTL = 6 * 3600  # a night's play
+
+
+# --- table codes and throttling ------------------------------------------------------------------
+
+
+def _client(request: HttpRequest) -> str:
+    # REMOTE_ADDR only: a forwarded-for header is the client's to forge.
+    return request.META.get("REMOTE_ADDR", "unknown")
+
+
+def _fail_key(request: HttpRequest) -> str:
+    return f"table-code-fails:{_client(request)}"
+
+
+def _throttled(request: HttpRequest) -> bool:
+    return (cache.get(_fail_key(request)) or 0) >= CODE_TRIES
+
+
+def _count_failure(request: HttpRequest) -> None:
+    key = _fail_key(request)
+    # add() starts the minute's window; incr() keeps its expiry.
+    if not cache.add(key, 1, timeout=CODE_WINDOW):
+        try:
+            cache.incr(key)
+        except ValueError:  # expired between the two calls
+            cache.set(key, 1, timeout=CODE_WINDOW)
+
+
+def _too_many(request: HttpRequest) -> HttpResponse:
+    form = TableCodeForm()
+    return render(request, "tournaments/table/enter.html",
+                  {"form": form, "error": "too many tries: wait a minute"}, status=429)
+
+
+def with_table(view):
+    """Resolve the URL's code to its table, or answer "no table has that code"."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, code: str, *args, **kwargs):
+        if _throttled(request):
+            return _too_many(request)
+        table = selectors.table_by_code(code)
+        if table is None:
+            _count_failure(request)
+            return render(request, "tournaments/table/enter.html",
+                          {"form": TableCodeForm(initial={"code": code}),
+                           "error": "no table has that code"}, status=404)
+        if request.session.get("table_code") != table.code:
+            request.session["table_code"] = table.code
+        return view(request, table, *args, **kwargs)
+
+    return wrapper
+
+
+@require_http_methods(["GET", "POST"])
+def enter_code(request: HttpRequest) -> HttpResponse:
+    """/t/: type the code on the table card (or come back to the remembered table)."""
+    if request.method == "GET":
+        remembered = request.session.get("table_code")
+        if remembered and "new" not in request.GET and selectors.table_by_code(remembered):
+            return redirect("table-home", code=remembered)
+        return render(request, "tournaments/table/enter.html", {"form": TableCodeForm()})
+    if _throttled(request):
+        return _too_many(request)
+    form = TableCodeForm(request.POST)
+    if not form.is_valid():
+        return render(request, "tournaments/table/enter.html", {"form": form}, status=400)
+    table = selectors.table_by_code(form.cleaned_data["code"])
+    if table is None:
+        _count_failure(request)
+        return render(request, "tournaments/table/enter.html",
+                      {"form": form, "error": "no table has that code"}, status=404)
+    request.session["table_code"] = table.code
+    return redirect("table-home", code=table.code)
+
+
+# --- the round -----------------------------------------------------------------------------------
+
+
+def _actor(table: TableCode) -> services.Actor:
+    return services.Actor.at_table(table.section, table.table)
+
+
+def _meeting(table: TableCode, round_number: int) -> Meeting:
+    for meeting in selectors.table_meetings(table.section, table.table):
+        if meeting.round == round_number:
+            return meeting
+    raise Http404(f"table {table.table} has no round {round_number}")
+
+
+def _board_of(meeting: Meeting, board: int) -> Board:
+    if board not in meeting.boards:
+        raise Http404(f"board {board} is not played at this table in round {meeting.round}")
+    return Board.objects.get(event_id=meeting.section.event_id, number=board)
+
+
+@require_http_methods(["GET"])
+@with_table
+def home(request: HttpRequest, table: TableCode, round_number: int | None = None
+         ) -> HttpResponse:
+    """The table's round: pairs, directions, the boards and where each stands."""
+    event = table.section.event
+    meetings = selectors.table_meetings(table.section, table.table)
+    seated = selectors.current_meeting(meetings)
+    if round_number is None:
+        meeting = seated
+    else:
+        meeting = next((m for m in meetings if m.round == round_number), None)
+        if meeting is None:
+            raise Http404(f"table {table.table} has no round {round_number}")
+    lines = selectors.meeting_boards(meeting) if meeting else []
+    all_confirmed = bool(lines) and all(line.status == "confirmed" for line in lines)
+    for line in lines:
+        line.traveller = line.result is not None and selectors.may_see_traveller(
+            seated, line.number)
+    return render(request, "tournaments/table/round.html", {
+        "table": table, "event": event, "meetings": meetings, "meeting": meeting,
+        "seated": seated, "lines": lines, "all_confirmed": all_confirmed,
+        "closed": event.status == Event.Status.CLOSED,
+    })
+
+
+@require_POST
+@with_table
+def agree(request: HttpRequest, table: TableCode, round_number: int) -> HttpResponse:
+    """Duplicate Law E: both pairs agree the round; after that only the director changes it."""
+    meeting = _meeting(table, round_number)
+    try:
+        services.round_agree(section=table.section, round_number=meeting.round,
+                             actor=_actor(table))
+    except services.ServiceError as exc:
+        _flash(request, exc.message, error=True)
+        return redirect("table-round", code=table.code, round_number=meeting.round)
+    _flash(request, f"Round {meeting.round} agreed. Thank you.")
+    return redirect("table-home", code=table.code)
+
+
+# --- one board -----------------------------------------------------------------------------------
+
+
+def _flash(request: HttpRequest, text: str, *, error: bool = False) -> None:
+    from django.contrib import messages
+
+    (messages.error if error else messages.success)(request, text)
+
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def _claim(token: str) -> str | None:
+    """Claim a form's submission token; None if it was claimed already (a resend).
+
+    cache.add is atomic, so of two taps that arrive together only one goes on.
+    """
+    if not token:
+        return "no-token"
+    if cache.add(f"table-submit:{token}", "pending", timeout=TOKEN_TTL):
+        return token
+    return None
+
+
+def _release(token: str) -> None:
+    """A failed submission frees its token so the corrected form can be sent."""
+    if token and token != "no-token":
+        cache.delete(f"table-submit:{token}")
+
+
+def _form_for(event: Event, board: Board, *, data=None, initial=None):
+    form_class = result_form_class(event.rules)
+    initial = dict(initial or {})
+    initial["token"] = _new_token()
+    return form_class(data, rules=event.rules, deal=board.deal, initial=initial)
+
+
+def _board_context(table: TableCode, meeting: Meeting, board: Board, result: Result | None,
+                   **extra) -> dict:
+    event = table.section.event
+    context = {
+        "table": table, "event": event, "meeting": meeting, "board": board,
+        "result": result, "rules": event.rules, "is_whist": event.is_whist,
+        "closed": event.status == Event.Status.CLOSED,
+        "agreed": meeting.agreed_at is not None,
+        "preview_url": reverse("table-preview", kwargs={"code": table.code}),
+    }
+    context.update(extra)
+    return context
+
+
+@require_http_methods(["GET", "POST"])
+@with_table
+def board_page(request: HttpRequest, table: TableCode, round_number: int, board: int
+               ) -> HttpResponse:
+    """Enter a board's result; once entered, show it with its score for the opponents."""
+    meeting = _meeting(table, round_number)
+    board_row = _board_of(meeting, board)
+    event = table.section.event
+    result = selectors.pair_result(event, board, meeting.ns_pair.number, meeting.ew_pair.number)
+    if request.method == "GET":
+        if result is not None:
+            return _show_result(request, table, meeting, board_row, result)
+        form = _form_for(event, board_row)
+        return render(request, "tournaments/table/board.html",
+                      _board_context(table, meeting, board_row, None, form=form, mode="enter"))
+    return _submit(request, table, meeting, board_row, result=None, mode="enter")
+
+
+@require_http_methods(["GET", "POST"])
+@with_table
+def change(request: HttpRequest, table: TableCode, round_number: int, board: int
+           ) -> HttpResponse:
+    """The table changes its own result, until the round is agreed (Duplicate Law E)."""
+    meeting = _meeting(table, round_number)
+    board_row = _board_of(meeting, board)
+    event = table.section.event
+    result = selectors.pair_result(event, board, meeting.ns_pair.number, meeting.ew_pair.number)
+    if result is None:
+        return redirect("table-board", code=table.code, round_number=meeting.round, board=board)
+    if result.ruling or result.status == Result.Status.DIRECTOR:
+        # The director's entry or ruling stands until the director changes it.
+        _flash(request, "the director has entered or ruled on this board: ask the director "
+                        "to change it", error=True)
+        return redirect("table-board", code=table.code, round_number=meeting.round, board=board)
+    if request.method == "GET":
+        if meeting.agreed_at is not None:
+            _flash(request, f"round {meeting.round} at table {meeting.table} is agreed "
+                            "(Duplicate Law E): ask the director to correct a score", error=True)
+            return redirect("table-board", code=table.code, round_number=meeting.round,
+                            board=board)
+        form_class = result_form_class(event.rules)
+        form = _form_for(event, board_row, initial=form_class.initial_from(result))
+        return render(request, "tournaments/table/board.html",
+                      _board_context(table, meeting, board_row, result, form=form,
+                                     mode="change"))
+    return _submit(request, table, meeting, board_row, result=result, mode="change")
+
+
+def _submit(request: HttpRequest, table: TableCode, meeting: Meeting, board: Board, *,
+            result: Result | None, mode: str) -> HttpResponse:
+    event = table.section.event
+    form_class = result_form_class(event.rules)
+    form = form_class(request.POST, rules=event.rules, deal=board.deal)
+    here = _board_context(table, meeting, board, result, mode=mode)
+    if not form.is_valid():
+        return render(request, "tournaments/table/board.html", {**here, "form": form})
+    data = form.result_data()
+    if request.POST.get("action") == "preview":
+        # Without the script: the server shows the score before anything is saved.
+        preview = selectors.result_preview(event, board, data)
+        if not preview["ok"]:
+            form.add_service_error(services.ServiceError(preview["message"],
+                                                         field="result." + preview["field"]))
+        return render(request, "tournaments/table/board.html",
+                      {**here, "form": form, "preview": preview})
+    token = _claim(form.cleaned_data.get("token") or "")
+    if token is None:
+        # The same form sent twice (a double tap, a reload): the first one counts.
+        return redirect("table-board", code=table.code, round_number=meeting.round,
+                        board=board.number)
+    actor = _actor(table)
+    try:
+        if mode == "change":
+            services.result_correct(result=result, actor=actor, data=data)
+            message = f"Board {board.number} changed: East-West, please confirm it again."
+        else:
+            _, created = services.result_record(
+                event=event, board=board.number, ns=meeting.ns_pair.number,
+                ew=meeting.ew_pair.number, data=data, actor=actor, meeting=meeting)
+            message = (f"Board {board.number} saved." if created
+                       else f"Board {board.number} was saved already.")
+    except services.ResultConflict as exc:
+        _release(token)
+        form.add_error(None, f"this board already has a result: "
+                             f"{selectors.describe(exc.existing, is_whist=event.is_whist)}. "
+                             "Ask the director if it is wrong.")
+        return render(request, "tournaments/table/board.html", {**here, "form": form},
+                      status=409)
+    except services.ServiceError as exc:
+        _release(token)
+        form.add_service_error(exc)
+        return render(request, "tournaments/table/board.html", {**here, "form": form},
+                      status=403 if isinstance(exc, services.Forbidden) else 400)
+    _flash(request, message)
+    return redirect("table-board", code=table.code, round_number=meeting.round,
+                    board=board.number)
+
+
+def _show_result(request: HttpRequest, table: TableCode, meeting: Meeting, board: Board,
+                 result: Result) -> HttpResponse:
+    seated = selectors.current_meeting(selectors.table_meetings(table.section, table.table))
+    event = table.section.event
+    return render(request, "tournaments/table/result.html", _board_context(
+        table, meeting, board, result,
+        text=selectors.describe(result, is_whist=event.is_whist),
+        score=selectors.result_score(result),
+        honours=(result.details or {}).get("honours"),
+        derived=selectors.deal_honours(board, result.denomination)
+        if not event.is_whist and result.level else None,
+        can_confirm=result.status == Result.Status.ENTERED,
+        may_see_traveller=selectors.may_see_traveller(seated, board.number),
+    ))
+
+
+@require_POST
+@with_table
+def confirm(request: HttpRequest, table: TableCode, round_number: int, board: int
+            ) -> HttpResponse:
+    """East-West confirm on the same device: "this is right"."""
+    meeting = _meeting(table, round_number)
+    _board_of(meeting, board)
+    result = selectors.pair_result(table.section.event, board, meeting.ns_pair.number,
+                                   meeting.ew_pair.number)
+    if result is None:
+        raise Http404("this board has no result to confirm yet")
+    if result.status != Result.Status.ENTERED:
+        # Confirmed already, or the director's: nothing for the opponents to confirm.
+        return redirect("table-round", code=table.code, round_number=meeting.round)
+    try:
+        services.result_confirm(result=result, actor=_actor(table),
+                                by=f"E-W pair {meeting.ew_pair.number}")
+    except services.ServiceError as exc:
+        _flash(request, exc.message, error=True)
+        return redirect("table-board", code=table.code, round_number=meeting.round, board=board)
+    _flash(request, f"Board {board} confirmed.")
+    return redirect("table-round", code=table.code, round_number=meeting.round)
+
+
+@require_POST
+@with_table
+def preview(request: HttpRequest, table: TableCode) -> JsonResponse:
+    """The live score as the players fill in the form: nothing is written."""
+    try:
+        round_number = int(request.POST.get("round", ""))
+        board_number = int(request.POST.get("board", ""))
+    except ValueError:
+        return JsonResponse({"ok": False, "field": "", "message": "which board?"}, status=400)
+    meeting = _meeting(table, round_number)
+    board = _board_of(meeting, board_number)
+    event = table.section.event
+    form_class = result_form_class(event.rules)
+    form = form_class(request.POST, rules=event.rules, deal=board.deal)
+    if not form.is_valid():
+        field, errors = next(iter(form.errors.items()))
+        return JsonResponse({"ok": False, "field": "" if field == "__all__" else field,
+                             "message": errors[0]})
+    answer = selectors.result_preview(event, board, form.result_data())
+    if not answer["ok"]:
+        error = services.ServiceError(answer["message"], field="result." + answer["field"])
+        form.add_service_error(error)
+        field = next((name for name in form.errors if name != "__all__"), "")
+        answer["field"] = field
+    return JsonResponse(answer)
+
+
+@require_http_methods(["GET"])
+@with_table
+def traveller(request: HttpRequest, table: TableCode, board: int) -> HttpResponse:
+    """Every table's result on a board, once both pairs sitting here have played it."""
+    seated = selectors.current_meeting(selectors.table_meetings(table.section, table.table))
+    if not selectors.may_see_traveller(seated, board):
+        return render(request, "tournaments/table/forbidden.html", {
+            "table": table,
+            "message": f"You can see board {board}'s traveller once you have played it.",
+        }, status=403)
+    event = table.section.event
+    data = board_traveller(event, board)
+    return render(request, "tournaments/table/traveller.html", {
+        "table": table, "event": event, "traveller": data, "seated": seated,
+    })
+
+
+urlpatterns = [
+    path("t/", enter_code, name="table-enter"),
+    path("t/<str:code>/", home, name="table-home"),
+    path("t/<str:code>/preview/", preview, name="table-preview"),
+    path("t/<str:code>/round/<int:round_number>/", home, name="table-round"),
+    path("t/<str:code>/round/<int:round_number>/agree/", agree, name="table-agree"),
+    path("t/<str:code>/round/<int:round_number>/board/<int:board>/", board_page,
+         name="table-board"),
+    path("t/<str:code>/round/<int:round_number>/board/<int:board>/change/", change,
+         name="table-change"),
+    path("t/<str:code>/round/<int:round_number>/board/<int:board>/confirm/", confirm,
+         name="table-confirm"),
+    path("t/<str:code>/board/<int:board>/traveller/", traveller, name="table-traveller"),
+]
