@@ -1,0 +1,87 @@
+"""Who is calling: the director (a staff session), a table (its code), or the public.
+
+A table sends its code in a header: ``Authorization: Table K7P2QX``. The request's
+``auth`` then carries the TableCode (with its section and event); ``user`` stays
+anonymous, so nothing a table does is mistaken for the director. Wrong codes are
+throttled per client address (see throttling.py).
+"""
+
+from django.contrib.auth.models import AnonymousUser
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework.authentication import BaseAuthentication, get_authorization_header
+from rest_framework.exceptions import AuthenticationFailed
+
+from ..models import TableCode
+from ..services import Actor
+from ..tablecodes import normalise
+from .throttling import TableCodeFailures
+
+KEYWORD = "Table"
+
+
+class TableCodeAuthentication(BaseAuthentication):
+    """``Authorization: Table <code>``: the request comes from that table."""
+
+    def authenticate(self, request):
+        header = get_authorization_header(request).decode("latin-1").split()
+        if not header or header[0].lower() != KEYWORD.lower():
+            return None  # not a table: let the session (director) have a go
+        failures = TableCodeFailures(request)
+        failures.check()
+        code = normalise(" ".join(header[1:]))
+        table_code = (
+            TableCode.objects.select_related("section__event").filter(code=code).first()
+            if code
+            else None
+        )
+        if table_code is None:
+            failures.record()
+            raise AuthenticationFailed(
+                "That table code is not known: check the code on the table card."
+            )
+        return AnonymousUser(), table_code
+
+    def authenticate_header(self, request) -> str:
+        return KEYWORD
+
+
+class TableCodeScheme(OpenApiAuthenticationExtension):
+    """Describes the table code to the OpenAPI schema."""
+
+    target_class = TableCodeAuthentication
+    name = "tableCode"
+
+    def get_security_definition(self, auto_schema):
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": 'A table\'s code on its table card, sent as "Table <code>".',
+        }
+
+
+def table_of(request) -> TableCode | None:
+    """The table making this request, or None."""
+    auth = getattr(request, "auth", None)
+    return auth if isinstance(auth, TableCode) else None
+
+
+def is_director(request) -> bool:
+    user = getattr(request, "user", None)
+    return bool(user is not None and user.is_authenticated and user.is_staff)
+
+
+def actor_for(request) -> Actor:
+    """The services' Actor for this caller (only called once a writer is established)."""
+    table = table_of(request)
+    if table is not None:
+        return Actor.at_table(table.section, table.table)
+    return Actor.director(request.user)
+
+
+def idempotency_scope(request) -> str:
+    """Keys are private to their caller: a table's key never collides with another's."""
+    table = table_of(request)
+    if table is not None:
+        return f"table:{table.pk}"
+    return f"user:{request.user.pk}"

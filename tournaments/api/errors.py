@@ -1,0 +1,74 @@
+"""Every error the API gives has one shape: ``{"error": message, "field": field}``.
+
+Services speak in ServiceError (400), Forbidden (403) and ResultConflict (409, with
+the stored result under "existing"); a missing row is 404; DRF's own errors
+(validation, authentication, throttling) are reshaped to the same form, the
+first problem in "error" and all of them under "errors".
+"""
+
+from typing import Any
+
+from django.core.exceptions import ObjectDoesNotExist
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from ..services import Forbidden, ResultConflict, ServiceError
+
+
+def _first_problem(detail: Any, path: str = "") -> tuple[str, str | None]:
+    """The first message in a DRF error detail, and the dotted field it belongs to."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = "" if key == "non_field_errors" else str(key)
+            return _first_problem(value, f"{path}.{name}" if path and name else path or name)
+    if isinstance(detail, list):
+        for index, value in enumerate(detail):
+            if value in ({}, []):
+                continue  # list serializers report the good items as {}
+            inner = path if not isinstance(value, (dict, list)) else f"{path}.{index}"
+            return _first_problem(value, inner)
+    return str(detail), path or None
+
+
+def _field_message(message: str, field: str | None) -> str:
+    """DRF says "This field is required."; a player wants to know which field."""
+    if field and message.startswith("This field"):
+        return f"{field}: {message[0].lower()}{message[1:]}"
+    return message
+
+
+def api_exception_handler(exc: Exception, context: dict) -> Response | None:
+    # Imported here: serializers import services, and services may grow API-facing imports.
+    from .serializers import ResultOut
+
+    if isinstance(exc, ResultConflict):
+        return Response(
+            {"error": exc.message, "field": exc.field, "existing": ResultOut(exc.existing).data},
+            status=status.HTTP_409_CONFLICT,
+        )
+    if isinstance(exc, Forbidden):
+        return Response({"error": exc.message, "field": exc.field},
+                        status=status.HTTP_403_FORBIDDEN)
+    if isinstance(exc, ServiceError):
+        return Response({"error": exc.message, "field": exc.field},
+                        status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, ObjectDoesNotExist) and not isinstance(exc, Http404):
+        exc = exceptions.NotFound("not found")
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None  # a real failure: let it be a 500 and be logged
+    if isinstance(exc, exceptions.ValidationError):
+        message, field = _first_problem(exc.detail)
+        response.data = {
+            "error": _field_message(message, field),
+            "field": field,
+            "errors": exc.detail,
+        }
+    elif isinstance(exc, exceptions.APIException):
+        message, _ = _first_problem(exc.detail)
+        response.data = {"error": message, "field": None}
+    elif isinstance(exc, Http404):
+        response.data = {"error": str(exc) or "not found", "field": None}
+    return response

@@ -1,0 +1,499 @@
+"""Input serializers check the shape of a request; output serializers render rows.
+
+No business rules here: a deal result is passed through as JSON and checked by
+the engine (through the services), which knows the laws and says what is wrong
+in a player's words.
+"""
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from boards.models import Board
+
+from .. import seam
+from ..models import (
+    DENOMINATIONS,
+    DOUBLINGS,
+    KINDS,
+    METHODS,
+    MOVEMENTS,
+    RULES,
+    RULINGS,
+    SEATS,
+    AuditEntry,
+    Event,
+    Meeting,
+    Pair,
+    Result,
+    Section,
+    Team,
+)
+
+OFFENDERS = [("", "Nobody"), ("ns", "North-South"), ("ew", "East-West")]
+
+
+def _number(name: str, *, required: bool = True, **kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(
+        min_value=1, required=required,
+        error_messages={
+            "invalid": f"{name} must be a whole number",
+            "min_value": f"{name} must be 1 or more",
+            "max_value": f"{name} must be at most {{max_value}}",
+            "required": f"say which {name}",
+            "null": f"say which {name}",
+        },
+        **kwargs,
+    )
+
+
+class DealResultField(serializers.JSONField):
+    """A deal result of interfaces.md §1 (without its board); the engine checks it."""
+
+
+# --- input ---------------------------------------------------------------------------------
+
+
+class EventIn(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    date = serializers.DateField()
+    rules = serializers.ChoiceField(choices=RULES, default="american-1913")
+    kind = serializers.ChoiceField(choices=KINDS, default="pairs")
+    method = serializers.ChoiceField(choices=METHODS, required=False, allow_null=True)
+
+
+class EventStatusIn(serializers.Serializer):
+    status = serializers.ChoiceField(choices=Event.Status.choices)
+
+
+class EventPublishIn(serializers.Serializer):
+    published = serializers.ChoiceField(choices=Event.Published.choices)
+
+
+class PairIn(serializers.Serializer):
+    players = serializers.ListField(
+        child=serializers.CharField(max_length=80), min_length=2, max_length=2,
+        error_messages={"min_length": "a pair is two players",
+                        "max_length": "a pair is two players"},
+    )
+    team = serializers.CharField(max_length=80, required=False, allow_blank=True,
+                                 help_text="the team's name (team events)")
+
+
+class TeamsIn(serializers.Serializer):
+    names = serializers.ListField(child=serializers.CharField(max_length=80), min_length=1)
+
+
+class BoardsIn(serializers.Serializer):
+    count = _number("number of boards", max_value=200)
+    deals = serializers.DictField(
+        child=serializers.CharField(allow_blank=True, max_length=80), required=False,
+        help_text='board number -> deal in PBN notation, e.g. {"1": "N:AKQJ.T98.765.432 ..."}',
+    )
+
+    def validate_deals(self, deals: dict) -> dict[int, str]:
+        out = {}
+        for key, deal in deals.items():
+            try:
+                number = int(key)
+            except ValueError:
+                raise serializers.ValidationError(f"{key!r} is not a board number") from None
+            out[number] = deal
+        return out
+
+    def validate(self, data: dict) -> dict:
+        extra = sorted(n for n in data.get("deals", {}) if not 1 <= n <= data["count"])
+        if extra:
+            raise serializers.ValidationError(
+                {"deals": f"board {extra[0]} is not among boards 1 to {data['count']}"})
+        return data
+
+
+class MovementIn(serializers.Serializer):
+    section = serializers.CharField(max_length=10, default="A")
+    movement = serializers.ChoiceField(choices=MOVEMENTS)
+    tables = _number("number of tables", required=False, max_value=60)
+    boards_per_round = _number("number of boards a round", max_value=12)
+    variant = serializers.ChoiceField(choices=[("skip", "Skip"), ("relay", "Relay")],
+                                      required=False, allow_null=True)
+    pairs = _number("number of pairs", required=False, max_value=120)
+    pairs_per_team = _number("number of pairs in a team", required=False, max_value=10)
+
+    def validate_movement(self, value: str) -> str:
+        if value == "none":
+            raise serializers.ValidationError(
+                "choose a movement: mitchell, howell, three-quarter-howell or team-match")
+        return value
+
+
+class ResultIn(serializers.Serializer):
+    board = _number("board")
+    ns = _number("N-S pair", required=False)
+    ew = _number("E-W pair", required=False)
+    round = _number("round", required=False,
+                    help_text="the round being played (required from a table)")
+    result = DealResultField(help_text="a deal result of interfaces.md §1, without the board")
+
+
+class PreviewIn(serializers.Serializer):
+    board = _number("board")
+    result = DealResultField(help_text="a deal result of interfaces.md §1, without the board")
+
+
+class ConfirmIn(serializers.Serializer):
+    by = serializers.CharField(max_length=80, required=False, allow_blank=True,
+                               help_text="who confirms, e.g. the opponents' names")
+
+
+class CorrectIn(serializers.Serializer):
+    result = DealResultField(required=False, help_text="the corrected deal result")
+    # The model's choices (with "" for "played"), so the schema has one ruling enum.
+    ruling = serializers.ChoiceField(choices=RULINGS, required=False, default="",
+                                     help_text="average, fouled or cancelled (director only)")
+    offending = serializers.ChoiceField(choices=OFFENDERS, required=False, default="")
+    reason = serializers.CharField(required=False, allow_blank=True, default="",
+                                   help_text="why (required from the director)")
+
+    def validate(self, data: dict) -> dict:
+        if ("result" in data) == bool(data["ruling"]):
+            raise serializers.ValidationError(
+                "send either the corrected result or a ruling, not both or neither")
+        return data
+
+
+class RulingIn(serializers.Serializer):
+    """An artificial result in place of play (the service checks the ruling's details)."""
+
+    board = _number("board")
+    ns = _number("N-S pair")
+    ew = _number("E-W pair")
+    ruling = serializers.ChoiceField(choices=RULINGS,
+                                     help_text="average, fouled or cancelled (Duplicate Law B)")
+    offending = serializers.ChoiceField(choices=OFFENDERS, required=False, default="")
+    reason = serializers.CharField(allow_blank=True, default="")
+
+
+class ReasonIn(serializers.Serializer):
+    reason = serializers.CharField(allow_blank=True, default="")
+
+
+class AgreeIn(serializers.Serializer):
+    tables = serializers.ListField(child=_number("table"), required=False,
+                                   help_text="only these tables (default: the whole round)")
+
+
+# --- output --------------------------------------------------------------------------------
+
+
+class SectionOut(serializers.ModelSerializer):
+    class Meta:
+        model = Section
+        fields = ["name", "movement", "variant", "tables", "boards_per_round"]
+
+
+class EventOut(serializers.ModelSerializer):
+    sections = SectionOut(many=True, read_only=True)
+
+    class Meta:
+        model = Event
+        fields = ["id", "name", "date", "rules", "kind", "method", "status", "published",
+                  "compare_by_section", "seq", "sections"]
+
+
+class PairOut(serializers.ModelSerializer):
+    names = serializers.ListField(child=serializers.CharField(), read_only=True)
+    team = serializers.SlugRelatedField(slug_field="name", read_only=True)
+    section = serializers.SlugRelatedField(slug_field="name", read_only=True)
+
+    class Meta:
+        model = Pair
+        fields = ["number", "names", "team", "section"]
+
+
+class PairBrief(serializers.Serializer):
+    number = serializers.IntegerField()
+    names = serializers.ListField(child=serializers.CharField())
+
+
+class TeamOut(serializers.ModelSerializer):
+    pairs = serializers.SlugRelatedField(slug_field="number", many=True, read_only=True)
+
+    class Meta:
+        model = Team
+        fields = ["id", "name", "pairs"]
+
+
+class BoardOut(serializers.ModelSerializer):
+    """A board; its deal only where the view says it may be shown (context "deals")."""
+
+    deal = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Board
+        fields = ["number", "dealer", "deal"]
+
+    def get_deal(self, board: Board) -> str | None:
+        shown = self.context.get("deals", set())
+        return board.deal if board.number in shown else None
+
+
+class MeetingOut(serializers.ModelSerializer):
+    section = serializers.CharField(source="section.name")
+    ns = serializers.IntegerField(source="ns_pair.number")
+    ew = serializers.IntegerField(source="ew_pair.number")
+    boards = serializers.ListField(child=serializers.IntegerField())
+    agreed = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Meeting
+        fields = ["section", "round", "table", "ns", "ew", "boards", "agreed", "agreed_at"]
+
+    def get_agreed(self, meeting: Meeting) -> bool:
+        return meeting.agreed_at is not None
+
+
+class MovementRoundOut(serializers.Serializer):
+    round = serializers.IntegerField()
+    meetings = MeetingOut(many=True)
+
+
+class MovementSectionOut(serializers.Serializer):
+    """A section's movement: for each round, who meets whom at which table on which boards."""
+
+    name = serializers.CharField()
+    movement = serializers.CharField()
+    variant = serializers.CharField()
+    tables = serializers.IntegerField()
+    boards_per_round = serializers.IntegerField()
+    rounds = MovementRoundOut(many=True)
+
+
+class ContractOut(serializers.Serializer):
+    level = serializers.IntegerField()
+    denomination = serializers.ChoiceField(choices=DENOMINATIONS)
+    declarer = serializers.ChoiceField(choices=SEATS)
+    doubled = serializers.ChoiceField(choices=DOUBLINGS)
+
+
+class SideOut(serializers.Serializer):
+    trick_score = serializers.IntegerField()
+    honour_score = serializers.IntegerField()
+    total = serializers.IntegerField()
+
+
+class ResultOut(serializers.ModelSerializer):
+    """A stored result: where it was played, what was entered, the engine's score."""
+
+    board = serializers.IntegerField(source="board.number")
+    ns = serializers.IntegerField(source="ns_pair.number")
+    ew = serializers.IntegerField(source="ew_pair.number")
+    section = serializers.SerializerMethodField()
+    round = serializers.SerializerMethodField()
+    table = serializers.SerializerMethodField()
+    result = serializers.SerializerMethodField(
+        help_text="the deal result as entered (interfaces.md §1, without the board); "
+                  "null for a ruling")
+    contract = serializers.SerializerMethodField()
+    status = serializers.CharField(
+        read_only=True, help_text="entered; confirmed (by the opponents); director")
+    ns_columns = serializers.SerializerMethodField()
+    ew_columns = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Result
+        fields = ["id", "board", "ns", "ew", "section", "round", "table", "ruling", "offending",
+                  "result", "contract", "tricks", "passed_out", "ns_columns", "ew_columns",
+                  "ns_score", "ew_score", "status", "entered_by", "confirmed_by", "version",
+                  "voided", "seq", "updated_at"]
+
+    def get_section(self, result: Result) -> str | None:
+        return result.meeting.section.name if result.meeting_id else None
+
+    def get_round(self, result: Result) -> int | None:
+        return result.meeting.round if result.meeting_id else None
+
+    def get_table(self, result: Result) -> int | None:
+        return result.meeting.table if result.meeting_id else None
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_result(self, result: Result) -> dict | None:
+        return seam.engine_input(result, is_whist=result.event.is_whist)
+
+    @extend_schema_field(ContractOut(allow_null=True))
+    def get_contract(self, result: Result) -> dict | None:
+        if result.level is None:
+            return None
+        return ContractOut(result).data
+
+    def _columns(self, trick: int | None, honour: int | None) -> dict | None:
+        if trick is None:
+            return None
+        return {"trick_score": trick, "honour_score": honour, "total": trick + honour}
+
+    @extend_schema_field(SideOut(allow_null=True))
+    def get_ns_columns(self, result: Result) -> dict | None:
+        return self._columns(result.ns_trick, result.ns_honour)
+
+    @extend_schema_field(SideOut(allow_null=True))
+    def get_ew_columns(self, result: Result) -> dict | None:
+        return self._columns(result.ew_trick, result.ew_honour)
+
+
+class BoardLineOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.CharField()
+    result = ResultOut(allow_null=True)
+
+
+class TableRoundOut(serializers.Serializer):
+    """What a table sees for one round: who sits where, the boards, what is entered."""
+
+    event = serializers.IntegerField()
+    section = serializers.CharField()
+    table = serializers.IntegerField()
+    round = serializers.IntegerField()
+    rounds = serializers.ListField(child=serializers.IntegerField(),
+                                   help_text="every round this table plays")
+    current = serializers.BooleanField(help_text="is this the round being played now?")
+    ns = PairBrief()
+    ew = PairBrief()
+    boards = BoardLineOut(many=True)
+    entered = serializers.IntegerField(help_text="boards with a result")
+    confirmed = serializers.IntegerField(help_text="boards confirmed by the opponents")
+    agreed = serializers.BooleanField()
+    agreed_at = serializers.DateTimeField(allow_null=True)
+
+
+class TableOut(serializers.Serializer):
+    """The table a code opens."""
+
+    event = EventOut()
+    section = serializers.CharField()
+    table = serializers.IntegerField()
+    current_round = serializers.IntegerField(allow_null=True)
+    rounds = serializers.ListField(child=serializers.IntegerField())
+
+
+class AgreedOut(serializers.Serializer):
+    agreed = serializers.IntegerField(help_text="how many meetings became agreed")
+
+
+class ItemOut(serializers.Serializer):
+    side = serializers.CharField()
+    column = serializers.CharField()
+    points = serializers.IntegerField()
+    what = serializers.CharField()
+    law = serializers.CharField()
+
+
+class ScoreOut(serializers.Serializer):
+    """The engine's deal score (interfaces.md §1) for a result not stored."""
+
+    board = serializers.IntegerField()
+    ns = SideOut()
+    ew = SideOut()
+    net_ns = serializers.IntegerField()
+    items = ItemOut(many=True)
+    honours = serializers.DictField(child=serializers.IntegerField(), allow_null=True,
+                                    help_text="honours held by each seat, as scored")
+    honours_from_deal = serializers.BooleanField(
+        help_text="were the honours taken from the board's hand record?")
+
+
+class ErrorOut(serializers.Serializer):
+    error = serializers.CharField(help_text="what is wrong, in plain words")
+    field = serializers.CharField(allow_null=True, help_text="the field at fault, if any")
+
+
+class ConflictOut(ErrorOut):
+    existing = ResultOut(help_text="the result already stored")
+
+
+class AuditOut(serializers.ModelSerializer):
+    actor = serializers.CharField(source="actor_label")
+    board = serializers.SerializerMethodField()
+    undoes = serializers.SerializerMethodField()
+
+    class Meta:
+        model = AuditEntry
+        fields = ["id", "at", "action", "actor", "result", "board", "before", "after", "reason",
+                  "undone_by", "undoes"]
+
+    def get_board(self, entry: AuditEntry) -> int | None:
+        return entry.result.board.number if entry.result_id else None
+
+    def get_undoes(self, entry: AuditEntry) -> int | None:
+        undone = getattr(entry, "undoes", None) if entry.action == "undo" else None
+        return undone.pk if undone is not None else None
+
+
+# --- standings, travellers, score cards (tournaments.standings renders these) ----------------
+
+
+class TravellerRowOut(serializers.Serializer):
+    result_id = serializers.IntegerField()
+    ns = serializers.IntegerField()
+    ew = serializers.IntegerField()
+    ns_names = serializers.ListField(child=serializers.CharField())
+    ew_names = serializers.ListField(child=serializers.CharField())
+    ruling = serializers.CharField(allow_blank=True)
+    offending = serializers.CharField(allow_blank=True)
+    level = serializers.IntegerField(allow_null=True)
+    denomination = serializers.CharField(allow_blank=True)
+    declarer = serializers.CharField(allow_blank=True)
+    doubled = serializers.CharField(allow_blank=True)
+    tricks = serializers.IntegerField(allow_null=True)
+    passed_out = serializers.BooleanField()
+    ns_trick = serializers.IntegerField(allow_null=True)
+    ns_honour = serializers.IntegerField(allow_null=True)
+    ew_trick = serializers.IntegerField(allow_null=True)
+    ew_honour = serializers.IntegerField(allow_null=True)
+    net_ns = serializers.IntegerField(allow_null=True)
+    ns_score = serializers.IntegerField(allow_null=True)
+    ew_score = serializers.IntegerField(allow_null=True)
+    ns_plus_minus = serializers.CharField(allow_null=True, help_text="exact, e.g. \"-121/3\"")
+    ew_plus_minus = serializers.CharField(allow_null=True)
+    ns_shown = serializers.IntegerField(allow_null=True)
+    ew_shown = serializers.IntegerField(allow_null=True)
+    status = serializers.CharField()
+    round = serializers.IntegerField(allow_null=True)
+    table = serializers.IntegerField(allow_null=True)
+
+
+class TravellerOut(serializers.Serializer):
+    board = serializers.IntegerField()
+    dealer = serializers.CharField()
+    deal = serializers.CharField(allow_null=True, help_text="PBN; null while it is hidden")
+    hands = serializers.DictField(child=serializers.DictField(child=serializers.CharField()),
+                                  allow_null=True)
+    method = serializers.CharField()
+    average = serializers.DictField(child=serializers.CharField(), allow_null=True)
+    rows = TravellerRowOut(many=True)
+
+
+class ScorecardRowOut(serializers.Serializer):
+    board = serializers.IntegerField()
+    direction = serializers.CharField()
+    opponents = serializers.IntegerField()
+    level = serializers.IntegerField(allow_null=True)
+    denomination = serializers.CharField(allow_blank=True)
+    declarer = serializers.CharField(allow_blank=True)
+    doubled = serializers.CharField(allow_blank=True)
+    tricks = serializers.IntegerField(allow_null=True)
+    passed_out = serializers.BooleanField()
+    ruling = serializers.CharField(allow_blank=True)
+    offending = serializers.CharField(allow_blank=True)
+    score = serializers.IntegerField(allow_null=True)
+    plus_minus = serializers.CharField(allow_null=True)
+    shown = serializers.IntegerField(allow_null=True)
+    running = serializers.CharField()
+    running_shown = serializers.IntegerField()
+
+
+class ScorecardOut(serializers.Serializer):
+    pair = serializers.IntegerField()
+    names = serializers.ListField(child=serializers.CharField())
+    method = serializers.CharField()
+    rows = ScorecardRowOut(many=True)
+    total = serializers.CharField()
+    shown = serializers.IntegerField()

@@ -1,0 +1,724 @@
+"""The REST API: one class per resource, permissions declared on each.
+
+Every view is thin: an input serializer checks the request's shape, ONE service
+call makes the change (or one selector reads), an output serializer renders.
+Errors come back as ``{"error": ..., "field": ...}`` (see errors.py); writes
+accept an ``Idempotency-Key`` (required from a table; see idempotency.py).
+
+Callers (see auth.py and permissions.py): the director (staff session, CSRF
+enforced), a table (``Authorization: Table <code>``) and the public (read-only,
+published events only).
+"""
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from boards.models import Board, dealer_for
+
+from .. import selectors, services, standings
+from ..models import AuditEntry, Event, Meeting, Pair, Result, Section, Team
+from . import lookups
+from .auth import TableCodeAuthentication, actor_for, is_director, table_of
+from .errors import api_exception_handler
+from .idempotency import HEADER, idempotent
+from .permissions import (
+    NOT_PUBLISHED,
+    CanSeeEvent,
+    IsDirector,
+    IsDirectorOrTable,
+    IsTable,
+    PublishedOrDirector,
+    ReadAnyoneWriteDirector,
+    event_for,
+    require_own_meeting,
+    require_own_table,
+    table_in_event,
+    visible_events,
+)
+from .serializers import (
+    AgreedOut,
+    AgreeIn,
+    AuditOut,
+    BoardOut,
+    BoardsIn,
+    ConfirmIn,
+    ConflictOut,
+    CorrectIn,
+    ErrorOut,
+    EventIn,
+    EventOut,
+    EventPublishIn,
+    EventStatusIn,
+    MovementIn,
+    MovementSectionOut,
+    PairIn,
+    PairOut,
+    PreviewIn,
+    ReasonIn,
+    ResultIn,
+    ResultOut,
+    RulingIn,
+    ScorecardOut,
+    ScoreOut,
+    TableOut,
+    TableRoundOut,
+    TeamOut,
+    TeamsIn,
+    TravellerOut,
+)
+
+IDEMPOTENCY = OpenApiParameter(
+    HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER,
+    description="A fresh random key per submission (required from a table). Sending the "
+                "same request again with the same key returns the first answer.",
+)
+ERRORS = {
+    400: OpenApiResponse(ErrorOut, description="the request cannot be done, and why"),
+    403: OpenApiResponse(ErrorOut, description="not allowed for this caller"),
+    404: OpenApiResponse(ErrorOut, description="no such thing (or not visible to this caller)"),
+}
+WRITE_ERRORS = {
+    **ERRORS,
+    409: OpenApiResponse(ConflictOut, description="a different result is stored already "
+                                                  "(or the first request with this key is "
+                                                  "still running)"),
+    422: OpenApiResponse(ErrorOut, description="the Idempotency-Key was used for another "
+                                               "request"),
+}
+RESULT_ROWS = ("board", "ns_pair", "ew_pair", "meeting__section", "event")
+
+
+def validated(serializer_class, request) -> dict:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class ApiView(APIView):
+    """Table codes first (a bad code is a 401), then the director's session."""
+
+    authentication_classes = [TableCodeAuthentication, SessionAuthentication]
+    permission_classes = [AllowAny]
+
+    def get_exception_handler(self):
+        return api_exception_handler
+
+    def permission_denied(self, request, message=None, code=None):
+        # DRF says "Authentication credentials were not provided."; say who may do it.
+        if request.authenticators and not request.successful_authenticator:
+            raise NotAuthenticated(message)
+        raise PermissionDenied(message, code)
+
+    def get_event(self) -> Event:
+        """The event in the URL (loaded by the CanSeeEvent permission, 404 if not visible)."""
+        event = getattr(self, "event", None)
+        return event if event is not None else event_for(self.request, self.kwargs["event_id"])
+
+    def get_result(self, event: Event) -> Result:
+        result = (Result.objects.select_related(*RESULT_ROWS)
+                  .filter(event=event, pk=self.kwargs["result_id"]).first())
+        if result is None:
+            raise NotFound(f"there is no result {self.kwargs['result_id']} in this event")
+        require_own_meeting(self.request, event, result.meeting)
+        return result
+
+
+# --- events ---------------------------------------------------------------------------------
+
+
+class EventList(ApiView):
+    """Events: the public sees those with published standings; the director creates them."""
+
+    permission_classes = [ReadAnyoneWriteDirector]
+
+    @extend_schema(responses=EventOut(many=True))
+    def get(self, request):
+        events = visible_events(request).prefetch_related("sections")
+        return Response(EventOut(events, many=True).data)
+
+    @extend_schema(request=EventIn, responses={201: EventOut, **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request):
+        data = validated(EventIn, request)
+        event = services.event_create(actor=actor_for(request), **data)
+        return Response(EventOut(event).data, status=status.HTTP_201_CREATED)
+
+
+class EventDetail(ApiView):
+    permission_classes = [CanSeeEvent]
+
+    @extend_schema(responses={200: EventOut, 404: ERRORS[404]})
+    def get(self, request, event_id: int):
+        return Response(EventOut(self.get_event()).data)
+
+
+class EventStatus(ApiView):
+    """setting-up → running → agreed → closed; "closed" agrees a running event first."""
+
+    permission_classes = [IsDirector, CanSeeEvent]
+
+    @extend_schema(request=EventStatusIn, responses={200: EventOut, **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int):
+        event = self.get_event()
+        wanted = validated(EventStatusIn, request)["status"]
+        if wanted == Event.Status.CLOSED:
+            event = services.event_close(event=event, actor=actor_for(request))
+        else:
+            event = services.event_set_status(event=event, status=wanted,
+                                              actor=actor_for(request))
+        return Response(EventOut(event).data)
+
+
+class EventPublish(ApiView):
+    permission_classes = [IsDirector, CanSeeEvent]
+
+    @extend_schema(request=EventPublishIn, responses={200: EventOut, **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int):
+        level = validated(EventPublishIn, request)["published"]
+        event = services.event_publish(event=self.get_event(), level=level,
+                                       actor=actor_for(request))
+        return Response(EventOut(event).data)
+
+
+# --- pairs, teams, boards, movement ------------------------------------------------------------
+
+
+class PairList(ApiView):
+    permission_classes = [CanSeeEvent]
+
+    @extend_schema(responses={200: PairOut(many=True), 404: ERRORS[404]})
+    def get(self, request, event_id: int):
+        pairs = Pair.objects.filter(event=self.get_event()).select_related(
+            "player_1", "player_2", "team", "section")
+        return Response(PairOut(pairs, many=True).data)
+
+
+class PairDetail(ApiView):
+    """One pair; the director creates it, or renames its players, with PUT."""
+
+    permission_classes = [ReadAnyoneWriteDirector, CanSeeEvent]
+
+    def get_pair(self, event: Event) -> Pair:
+        pair = (Pair.objects.select_related("player_1", "player_2", "team", "section")
+                .filter(event=event, number=self.kwargs["number"]).first())
+        if pair is None:
+            raise NotFound(f"there is no pair {self.kwargs['number']} in this event")
+        return pair
+
+    @extend_schema(responses={200: PairOut, **ERRORS})
+    def get(self, request, event_id: int, number: int):
+        return Response(PairOut(self.get_pair(self.get_event())).data)
+
+    @extend_schema(request=PairIn, responses={200: PairOut, **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def put(self, request, event_id: int, number: int):
+        event = self.get_event()
+        data = validated(PairIn, request)
+        team = None
+        if data.get("team"):
+            team = Team.objects.filter(event=event, name=data["team"].strip()).first()
+            if team is None:
+                raise services.ServiceError(
+                    f"there is no team called {data['team']}: add the teams first",
+                    field="team")
+        pair = services.pair_set(event=event, number=number, players=data["players"],
+                                 team=team, actor=actor_for(request))
+        return Response(PairOut(pair).data)
+
+
+class TeamList(ApiView):
+    permission_classes = [ReadAnyoneWriteDirector, CanSeeEvent]
+
+    @extend_schema(responses={200: TeamOut(many=True), 404: ERRORS[404]})
+    def get(self, request, event_id: int):
+        teams = Team.objects.filter(event=self.get_event()).prefetch_related("pairs")
+        return Response(TeamOut(teams, many=True).data)
+
+    @extend_schema(request=TeamsIn, responses={200: TeamOut(many=True), **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int):
+        names = validated(TeamsIn, request)["names"]
+        teams = services.teams_set(event=self.get_event(), names=names,
+                                   actor=actor_for(request))
+        return Response(TeamOut(teams, many=True).data)
+
+
+def _deals_shown(request, event: Event, numbers: list[int]) -> set[int]:
+    director = is_director(request)
+    return {n for n in numbers if lookups.deal_visible(event, n, director=director)}
+
+
+class BoardList(ApiView):
+    """The boards; a deal is shown to the director, or to anyone once the board is finished
+    and the standings published. The director sets the boards and deals with PUT."""
+
+    permission_classes = [ReadAnyoneWriteDirector, CanSeeEvent]
+
+    @extend_schema(responses={200: BoardOut(many=True), 404: ERRORS[404]})
+    def get(self, request, event_id: int):
+        event = self.get_event()
+        boards = list(Board.objects.filter(event=event).order_by("number"))
+        deals = _deals_shown(request, event, [b.number for b in boards if b.deal])
+        return Response(BoardOut(boards, many=True, context={"deals": deals}).data)
+
+    @extend_schema(request=BoardsIn, responses={200: BoardOut(many=True), **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def put(self, request, event_id: int):
+        data = validated(BoardsIn, request)
+        boards = services.boards_set(event=self.get_event(), count=data["count"],
+                                     deals=data.get("deals"), actor=actor_for(request))
+        return Response(BoardOut(boards, many=True,
+                                 context={"deals": {b.number for b in boards}}).data)
+
+
+class BoardDetail(ApiView):
+    permission_classes = [CanSeeEvent]
+
+    @extend_schema(responses={200: BoardOut, **ERRORS})
+    def get(self, request, event_id: int, number: int):
+        event = self.get_event()
+        board = Board.objects.filter(event=event, number=number).first()
+        if board is None:
+            raise NotFound(f"there is no board {number} in this event")
+        deals = _deals_shown(request, event, [number])
+        return Response(BoardOut(board, context={"deals": deals}).data)
+
+
+class MovementView(ApiView):
+    """Who plays where in each round. A table sees only its own table's rounds.
+    The director generates a section's movement with POST."""
+
+    permission_classes = [ReadAnyoneWriteDirector, CanSeeEvent]
+
+    @extend_schema(responses={200: MovementSectionOut(many=True), 404: ERRORS[404]})
+    def get(self, request, event_id: int):
+        event = self.get_event()
+        meetings = Meeting.objects.filter(section__event=event).select_related(
+            "section", "ns_pair", "ew_pair").order_by("round", "table")
+        table = table_in_event(request, event)
+        if table is not None:
+            meetings = meetings.filter(section_id=table.section_id, table=table.table)
+        sections = [_movement(section, [m for m in meetings if m.section_id == section.pk])
+                    for section in event.sections.all()]
+        return Response(MovementSectionOut(sections, many=True).data)
+
+    @extend_schema(request=MovementIn, responses={200: MovementSectionOut, **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int):
+        from boards.movements import generate
+
+        event = self.get_event()
+        data = validated(MovementIn, request)
+        section = lookups.section_of(event, data["section"])
+        options = {k: data[k] for k in ("tables", "variant", "pairs", "pairs_per_team")
+                   if data.get(k) is not None}
+        try:
+            movement = generate(data["movement"], boards_per_round=data["boards_per_round"],
+                                **options)
+        except (ValueError, TypeError) as exc:
+            raise services.ServiceError(str(exc), field="movement") from None
+        meetings = services.movement_set(section=section, movement=movement,
+                                         actor=actor_for(request))
+        section.refresh_from_db()
+        return Response(MovementSectionOut(_movement(section, meetings)).data)
+
+
+def _movement(section: Section, meetings: list[Meeting]) -> dict:
+    """The data of MovementSectionOut: the section and its meetings round by round."""
+    rounds: dict[int, list[Meeting]] = {}
+    for meeting in sorted(meetings, key=lambda m: (m.round, m.table)):
+        meeting.section = section
+        rounds.setdefault(meeting.round, []).append(meeting)
+    return {
+        "name": section.name, "movement": section.movement, "variant": section.variant,
+        "tables": section.tables, "boards_per_round": section.boards_per_round,
+        "rounds": [{"round": number, "meetings": ms} for number, ms in rounds.items()],
+    }
+
+
+# --- a table's own view -------------------------------------------------------------------------
+
+
+def _table_round(meeting: Meeting, meetings: list[Meeting]) -> dict:
+    """The data of TableRoundOut for one meeting of a table."""
+    results = lookups.meeting_results(meeting)
+    current = selectors.current_meeting(meetings)
+    lines = [{"number": n, "dealer": dealer_for(n), "result": results.get(n)}
+             for n in meeting.boards]
+    return {
+        "event": meeting.section.event_id,
+        "section": meeting.section.name,
+        "table": meeting.table,
+        "round": meeting.round,
+        "rounds": [m.round for m in meetings],
+        "current": current is not None and current.pk == meeting.pk,
+        "ns": {"number": meeting.ns_pair.number, "names": meeting.ns_pair.names},
+        "ew": {"number": meeting.ew_pair.number, "names": meeting.ew_pair.names},
+        "boards": lines,
+        "entered": len(results),
+        "confirmed": sum(r.status != Result.Status.ENTERED for r in results.values()),
+        "agreed": meeting.agreed_at is not None,
+        "agreed_at": meeting.agreed_at,
+    }
+
+
+class TableMe(ApiView):
+    """The table a code opens: its event, section, table and the round being played."""
+
+    permission_classes = [IsTable]
+
+    @extend_schema(responses={200: TableOut, 401: ErrorOut, 403: ErrorOut})
+    def get(self, request):
+        table = table_of(request)
+        meetings = selectors.table_meetings(table.section, table.table)
+        current = selectors.current_meeting(meetings)
+        return Response(TableOut({
+            "event": table.section.event,
+            "section": table.section.name,
+            "table": table.table,
+            "current_round": current.round if current else None,
+            "rounds": [m.round for m in meetings],
+        }).data)
+
+
+class TableRoundMixin:
+    def table_meetings(self, event: Event, section_name: str, table: int) -> list[Meeting]:
+        require_own_table(self.request, event, section_name, table)
+        section = lookups.section_of(event, section_name)
+        meetings = selectors.table_meetings(section, table)
+        if not meetings:
+            raise NotFound(f"there is no table {table} in section {section_name}")
+        for meeting in meetings:
+            meeting.section = section  # spare a query per meeting
+        return meetings
+
+
+class TableCurrentRound(TableRoundMixin, ApiView):
+    """The round being played at a table now (the first not yet agreed)."""
+
+    permission_classes = [IsDirectorOrTable, CanSeeEvent]
+
+    @extend_schema(responses={200: TableRoundOut, **ERRORS})
+    def get(self, request, event_id: int, section: str, table: int):
+        meetings = self.table_meetings(self.get_event(), section, table)
+        return Response(TableRoundOut(
+            _table_round(selectors.current_meeting(meetings), meetings)).data)
+
+
+class TableRound(TableRoundMixin, ApiView):
+    permission_classes = [IsDirectorOrTable, CanSeeEvent]
+
+    @extend_schema(responses={200: TableRoundOut, **ERRORS})
+    def get(self, request, event_id: int, section: str, table: int, round: int):
+        meetings = self.table_meetings(self.get_event(), section, table)
+        meeting = next((m for m in meetings if m.round == round), None)
+        if meeting is None:
+            raise NotFound(f"table {table} does not play a round {round}")
+        return Response(TableRoundOut(_table_round(meeting, meetings)).data)
+
+
+class TableRoundAgree(TableRoundMixin, ApiView):
+    """Duplicate Law E: the table agrees its round once every board is in and confirmed."""
+
+    permission_classes = [IsDirectorOrTable, CanSeeEvent]
+
+    @extend_schema(request=None, responses={200: AgreedOut, **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int, section: str, table: int, round: int):
+        meetings = self.table_meetings(self.get_event(), section, table)
+        if not any(m.round == round for m in meetings):
+            raise NotFound(f"table {table} does not play a round {round}")
+        agreed = services.round_agree(section=meetings[0].section, round_number=round,
+                                      actor=actor_for(request), tables=[table])
+        return Response(AgreedOut({"agreed": agreed}).data)
+
+
+class RoundAgree(ApiView):
+    """The director agrees a whole round of a section (or some of its tables)."""
+
+    permission_classes = [IsDirector, CanSeeEvent]
+
+    @extend_schema(request=AgreeIn, responses={200: AgreedOut, **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int, section: str, round: int):
+        data = validated(AgreeIn, request)
+        agreed = services.round_agree(
+            section=lookups.section_of(self.get_event(), section), round_number=round,
+            actor=actor_for(request), tables=data.get("tables"))
+        return Response(AgreedOut({"agreed": agreed}).data)
+
+
+# --- results ----------------------------------------------------------------------------------
+
+
+class ResultList(ApiView):
+    """Results: a table enters its boards (naming the round); the director any board."""
+
+    permission_classes = [IsDirectorOrTable, CanSeeEvent]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("board", OpenApiTypes.INT, description="only this board")],
+        responses={200: ResultOut(many=True), **ERRORS},
+    )
+    def get(self, request, event_id: int):
+        event = self.get_event()
+        results = Result.objects.filter(event=event, voided=False).select_related(*RESULT_ROWS)
+        table = table_in_event(request, event)
+        if table is not None:
+            results = results.filter(meeting__section_id=table.section_id,
+                                     meeting__table=table.table)
+        board = request.query_params.get("board", "")
+        if board.isdigit():
+            results = results.filter(board__number=int(board))
+        return Response(ResultOut(results, many=True).data)
+
+    @extend_schema(request=ResultIn,
+                   responses={201: ResultOut, 200: OpenApiResponse(
+                       ResultOut, description="this result was stored already"),
+                       **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int):
+        event = self.get_event()
+        data = validated(ResultIn, request)
+        board = data["board"]
+        table = table_in_event(request, event)
+        if table is not None:
+            if "round" not in data:
+                raise services.ServiceError("say which round you are playing", field="round")
+            meeting = lookups.meeting_at(table.section, table.table, data["round"])
+            ns = data.get("ns", meeting.ns_pair.number)
+            ew = data.get("ew", meeting.ew_pair.number)
+        else:
+            if "ns" not in data or "ew" not in data:
+                raise services.ServiceError("say which pairs played: ns and ew", field="ns")
+            ns, ew = data["ns"], data["ew"]
+            meeting = lookups.meeting_for_pairs(event, board, ns, ew)
+        result, created = services.result_record(
+            event=event, board=board, ns=ns, ew=ew, data=data["result"],
+            actor=actor_for(request), meeting=meeting)
+        return Response(ResultOut(result).data,
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class ResultDetail(ApiView):
+    permission_classes = [IsDirectorOrTable, CanSeeEvent]
+
+    @extend_schema(responses={200: ResultOut, **ERRORS})
+    def get(self, request, event_id: int, result_id: int):
+        return Response(ResultOut(self.get_result(self.get_event())).data)
+
+
+class ResultConfirm(ApiView):
+    """The opponents confirm a result on the same device (or the director does)."""
+
+    permission_classes = [IsDirectorOrTable, CanSeeEvent]
+
+    @extend_schema(request=ConfirmIn, responses={200: ResultOut, **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int, result_id: int):
+        by = validated(ConfirmIn, request).get("by", "")
+        result = services.result_confirm(result=self.get_result(self.get_event()),
+                                         actor=actor_for(request), by=by)
+        return Response(ResultOut(result).data)
+
+
+class ResultCorrect(ApiView):
+    """Change a stored result: the table until its round is agreed; the director any time,
+    with a reason, also to put a ruling in its place."""
+
+    permission_classes = [IsDirectorOrTable, CanSeeEvent]
+
+    @extend_schema(request=CorrectIn, responses={200: ResultOut, **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int, result_id: int):
+        data = validated(CorrectIn, request)
+        result = services.result_correct(
+            result=self.get_result(self.get_event()), actor=actor_for(request),
+            data=data.get("result"), ruling=data["ruling"],
+            offending=data["offending"], reason=data["reason"])
+        return Response(ResultOut(result).data)
+
+
+class ResultVoid(ApiView):
+    """The director removes a result (audited; undo brings it back)."""
+
+    permission_classes = [IsDirector, CanSeeEvent]
+
+    @extend_schema(request=ReasonIn, responses={200: ResultOut, **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int, result_id: int):
+        reason = validated(ReasonIn, request)["reason"]
+        result = services.result_void(result=self.get_result(self.get_event()),
+                                      actor=actor_for(request), reason=reason)
+        return Response(ResultOut(result).data)
+
+
+class RulingList(ApiView):
+    """Duplicate Law B(3): the director's average, fouled board or cancelled deal."""
+
+    permission_classes = [IsDirector, CanSeeEvent]
+
+    @extend_schema(request=RulingIn, responses={200: ResultOut, **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int):
+        event = self.get_event()
+        data = validated(RulingIn, request)
+        result = services.ruling_award(
+            event=event, board=data["board"], ns=data["ns"], ew=data["ew"], kind=data["ruling"],
+            offending=data["offending"], reason=data["reason"], actor=actor_for(request),
+            meeting=lookups.meeting_for_pairs(event, data["board"], data["ns"], data["ew"]))
+        return Response(ResultOut(result).data)
+
+
+class ScorePreview(ApiView):
+    """Score a deal result without storing it: the table page's live score."""
+
+    permission_classes = [IsDirectorOrTable, CanSeeEvent]
+
+    @extend_schema(request=PreviewIn, responses={200: ScoreOut, **ERRORS})
+    def post(self, request, event_id: int):
+        event = self.get_event()
+        data = validated(PreviewIn, request)
+        table = table_in_event(request, event)
+        if table is not None and not lookups.table_plays_now(table, data["board"]):
+            raise PermissionDenied(
+                f"board {data['board']} is not played at your table this round")
+        board = lookups.board_of(event, data["board"])
+        return Response(ScoreOut(lookups.score_preview(event, board, data["result"])).data)
+
+
+# --- standings, travellers, score cards ---------------------------------------------------
+
+
+class StandingsView(ApiView):
+    """interfaces.md §3: rankings (pairs) or matches and rankings (teams)."""
+
+    permission_classes = [CanSeeEvent, PublishedOrDirector]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    def get(self, request, event_id: int):
+        return Response(standings.standings(self.get_event()))
+
+
+class TravellerView(ApiView):
+    """Every result of a board. A table sees it once its own result for the board is
+    stored; the public once the standings are published and the board finished."""
+
+    permission_classes = [CanSeeEvent]
+
+    @extend_schema(responses={200: TravellerOut, **ERRORS})
+    def get(self, request, event_id: int, number: int):
+        event = self.get_event()
+        if not Board.objects.filter(event=event, number=number).exists():
+            raise NotFound(f"there is no board {number} in this event")
+        self.check_traveller(event, number)
+        data = standings.traveller(event, number)
+        if not lookups.deal_visible(event, number, director=is_director(request)):
+            data = {**data, "deal": None, "hands": None}
+        return Response(TravellerOut(data).data)
+
+    def check_traveller(self, event: Event, number: int) -> None:
+        if is_director(self.request):
+            return
+        table = table_of(self.request)
+        if table is not None and table.section.event_id != event.pk:
+            table = None  # another event's table reads this one as the public does
+        if table is not None and lookups.table_may_see_traveller(table, number):
+            return
+        if event.published != Event.Published.NONE and standings.board_finished(event, number):
+            return
+        if table is not None:
+            raise PermissionDenied(
+                f"the traveller of board {number} opens once this table's result for it is "
+                "stored (and the pairs now at the table have both played it)")
+        if event.published == Event.Published.NONE:
+            raise PermissionDenied(NOT_PUBLISHED)
+        raise PermissionDenied(f"board {number} is still being played")
+
+
+class ScorecardView(ApiView):
+    """A pair's night board by board with its running total (published events)."""
+
+    permission_classes = [CanSeeEvent, PublishedOrDirector]
+
+    @extend_schema(responses={200: ScorecardOut, **ERRORS})
+    def get(self, request, event_id: int, number: int):
+        try:
+            data = standings.scorecard(self.get_event(), number)
+        except Pair.DoesNotExist:
+            raise NotFound(f"there is no pair {number} in this event") from None
+        return Response(ScorecardOut(data).data)
+
+
+# --- the audit trail ---------------------------------------------------------------------------
+
+
+class AuditPagination(LimitOffsetPagination):
+    default_limit = 100
+    max_limit = 1000
+
+
+class AuditList(ApiView):
+    """Every change, newest first: who, when, before, after, why. ?result= narrows it."""
+
+    permission_classes = [IsDirector, CanSeeEvent]
+    pagination_class = AuditPagination
+
+    @extend_schema(
+        parameters=[OpenApiParameter("result", OpenApiTypes.INT,
+                                     description="only changes to this result"),
+                    OpenApiParameter("limit", OpenApiTypes.INT),
+                    OpenApiParameter("offset", OpenApiTypes.INT)],
+        responses={200: AuditOut(many=True), **ERRORS},
+    )
+    def get(self, request, event_id: int):
+        entries = (AuditEntry.objects.filter(event=self.get_event())
+                   .select_related("result__board", "undoes").order_by("-at", "-id"))
+        result = request.query_params.get("result", "")
+        if result.isdigit():
+            entries = entries.filter(result_id=int(result))
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(entries, request, view=self)
+        return paginator.get_paginated_response(AuditOut(page, many=True).data)
+
+
+class AuditUndo(ApiView):
+    """Put a result back as it was before an audited change."""
+
+    permission_classes = [IsDirector, CanSeeEvent]
+
+    @extend_schema(request=ReasonIn, responses={200: ResultOut, **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int, entry_id: int):
+        event = self.get_event()
+        entry = AuditEntry.objects.filter(event=event, pk=entry_id).first()
+        if entry is None:
+            raise NotFound(f"there is no change {entry_id} in this event's audit trail")
+        reason = validated(ReasonIn, request)["reason"]
+        result = services.audit_undo(entry=entry, actor=actor_for(request), reason=reason)
+        return Response(ResultOut(result).data)
+
