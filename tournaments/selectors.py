@@ -339,13 +339,6 @@ def meeting_detail(event: Event, meeting_id: int) -> Meeting | None:
     )
 
 
-def meetings_playing(event: Event, board: int) -> list[Meeting]:
-    """Every meeting scheduled to play `board` (both tables of a two-table event, say)."""
-    meetings = Meeting.objects.filter(section__event=event).select_related(
-        "section", "ns_pair", "ew_pair")
-    return [m for m in meetings if board in m.boards]
-
-
 def event_tables(event: Event) -> int:
     """How many tables the event has, over all its sections."""
     return sum(event.sections.values_list("tables", flat=True))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from boards.models import Board
@@ -271,6 +271,34 @@ def pair_set(
 
 
 @transaction.atomic
+def pairs_set(*, event: Event, lines: Sequence[Any], actor: Actor) -> list[Pair]:
+    """Store the whole list of pairs at once: each line has .number, .players and .team
+    (a team name, or None). Teams named are created; pairs not in the list are removed,
+    unless they have played or sit in the movement. One list, one change: a line the
+    services refuse leaves nothing stored."""
+    teams = {}
+    names = list(dict.fromkeys(line.team for line in lines if line.team))
+    if names:
+        teams = {t.name: t for t in teams_set(event=event, names=names, actor=actor)}
+    stored = [pair_set(event=event, number=line.number, players=line.players,
+                       team=teams.get(line.team) if line.team else None, actor=actor)
+              for line in lines]
+    keep = {line.number for line in lines}
+    extra = Pair.objects.filter(event=event).exclude(number__in=keep)
+    for pair in extra.order_by("number"):
+        played = Result.objects.filter(Q(ns_pair=pair) | Q(ew_pair=pair)).exists()
+        seated = Meeting.objects.filter(Q(ns_pair=pair) | Q(ew_pair=pair)).exists()
+        if played or seated:
+            raise ServiceError(
+                f"pair {pair.number} is in the movement or has played: it cannot be removed",
+                field="pairs")
+        _audit(event=event, actor=actor, action="remove pair",
+               before={"pair": pair.number, "players": pair.names})
+        pair.delete()
+    return stored
+
+
+@transaction.atomic
 def boards_set(*, event: Event, count: int, deals: dict[int, str] | None = None,
                actor: Actor) -> list[Board]:
     """Make sure boards 1..count exist; set the deals given (PBN Deal notation)."""
@@ -366,6 +394,13 @@ def movement_set(
     return meetings
 
 
+@transaction.atomic
+def movement_save(*, section: Section, movement, actor: Actor) -> list[Meeting]:
+    """Store a movement with the boards it needs (boards 1..movement.boards)."""
+    boards_set(event=section.event, count=movement.boards, actor=actor)
+    return movement_set(section=section, movement=movement, actor=actor)
+
+
 # --- results -----------------------------------------------------------------------------
 
 
@@ -438,8 +473,8 @@ def result_confirm(*, result: Result, actor: Actor, by: str = "") -> Result:
     if result.voided:
         raise ServiceError("this result has been removed", field="result")
     _meeting_for_table(actor, result.meeting)
-    if result.status == Result.Status.CONFIRMED:
-        return result
+    if result.status in (Result.Status.CONFIRMED, Result.Status.DIRECTOR):
+        return result  # a director's result needs no confirming by the table
     before = seam.snapshot(result)
     result.status = Result.Status.CONFIRMED
     result.confirmed_by = (by or actor.label)[:80]
@@ -486,6 +521,8 @@ def result_correct(
         _meeting_for_table(actor, result.meeting)
         if ruling:
             raise Forbidden("only the director gives rulings")
+        if result.ruling or result.status == Result.Status.DIRECTOR:
+            raise Forbidden("the director has set this result: ask the director to change it")
     before = seam.snapshot(result)
     _apply(result, fields)
     result.status = Result.Status.DIRECTOR if actor.is_director else Result.Status.ENTERED
@@ -555,6 +592,20 @@ def ruling_award(
     _audit(event=locked, actor=actor, action="rule", result=result, after=seam.snapshot(result),
            reason=reason)
     return result
+
+
+@transaction.atomic
+def board_cancel(*, event: Event, board: int, actor: Actor, reason: str = "") -> list[Result]:
+    """Duplicate Law B(3): in two-table duplicate a board fouled after the overplay began
+    is a new deal, so it is cancelled at both tables (every meeting that plays it)."""
+    meetings = [m for m in Meeting.objects.filter(section__event=event)
+                .select_related("section", "ns_pair", "ew_pair").order_by("round", "table")
+                if board in m.boards]
+    if not meetings:
+        raise ServiceError(f"board {board} is not played at any table", field="board")
+    return [ruling_award(event=event, board=board, ns=m.ns_pair.number, ew=m.ew_pair.number,
+                         kind="cancelled", actor=actor, reason=reason, meeting=m)
+            for m in meetings]
 
 
 @transaction.atomic

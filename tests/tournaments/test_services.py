@@ -231,3 +231,50 @@ def test_one_result_per_board_per_meeting(event):
     with pytest.raises(IntegrityError), transaction.atomic():
         _raw(event)
     _raw(event, voided=True)  # a removed result does not count
+
+
+def test_pairs_set_stores_the_list_and_removes_unplayed_pairs(db, importer):
+    from types import SimpleNamespace as Line
+
+    event = make_pairs_event(pairs=0, boards=1, kind="teams", method="total-points")
+    lines = [Line(number=n, players=[f"A{n}", f"B{n}"], team="Gramercy" if n < 3 else "Murray")
+             for n in range(1, 5)]
+    services.pairs_set(event=event, lines=lines, actor=importer)
+    assert sorted(event.teams.values_list("name", flat=True)) == ["Gramercy", "Murray"]
+    assert event.pairs.get(number=3).team.name == "Murray"
+    services.pairs_set(event=event, lines=lines[:3], actor=importer)
+    assert list(event.pairs.values_list("number", flat=True)) == [1, 2, 3]
+    services.result_record(event=event, board=1, ns=1, ew=3, actor=importer, data={
+        "contract": {"level": 1, "denomination": "C", "declarer": "N"}, "tricks": 7})
+    with pytest.raises(ServiceError, match="pair 3 is in the movement or has played"):
+        services.pairs_set(event=event, lines=lines[:2], actor=importer)
+    assert event.pairs.count() == 3
+    bad = [*lines[:2], Line(number=5, players=["Only one", ""], team=None)]
+    with pytest.raises(ServiceError, match="two players"):
+        services.pairs_set(event=event, lines=bad, actor=importer)
+    assert not event.pairs.filter(number=5).exists()
+
+
+def test_board_cancel_at_both_tables_of_a_two_table_night(db, importer, as_director):
+    """Duplicate Law B(3): in two-table duplicate the board is a new deal at both tables."""
+    from boards.movements import generate
+
+    event = make_pairs_event(pairs=4, boards=0)
+    services.movement_save(section=event.sections.get(), actor=importer,
+                           movement=generate("howell", tables=2, boards_per_round=2))
+    cancelled = services.board_cancel(event=event, board=1, actor=as_director,
+                                      reason="a hand of 14 cards found in the overplay")
+    assert len(cancelled) == 2 and {r.ruling for r in cancelled} == {"cancelled"}
+    with pytest.raises(ServiceError, match="not played at any table"):
+        services.board_cancel(event=event, board=99, actor=as_director, reason="x")
+
+
+def test_a_table_cannot_overrule_the_director(mitchell, as_director):
+    event, section = mitchell
+    meeting = Meeting.objects.get(section=section, round=1, table=2)
+    ns, ew, board = meeting.ns_pair.number, meeting.ew_pair.number, meeting.boards[0]
+    table = Actor.at_table(section, 2)
+    result, _ = record(event, as_director, board=board, ns=ns, ew=ew, meeting=meeting)
+    assert services.result_confirm(result=result, actor=table).status == Result.Status.DIRECTOR
+    with pytest.raises(Forbidden, match="the director has set this result"):
+        services.result_correct(result=result, actor=table, data=FOUR_HEARTS)

@@ -1,8 +1,7 @@
 """The director's console: set up a night, watch the tables, correct and rule.
 
-Staff only. Each page validates its form, calls one service (a few set-up steps
-call several inside one transaction, so a bad line writes nothing), and reports
-with django.contrib.messages. Changes to results are audited by the services
+Staff only. Each page validates its form, calls one service, and reports with
+django.contrib.messages. Changes to results are audited by the services
 and can be undone from the audit page; what cannot be undone (agreeing a round,
 closing the event) asks for confirmation first.
 """
@@ -16,7 +15,6 @@ import segno
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
@@ -36,7 +34,7 @@ from ..forms import (
     director_result_form,
     result_form_class,
 )
-from ..models import AuditEntry, Event, Meeting, Result, Section, Team
+from ..models import AuditEntry, Event, Meeting, Result, Section
 from ..services import Actor, ServiceError
 
 # --- access --------------------------------------------------------------------------------------
@@ -211,17 +209,7 @@ def pairs(request: HttpRequest, event_id: int) -> HttpResponse:
         lines = form.cleaned_data["pairs"]
         actor = _actor(request)
         try:
-            # One list, one change: a pair the services refuse leaves none stored.
-            with transaction.atomic():
-                by_name: dict[str, Team] = {}
-                if teams:
-                    names = list(dict.fromkeys(line.team for line in lines))
-                    by_name = {t.name: t for t in services.teams_set(event=event, names=names,
-                                                                      actor=actor)}
-                for line in lines:
-                    services.pair_set(event=event, number=line.number, players=line.players,
-                                      team=by_name.get(line.team) if line.team else None,
-                                      actor=actor)
+            services.pairs_set(event=event, lines=lines, actor=actor)
         except ServiceError as exc:
             form.add_error("pairs", exc.message)
         else:
@@ -295,9 +283,7 @@ def movement(request: HttpRequest, event_id: int) -> HttpResponse:
             if request.POST.get("action") == "save" and not problems:
                 actor = _actor(request)
                 try:
-                    with transaction.atomic():
-                        services.boards_set(event=event, count=shown.boards, actor=actor)
-                        services.movement_set(section=section, movement=shown, actor=actor)
+                    services.movement_save(section=section, movement=shown, actor=actor)
                 except ServiceError as exc:
                     form.add_error(None, exc.message)
                 else:
@@ -513,21 +499,22 @@ def rule_board(request: HttpRequest, event_id: int, meeting_id: int, board: int
     form = RulingForm(request.POST or None, two_tables=two_tables)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        # Duplicate Law B(3): in two-table duplicate the board is cancelled at both tables.
-        where = selectors.meetings_playing(event, board) if data["kind"] == "cancelled" else [m]
         try:
-            with transaction.atomic():
-                for each in where:
-                    services.ruling_award(
-                        event=event, board=board, ns=each.ns_pair.number,
-                        ew=each.ew_pair.number, kind=data["kind"],
-                        offending=data.get("offending") or "", reason=data.get("reason", ""),
-                        actor=_actor(request), meeting=each)
+            if data["kind"] == "cancelled":
+                # Duplicate Law B(3): in two-table duplicate, cancelled at both tables.
+                ruled = services.board_cancel(event=event, board=board,
+                                              reason=data.get("reason", ""),
+                                              actor=_actor(request))
+            else:
+                ruled = [services.ruling_award(
+                    event=event, board=board, ns=m.ns_pair.number, ew=m.ew_pair.number,
+                    kind=data["kind"], offending=data.get("offending") or "",
+                    reason=data.get("reason", ""), actor=_actor(request), meeting=m)]
         except ServiceError as exc:
             field = exc.field if exc.field in form.fields else None
             form.add_error(field, exc.message)
         else:
-            tables = ", ".join(str(each.table) for each in where)
+            tables = ", ".join(str(r.meeting.table) for r in ruled)
             messages.success(request, f"Board {board}: {data['kind']} at table "
                                       f"{tables}. Undo it from the audit page if needed.")
             return redirect(_meeting_url(event, m))
