@@ -189,7 +189,10 @@ REST_FRAMEWORK = {
         # Table codes are short; guessing them is throttled per client address.
         "table-code": env.str("TABLE_CODE_THROTTLE", default="10/minute"),
     },
-    "EXCEPTION_HANDLER": "rest_framework.views.exception_handler",
+    "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
+    # Behind a reverse proxy, how many X-Forwarded-For hops to trust for client addresses
+    # (the table-code throttle counts per address); 0 trusts none.
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0) or None,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Duplicate Auction & Whist tournament API",

@@ -100,3 +100,23 @@ def test_old_keys_are_purged(night, table_client):
         created_at=timezone.now() - idempotency.KEEP_FOR - timedelta(minutes=1))
     assert idempotency.purge() == 1
     assert list(IdempotencyRecord.objects.values_list("key", flat=True)) == [recent]
+
+
+@pytest.mark.django_db
+def test_purge_command_forgets_old_keys():
+    from datetime import timedelta
+    from io import StringIO
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from tournaments.models import IdempotencyRecord
+
+    old = IdempotencyRecord.objects.create(scope="table:1", key="old", request_hash="x")
+    IdempotencyRecord.objects.filter(pk=old.pk).update(
+        created_at=timezone.now() - timedelta(days=3))
+    IdempotencyRecord.objects.create(scope="table:1", key="new", request_hash="y")
+    out = StringIO()
+    call_command("purge_idempotency", stdout=out)
+    assert "1 old submission keys removed" in out.getvalue()
+    assert list(IdempotencyRecord.objects.values_list("key", flat=True)) == ["new"]

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from boards.models import Board
 
 from .. import selectors, services
+from ..api.throttling import client_address
 from ..forms import TableCodeForm, result_form_class
 from ..models import Event, Meeting, Result, TableCode
 from ..standings import traveller as board_traveller
@@ -34,8 +35,8 @@ TOKEN_TTL = 6 * 3600  # a night's play
 
 
 def _client(request: HttpRequest) -> str:
-    # REMOTE_ADDR only: a forwarded-for header is the client's to forge.
-    return request.META.get("REMOTE_ADDR", "unknown")
+    # The same address rule as the API's throttle: X-Forwarded-For only behind NUM_PROXIES.
+    return client_address(request)
 
 
 def _fail_key(request: HttpRequest) -> str:
