@@ -7,3 +7,7 @@ from celery import shared_task
 def ping() -> str:
     """The smallest real job: proves a worker takes work from the queue and answers."""
     return "pong"
+
+
+# The report tasks live beside the reports; importing them here lets autodiscovery find them.
+from .reports.tasks import *  # noqa: E402, F403

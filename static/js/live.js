@@ -1,0 +1,119 @@
+/* Live pages and print jobs, by polling (no websockets).
+ *
+ * 1. <div id="live" data-live-url data-fragment-url data-seq data-poll-seconds>:
+ *    every few seconds ask the event's small JSON for its change number (seq);
+ *    when it moves, fetch the page's table again and swap it in.
+ * 2. [data-report-status-url]: a print job's progress bar; poll its status URL
+ *    until the PDF is ready (then show the link) or the job failed.
+ * Polling pauses while the tab is hidden, and resumes when it is shown.
+ */
+(function () {
+  "use strict";
+
+  function getJSON(url) {
+    return fetch(url, {
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { Accept: "application/json" },
+    }).then(function (response) {
+      if (!response.ok) {
+        var error = new Error("HTTP " + response.status);
+        error.status = response.status;
+        throw error;
+      }
+      return response.json();
+    });
+  }
+
+  function timeNow() {
+    return new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  }
+
+  function every(seconds, tick) {
+    var timer = null;
+    var stopped = false;
+    function schedule() {
+      if (!stopped && !document.hidden) timer = setTimeout(run, seconds * 1000);
+    }
+    function run() {
+      timer = null;
+      Promise.resolve(tick()).then(function (keepGoing) {
+        if (keepGoing === false) stopped = true;
+        schedule();
+      });
+    }
+    document.addEventListener("visibilitychange", function () {
+      if (!document.hidden && timer === null && !stopped) run();
+    });
+    schedule();
+  }
+
+  function livePage(box) {
+    var note = document.getElementById("live-note");
+    var seconds = parseFloat(box.dataset.pollSeconds) || 5;
+    every(seconds, function () {
+      return getJSON(box.dataset.liveUrl)
+        .then(function (live) {
+          if (String(live.seq) === box.dataset.seq) return true;
+          return fetch(box.dataset.fragmentUrl, { credentials: "same-origin", cache: "no-store" })
+            .then(function (response) {
+              if (!response.ok) throw Object.assign(new Error("HTTP " + response.status), { status: response.status });
+              return response.text();
+            })
+            .then(function (html) {
+              box.innerHTML = html;
+              box.dataset.seq = String(live.seq);
+              if (note) note.textContent = "Updated at " + timeNow() + ".";
+              return true;
+            });
+        })
+        .catch(function (error) {
+          if (error.status === 404) {
+            if (note) {
+              note.textContent = "The director has taken these results down for now.";
+              note.className = "live-note gone";
+            }
+            return false;
+          }
+          // A dropped connection (a phone changing networks): keep trying quietly.
+          if (note) note.textContent = "Cannot reach the server; trying again…";
+          return true;
+        });
+    });
+  }
+
+  function reportJob(box) {
+    var bar = box.querySelector(".progress > span");
+    var message = box.querySelector("[data-report-message]");
+    var link = box.querySelector("[data-report-file]");
+    every(2, function () {
+      return getJSON(box.dataset.reportStatusUrl)
+        .then(function (job) {
+          if (bar) bar.style.width = job.percent + "%";
+          if (message) message.textContent = job.message;
+          box.dataset.status = job.status;
+          if (job.status === "done") {
+            if (link) {
+              link.href = job.file_url;
+              link.hidden = false;
+            }
+            return false;
+          }
+          return job.status !== "failed";
+        })
+        .catch(function () {
+          if (message) message.textContent = "Cannot reach the server; trying again…";
+          return true;
+        });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var box = document.getElementById("live");
+    if (box && box.dataset.liveUrl) livePage(box);
+    Array.prototype.forEach.call(document.querySelectorAll("[data-report-status-url]"), function (el) {
+      var status = el.dataset.status;
+      if (status === "queued" || status === "running") reportJob(el);
+    });
+  });
+})();

@@ -1,0 +1,193 @@
+"""What the live pages show: standings, travellers, score cards and hand records."""
+
+import json
+import re
+from pathlib import Path
+
+from django.template.loader import render_to_string
+
+from tests.reports.night import build_night
+from tournaments import standings
+from tournaments.models import Event
+from tournaments.web.public import finished_boards
+
+# The shared example nights, as copied into the night-file tests.
+NIGHTS = Path(__file__).resolve().parents[1] / "nights" / "data"
+
+
+def page(client, night, path=""):
+    response = client.get(f"/events/{night.event.pk}/{path}")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def cells(html: str) -> list[str]:
+    """The text of each table cell, tags stripped."""
+    return [re.sub(r"<[^>]+>", "", c).strip()
+            for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", html, re.S)]
+
+
+def test_a_mitchell_has_north_south_and_east_west_rankings(client, night):
+    html = page(client, night, "standings/")
+    data = standings.standings(night.event)
+    assert [r["direction"] for r in data["rankings"]] == ["NS", "EW"]
+    assert "<h2>North–South</h2>" in html and "<h2>East–West</h2>" in html
+    text = cells(html)
+    for ranking in data["rankings"]:
+        for row in ranking["rows"]:
+            at = text.index(" &amp; ".join(row["names"]).replace("&amp;", "&"))
+            shown = f"+{row['score']}" if row["score"] > 0 else (
+                f"&minus;{-row['score']}" if row["score"] < 0 else "0")
+            assert text[at - 2:at + 3] == [row["place"], str(row["pair"]),
+                                           " & ".join(row["names"]), shown,
+                                           str(row["boards"])]
+            assert f'title="exactly {row["exact"]}"' in html
+
+
+def test_a_howell_has_one_ranking(client, director):
+    night = build_night(director, movement="howell", tables=3)
+    html = page(client, night, "standings/")
+    assert "<h2>All pairs</h2>" in html
+    assert "North–South" not in html
+
+
+def test_matchpoints_are_shown_as_percentages(client, director):
+    night = build_night(director, method="matchpoints")
+    html = page(client, night, "standings/")
+    for ranking in standings.standings(night.event)["rankings"]:
+        for row in ranking["rows"]:
+            assert f"{row['score']:.2f}%" in html
+
+
+def test_a_team_match_shows_scores_and_the_winner(client, director):
+    from tournaments import services
+    from tournaments.nightfile import night_import
+    from tournaments.services import Actor
+
+    data = json.loads((NIGHTS / "night-teams.json").read_text())
+    event = night_import(data=data, actor=Actor.system("import"))
+    services.event_publish(event=event, level="final", actor=Actor.director(director))
+    html = client.get(f"/events/{event.pk}/standings/").content.decode()
+    match = standings.standings(event)["matches"][0]
+    assert f"{match['winner']} won" in html
+    for team, score, exact in zip(match["teams"], match["scores"], match["exact"], strict=True):
+        assert team in html
+        assert f'title="exactly {exact}">{score}<' in html
+    # A team match is scored by total points: its traveller and score cards have no ±.
+    traveller = client.get(f"/events/{event.pk}/boards/1/").content.decode()
+    assert "Net N–S" in traveller and "N–S ±" not in traveller
+    card = client.get(f"/events/{event.pk}/pairs/1/").content.decode()
+    assert "Running total" not in card
+    assert "Kemp 61 & Lowe 61" in card
+
+
+def test_won_by_the_fraction_of_a_point_is_said(rf):
+    event = Event(pk=1, name="Club match", published="final")
+    table = {"kind": "teams", "method": "total-points", "published": "final", "matches": [
+        {"teams": ["Knickerbocker", "Manhattan"], "scores": [1240, 1240],
+         "exact": ["3719/3", "3721/3"], "winner": "Manhattan", "by_fraction": True}],
+        "rankings": [{"direction": "ALL", "rows": []}]}
+    html = render_to_string("tournaments/public/_standings.html",
+                            {"event": event, "standings": table})
+    assert "Manhattan won by the fraction of a point" in html
+
+
+def test_the_traveller_shows_every_result_of_the_board(client, night):
+    html = page(client, night, "boards/1/")
+    traveller = standings.traveller(night.event, 1)
+    assert len(traveller["rows"]) == 3
+    text = cells(html)
+    for row in traveller["rows"]:
+        at = text.index(str(row["ns"]))
+        contract = f"{row['level']}"  # the suit symbol follows, in its colour
+        assert text[at + 2].startswith(contract)
+        assert text[at + 3] == row["declarer"]
+        assert text[at + 4:at + 9] == [str(row[k]) for k in (
+            "tricks", "ns_trick", "ns_honour", "ew_trick", "ew_honour")]
+        assert f'title="exactly {row["ns_plus_minus"]}"' in html
+    # Board 1 is hearts (the builder's contracts): the red heart, from the bridge tags.
+    assert '<span class="red">♥</span>' in html
+
+
+def test_a_fraction_is_shown_whole_with_the_exact_value_on_hover(client, night):
+    rows = [r for n in range(1, 7) for r in standings.traveller(night.event, n)["rows"]
+            if r["ns_plus_minus"] and "/" in r["ns_plus_minus"]]
+    assert rows, "the night should have a fractional plus/minus"
+    row = rows[0]
+    board = next(n for n in range(1, 7)
+                 if row in standings.traveller(night.event, n)["rows"])
+    html = page(client, night, f"boards/{board}/")
+    shown = f"+{row['ns_shown']}" if row["ns_shown"] > 0 else (
+        f"&minus;{-row['ns_shown']}" if row["ns_shown"] < 0 else "0")
+    assert f'title="exactly {row["ns_plus_minus"]}">{shown}</td>' in html
+
+
+def test_a_ruling_is_named_on_the_traveller(client, night):
+    html = page(client, night, "boards/6/")
+    assert "Average (Duplicate Law B)" in html
+
+
+def test_the_score_card_runs_board_by_board(client, night):
+    html = page(client, night, "pairs/1/")
+    card = standings.scorecard(night.event, 1)
+    assert "Pair 1: Ann Lee & Bob Ray" in html
+    assert len(card["rows"]) == 6
+    for row in card["rows"]:
+        assert f'href="/events/{night.event.pk}/boards/{row["board"]}/"' in html
+        assert f'title="exactly {row["running"]}"' in html
+    total = card["shown"]
+    shown = f"+{total}" if total > 0 else (f"&minus;{-total}" if total < 0 else "0")
+    assert f'data-testid="total">{shown}</th>' in html
+
+
+class TestHandRecord:
+    def test_hidden_until_every_table_has_played_the_board(self, client, director):
+        night = build_night(director, play=False)
+        night.play(rounds=1)  # board 1 is played at one table of three
+        assert not standings.board_finished(night.event, 1)
+        html = page(client, night, "boards/1/")
+        assert 'data-testid="hand-record"' not in html
+        assert "The hand record shows here once every table has played this board." in html
+        assert "AQJ84" not in html and "A Q J 8 4" not in html
+
+    def test_hidden_from_the_director_too_while_tables_still_play_it(self, director_client,
+                                                                     director):
+        night = build_night(director, play=False)
+        night.play(rounds=1)
+        assert 'data-testid="hand-record"' not in page(director_client, night, "boards/1/")
+
+    def test_shown_with_its_diagram_once_finished(self, client, night):
+        assert standings.board_finished(night.event, 1)
+        html = page(client, night, "boards/1/")
+        assert 'data-testid="hand-record"' in html
+        # North holds T82 of spades and AQJ84 of hearts: suits in colour, the ten as 10.
+        north = html[html.index('class="hand N"'):]
+        north = north[:north.index("</div>")]
+        assert '<span class="black">♠</span> 10 8 2' in north
+        assert '<span class="red">♥</span> A Q J 8 4' in north
+        for seat in ("North", "East", "South", "West"):
+            assert f"<b>{seat}</b>" in html
+
+    def test_a_board_without_a_deal_has_no_hand_record(self, client, night):
+        html = page(client, night, "boards/6/")
+        assert 'data-testid="hand-record"' not in html
+        assert 'data-testid="hand-hidden"' not in html
+
+    def test_the_event_page_marks_finished_boards(self, client, director):
+        night = build_night(director, play=False)
+        night.play(rounds=2)
+        finished = finished_boards(night.event)
+        for number in range(1, 7):
+            assert (number in finished) == standings.board_finished(night.event, number)
+        html = page(client, night)
+        assert html.count("Finished: hand record available") == len(finished)
+
+
+def test_a_whist_night_shows_tricks_not_contracts(client, director):
+    night = build_night(director, name="Whist night", rules="duplicate-whist")
+    html = page(client, night, "boards/1/")
+    assert "<th class=\"num\">N–S tricks</th>" in html and "Contract" not in html
+    row = standings.traveller(night.event, 1)["rows"][0]
+    assert row["ns_trick"] + row["ew_trick"] == 13
+    card = page(client, night, "pairs/1/")
+    assert "Tricks (N–S)" in card

@@ -1,0 +1,38 @@
+"""A real Celery worker whose travellers are slow, so a test can kill it mid-job.
+
+Run as ``python -m tests.reports.slow_worker`` with DATABASE_URL, REDIS_URL and
+MEDIA_ROOT set; SLOW_WORKER_DELAY seconds per board (0: normal speed) and
+SLOW_WORKER_PIDFILE, where the process working on a board writes its pid.
+"""
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+django.setup()
+
+from config.celery import app  # noqa: E402
+from tournaments import standings  # noqa: E402
+
+DELAY = float(os.environ.get("SLOW_WORKER_DELAY", "0"))
+PIDFILE = os.environ.get("SLOW_WORKER_PIDFILE", "")
+_traveller = standings.traveller
+
+
+def slow_traveller(event, board_number):
+    if PIDFILE:
+        Path(PIDFILE).write_text(str(os.getpid()))
+    time.sleep(DELAY)
+    return _traveller(event, board_number)
+
+
+standings.traveller = slow_traveller  # the prefork children inherit it
+
+if __name__ == "__main__":
+    name = sys.argv[1] if len(sys.argv) > 1 else "slow"
+    app.worker_main(["worker", "--pool=prefork", "--concurrency=1", "--loglevel=WARNING",
+                     "--without-mingle", "--without-gossip", f"--hostname={name}@%h"])

@@ -1,0 +1,193 @@
+"""Each PDF, rendered without a worker, read back with pypdf: the scores and names are there."""
+
+import datetime
+import io
+
+import pytest
+from pypdf import PdfReader
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.pdfbase.ttfonts import TTFont
+
+from tournaments import standings
+from tournaments.models import Meeting
+from tournaments.reports import base
+from tournaments.reports.documents import (
+    GuidecardsRenderer,
+    ScorecardsRenderer,
+    StandingsRenderer,
+    TravellersRenderer,
+)
+from tournaments.reports.services import report_data
+
+from .night import PLAYERS
+from .pdf import cells, cells_of, has_row, pdf_pages, pdf_text, signed
+
+NOW = datetime.datetime(2026, 11, 17, 23, 5)
+
+
+def render(renderer_class, data, **kw):
+    calls = []
+    filename, mimetype, content = renderer_class(
+        progress=lambda done, total: calls.append((done, total)), now=NOW, **kw).render(data)
+    assert mimetype == "application/pdf"
+    assert content.startswith(b"%PDF")
+    return filename, content, calls
+
+
+def test_standings_pdf_holds_each_pair_with_its_score(night):
+    data = standings.standings(night.event)
+    filename, content, _ = render(StandingsRenderer, data)
+    text = cells(content)
+    assert filename == "tuesday-duplicate-standings.pdf"
+    assert "Provisional" in text
+    assert "North–South" in text and "East–West" in text
+    rows = [row for ranking in data["rankings"] for row in ranking["rows"]]
+    assert len(rows) == 6
+    for row in rows:
+        assert has_row(text, row["place"], row["pair"], " & ".join(row["names"]),
+                       signed(row["score"]), row["exact"], row["boards"]), row
+    assert "page 1 of 1" in text
+    assert "Printed 2026-11-17 23:05" in text
+
+
+def test_matchpoint_standings_print_percentages(director):
+    from .night import build_night
+
+    night = build_night(director, method="matchpoints")
+    data = standings.standings(night.event)
+    text = pdf_text(render(StandingsRenderer, data)[1])
+    for ranking in data["rankings"]:
+        for row in ranking["rows"]:
+            assert f"{row['score']:.2f}%" in text
+
+
+def test_team_standings_say_who_won_and_by_the_fraction_of_a_point():
+    data = {
+        "event": "Club match", "kind": "teams", "method": "total-points",
+        "published": "final",
+        "matches": [{"teams": ["Knickerbocker", "Manhattan"], "scores": [1240, 1240],
+                     "exact": ["3719/3", "3721/3"], "winner": "Manhattan",
+                     "by_fraction": True}],
+        "rankings": [{"direction": "ALL", "rows": [
+            {"place": "1", "team": "Manhattan", "matches_won": "1", "points": 1240},
+            {"place": "2", "team": "Knickerbocker", "matches_won": "0", "points": 1240}]}],
+    }
+    text = pdf_text(render(StandingsRenderer, data)[1])
+    assert "Manhattan won by the fraction of a point." in text
+    assert "3721/3" in text and "3719/3" in text
+    assert "Final" in text
+
+
+def test_travellers_pdf_has_every_result_and_the_hand_diagrams(night):
+    data = report_data(night.event, "travellers")
+    filename, content, calls = render(TravellersRenderer, data)
+    assert filename == "tuesday-duplicate-travellers.pdf"
+    text = pdf_text(content)
+    for board in data["boards"]:
+        assert f"Board {board['board']} · dealer" in text
+        assert len(board["rows"]) == 3
+        for row in board["rows"]:
+            if row["ruling"]:
+                assert "Average (Law B)" in text
+                continue
+            assert row["net_ns"] is not None
+            assert signed(row["ns_shown"]) in text
+    # The hand diagram of board 1 (N holds T82 of spades, AQJ84 of hearts): suit symbols
+    # and tens written as 10.
+    assert "♠ 10 8 2" in text
+    assert "♥ A Q J 8 4" in text
+    assert "♦" in text and "♣" in text
+    # Board 6 has no hand record: its block has results but no diagram.
+    board6 = text[text.index("Board 6 · dealer"):]
+    assert "North\n" not in board6 and "♠ " not in board6.split("Average of")[0]
+    # Progress: one step a board, ending at the total.
+    assert calls[0] == (0, 6) and calls[-1] == (6, 6)
+    assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+
+
+def test_travellers_show_the_contract_with_its_suit_symbol(night):
+    data = report_data(night.event, "travellers")
+    text = pdf_text(render(TravellersRenderer, data)[1])
+    row = data["boards"][0]["rows"][0]  # board 1: hearts
+    symbol = {"H": "♥", "S": "♠", "NT": "NT", "D": "♦", "C": "♣", "RS": "R♠"}[row["denomination"]]
+    assert f"{row['level']}{symbol}" in text
+
+
+def test_score_cards_one_page_per_pair_with_the_running_total(night):
+    data = report_data(night.event, "scorecards")
+    _, content, calls = render(ScorecardsRenderer, data)
+    pages = pdf_pages(content)
+    assert len(pages) == 6
+    for number, page in enumerate(pages, start=1):
+        card = standings.scorecard(night.event, number)
+        assert f"Pair {number}: {' & '.join(PLAYERS[number])}" in page
+        assert f"Total: {signed(card['shown'])}" in page
+        assert f"page {number} of 6" in page
+        assert len(card["rows"]) == 6
+    assert calls[-1] == (6, 6)
+
+
+def test_guide_cards_follow_the_stored_meetings(night):
+    data = report_data(night.event, "guidecards")
+    _, content, _ = render(GuidecardsRenderer, data)
+    pages = [cells_of(page) for page in pdf_pages(content)]
+    assert len(pages) == 3  # one card a table
+    for meeting in Meeting.objects.filter(section__event=night.event).select_related(
+            "ns_pair", "ew_pair"):
+        page = pages[meeting.table - 1]
+        assert f"Section A · Table {meeting.table}" in page
+        boards = ", ".join(map(str, meeting.boards))
+        assert has_row(page, meeting.round, meeting.ns_pair.number, meeting.ew_pair.number,
+                       boards), page
+    # After the last round everybody is done.
+    assert "end of play" in pages[0]
+
+
+def test_guide_card_says_where_pairs_and_boards_go_next(night):
+    tables = {card["table"]: card for card in report_data(night.event, "guidecards")["tables"]}
+    first = tables[1]["rounds"][0]
+    nxt = {(m.round, m.table): m for m in Meeting.objects.filter(section__event=night.event)
+           .select_related("ns_pair", "ew_pair")}
+    # Mitchell: N-S stay put, E-W move; say so from the meetings, not from a formula.
+    ew_table = next(t for (r, t), m in nxt.items() if r == 2 and m.ew_pair.number == first["ew"])
+    assert first["ns_next"] == "table 1 N–S"
+    assert first["ew_next"] == f"table {ew_table} E–W"
+    board_table = next(t for (r, t), m in nxt.items() if r == 2 and first["boards"][0] in m.boards)
+    assert first["boards_next"] == f"table {board_table}"
+
+
+@pytest.mark.parametrize(("setting", "size"), [("letter", LETTER), ("a4", A4), ("A4", A4)])
+def test_page_size_follows_the_setting(settings, setting, size):
+    settings.REPORTS_PAGE_SIZE = setting
+    data = {"event": "E", "kind": "pairs", "method": "plus-minus", "published": "none",
+            "rankings": [{"direction": "ALL", "rows": []}]}
+    content = render(StandingsRenderer, data)[1]
+    box = PdfReader(io.BytesIO(content)).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (round(size[0]),
+                                                                   round(size[1]))
+    assert "No results yet" in pdf_text(content)
+
+
+def test_a_bad_page_size_names_the_setting(settings):
+    from django.core.exceptions import ImproperlyConfigured
+
+    settings.REPORTS_PAGE_SIZE = "legal"
+    with pytest.raises(ImproperlyConfigured, match="REPORTS_PAGE_SIZE"):
+        StandingsRenderer()
+
+
+def test_reportlabs_own_fonts_lack_the_suits_so_dejavu_is_vendored():
+    import reportlab
+
+    vera = TTFont("VeraCheck", f"{reportlab.__path__[0]}/fonts/Vera.ttf")
+    assert not any(ord(s) in vera.face.charToGlyph for s in "♠♥♦♣")
+    for name in (base.FONT, base.FONT_BOLD):
+        vendored = base.BUNDLED_FONTS / f"{name}.ttf"
+        font = TTFont(name + "Check", str(vendored))
+        assert all(ord(s) in font.face.charToGlyph for s in "♠♥♦♣")
+    assert "Bitstream" in (base.BUNDLED_FONTS / "LICENSE").read_text()
+
+
+def test_the_vendored_font_is_used_when_the_system_has_none(monkeypatch, tmp_path):
+    monkeypatch.setattr(base, "SYSTEM_FONTS", tmp_path / "no-fonts-here")
+    assert base.font_path("DejaVuSans") == base.BUNDLED_FONTS / "DejaVuSans.ttf"

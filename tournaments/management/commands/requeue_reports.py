@@ -1,0 +1,54 @@
+"""Send again the print jobs left waiting while Redis or the worker was down.
+
+    python manage.py requeue_reports                 # jobs waiting 10 s or more
+    python manage.py requeue_reports --stale-after 0 # also every running job, now
+
+A job asked for while the broker was down stays queued ("printing is waiting for
+the print worker"). The job page and a starting worker send such jobs by
+themselves; this command does it for every event at once, e.g. from cron or right
+after Redis is restarted. It also re-sends jobs whose worker died mid-job. Sending
+a job twice is harmless: only the last task sent for a job runs.
+"""
+
+from datetime import timedelta
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.models import Event
+from tournaments.reports import services
+
+
+class Command(BaseCommand):
+    help = "Send again the PDF jobs waiting for the print worker (and those whose worker died)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--event", type=int, help="only this event's jobs")
+        parser.add_argument(
+            "--unsent-after", type=float, default=services.UNSENT_AFTER.total_seconds(),
+            help="send a job that never reached the broker after this many seconds "
+                 "(default %(default)s)")
+        parser.add_argument(
+            "--stale-after", type=float, default=services.STALE_AFTER.total_seconds(),
+            help="a job sent or running this many seconds without a sign of life has lost "
+                 "its worker or its message: send it again (default %(default)s)")
+
+    def handle(self, *args, event=None, unsent_after=10.0, stale_after=120.0, **options):
+        target = None
+        if event is not None:
+            target = Event.objects.filter(pk=event).first()
+            if target is None:
+                raise CommandError(f"there is no event {event}")
+        if unsent_after < 0 or stale_after < 0:
+            raise CommandError("the waiting times are seconds, 0 or more")
+        unsent = timedelta(seconds=unsent_after)
+        waiting = services.unsent_jobs(event=target, older_than=unsent)
+        sent = services.report_requeue(
+            event=target, unsent_after=unsent, stale_after=timedelta(seconds=stale_after))
+        if sent:
+            self.stdout.write(f"sent {len(sent)} job(s) to the print worker (job ids: "
+                              + ", ".join(map(str, sent)) + ")")
+        elif waiting:
+            raise CommandError(f"{waiting} job(s) wait, but the broker (Redis) cannot be "
+                               "reached: start it, then run this again")
+        else:
+            self.stdout.write("no job is waiting")

@@ -1,0 +1,300 @@
+"""The four printed documents: travellers, standings, personal score cards, guide cards.
+
+Each renderer takes plain data (see each class) and returns (filename, mimetype,
+bytes). Terms: a *traveller* is the slip that travels with a board and collects
+every table's result on it; a *guide card* tells one table who sits there and
+which boards it plays each round, and where everyone goes next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Spacer
+
+from .base import (
+    FONT_BOLD,
+    BaseRenderer,
+    blank,
+    cards_text,
+    contract_markup,
+    esc,
+    signed,
+    suit_markup,
+)
+
+SIDE_NAMES = {"NS": "North–South", "EW": "East–West", "ALL": "All pairs"}
+PUBLISHED = {"none": "Not published: for the director only", "provisional": "Provisional",
+             "final": "Final"}
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def _exact_note(shown: int | None, exact: str | None) -> str:
+    """The shown whole number, with the exact fraction beside it when they differ."""
+    if shown is None:
+        return ""
+    text = signed(shown)
+    if exact is not None and exact != str(shown):
+        text += f' <font size="7" color="#555555">({esc(exact)})</font>'
+    return text
+
+
+def _method_words(method: str) -> str:
+    return {
+        "plus-minus": "plus/minus against the average (Duplicate Law H)",
+        "matchpoints": "matchpoints",
+        "total-points": "total points (Duplicate Law G)",
+    }.get(method, method)
+
+
+class TravellersRenderer(BaseRenderer):
+    """One block per board: the hand diagram when the deal is known, then every result.
+
+    Data: {"event": name, "rules": rules name, "method": method,
+           "boards": [tournaments.standings.traveller(...) dicts]}.
+    """
+
+    document = "Travellers"
+    kind = "travellers"
+
+    def count(self, data: dict) -> int:
+        return len(data["boards"])
+
+    def blocks(self, data: dict) -> Iterable[list[Flowable]]:
+        whist = data.get("rules") == "duplicate-whist"
+        for index, board in enumerate(data["boards"]):
+            # Start a board on a new page unless its heading, diagram and first results fit.
+            needed = (110 if board.get("hands") else 40) * mm
+            block: list[Flowable] = [CondPageBreak(needed)] if index else []
+            block.append(self.para(
+                f"Board {board['board']} · dealer {SEAT_NAMES.get(board['dealer'], '')}", "h2"))
+            if board.get("hands"):
+                block.append(self.hand_diagram(board))
+                block.append(Spacer(0, 3 * mm))
+            block.append(self.results_table(board, data["method"], whist))
+            if board.get("average") and not whist:
+                block.append(self.para(
+                    f"Average of the tables' scores: N–S {esc(board['average']['ns'])}, "
+                    f"E–W {esc(board['average']['ew'])}", "small"))
+            yield block
+
+    def hand_diagram(self, board: dict) -> Flowable:
+        """The four hands around a compass, hearts and diamonds in red."""
+        hands = board["hands"]
+
+        def hand(seat: str) -> Any:
+            cards = hands.get(seat)
+            if not cards:
+                return ""
+            lines = [f"<b>{SEAT_NAMES[seat]}</b>"]
+            lines += [f"{suit_markup(s)} {cards_text(cards.get(s, ''))}" for s in "SHDC"]
+            return self.para("<br/>".join(lines), "hand")
+
+        compass = self.para(
+            f"<b>Board {board['board']}</b><br/>Dealer {board['dealer']}", "hand")
+        width = 52 * mm
+        table = self.table(
+            [["", hand("N"), ""], [hand("W"), compass, hand("E")], ["", hand("S"), ""]],
+            widths=[width, width, width], header_rows=0,
+            extra=[("GRID", (0, 0), (-1, -1), 0, "white"),
+                   ("BOX", (1, 1), (1, 1), 0.5, "#9a9488"),
+                   ("ALIGN", (1, 1), (1, 1), "CENTER"),
+                   ("VALIGN", (0, 0), (-1, -1), "TOP")],
+        )
+        table.hAlign = "LEFT"
+        return table
+
+    def results_table(self, board: dict, method: str, whist: bool) -> Flowable:
+        compared = method != "total-points"
+        mp = method == "matchpoints"
+        if whist:
+            head = ["N–S", "E–W", "N–S tricks", "E–W tricks", "Net N–S"]
+        else:
+            head = ["N–S", "E–W", "Contract", "By", "Tricks", "N–S trick", "N–S honour",
+                    "E–W trick", "E–W honour", "Net N–S"]
+        if compared:
+            head += ["N–S MP", "E–W MP"] if mp else ["N–S ±", "E–W ±"]
+        rows: list[list[Any]] = [[self.para(f"<b>{h}</b>", "small") for h in head]]
+        spans: list[tuple] = []
+        for r in board["rows"]:
+            if r.get("ruling"):
+                # A ruling replaces the play: its words span the contract and score columns.
+                last = 3 if whist else 8
+                line = [r["ns"], r["ew"], self.para(contract_markup(r))]
+                line += [""] * (last - 2) + [signed(r["net_ns"])]
+                spans.append(("SPAN", (2, len(rows)), (last, len(rows))))
+            elif whist:
+                line = [r["ns"], r["ew"], blank(r["ns_trick"]), blank(r["ew_trick"]),
+                        signed(r["net_ns"])]
+            else:
+                line = [r["ns"], r["ew"], self.para(contract_markup(r)), r["declarer"],
+                        blank(r["tricks"]), blank(r["ns_trick"]), blank(r["ns_honour"]),
+                        blank(r["ew_trick"]), blank(r["ew_honour"]), signed(r["net_ns"])]
+            if compared:
+                line += [self.para(_exact_note(r["ns_shown"], r["ns_plus_minus"]), "num"),
+                         self.para(_exact_note(r["ew_shown"], r["ew_plus_minus"]), "num")]
+            rows.append(line)
+        if len(rows) == 1:
+            rows.append(["No results yet"] + [""] * (len(head) - 1))
+        width = self.frame_width
+        if whist:
+            widths = [0.1, 0.1, 0.2, 0.2, 0.14] + ([0.13, 0.13] if compared else [])
+        else:
+            widths = [0.055, 0.055, 0.13, 0.045, 0.07, 0.075, 0.085, 0.075, 0.085, 0.085]
+            widths += [0.11, 0.11] if compared else []
+        scale = 1 / sum(widths)
+        return self.table(rows, widths=[w * scale * width for w in widths],
+                          numeric_from=4 if not whist else 2, extra=spans)
+
+
+class StandingsRenderer(BaseRenderer):
+    """The standings: each ranking (N–S and E–W for a Mitchell), or a team match.
+
+    Data: tournaments.standings.standings(event) (interfaces.md §3 plus "published").
+    """
+
+    document = "Standings"
+    kind = "standings"
+
+    def count(self, data: dict) -> int:
+        return len(data.get("matches", [])) + len(data["rankings"])
+
+    def blocks(self, data: dict) -> Iterable[list[Flowable]]:
+        status = PUBLISHED.get(data.get("published", "none"), "")
+        intro = [
+            self.para(f"{esc(data['event'])} · standings", "title"),
+            self.para(f"<b>{esc(status)}</b> · scored by {_method_words(data['method'])}",
+                      "body"),
+            Spacer(0, 3 * mm),
+        ]
+        first = True
+        for match in data.get("matches", []):
+            yield ([*intro] if first else []) + self.match_block(match)
+            first = False
+        for ranking in data["rankings"]:
+            block = self.team_ranking(ranking) if data["kind"] == "teams" else \
+                self.pair_ranking(ranking, data["method"])
+            yield ([*intro] if first else []) + block
+            first = False
+
+    def match_block(self, match: dict) -> list[Flowable]:
+        (a, b), (sa, sb), (ea, eb) = match["teams"], match["scores"], match["exact"]
+        if match.get("winner"):
+            verdict = f"{esc(match['winner'])} won"
+            if match.get("by_fraction"):
+                verdict += " by the fraction of a point"
+        else:
+            verdict = "A tie"
+        rows = [[self.para("<b>Team</b>", "small"), self.para("<b>Points</b>", "small"),
+                 self.para("<b>Exact</b>", "small")],
+                [esc(a), str(sa), ea], [esc(b), str(sb), eb]]
+        return [self.para(f"{esc(a)} v {esc(b)}", "h2"),
+                self.table(rows, widths=[90 * mm, 30 * mm, 40 * mm], numeric_from=1),
+                Spacer(0, 1.5 * mm), self.para(verdict + ".", "body")]
+
+    def team_ranking(self, ranking: dict) -> list[Flowable]:
+        rows: list[list[Any]] = [["Place", "Team", "Matches won", "Points"]]
+        rows += [[r["place"], self.para(esc(r["team"])), r["matches_won"], r["points"]]
+                 for r in ranking["rows"]]
+        return [self.para("Teams", "h2"),
+                self.table(rows, widths=[20 * mm, 90 * mm, 30 * mm, 30 * mm], numeric_from=2)]
+
+    def pair_ranking(self, ranking: dict, method: str) -> list[Flowable]:
+        mp = method == "matchpoints"
+        head = ["Place", "Pair", "Players", "Score" if not mp else "Percent",
+                "Exact" if not mp else "Matchpoints", "Boards"]
+        rows: list[list[Any]] = [head]
+        for r in ranking["rows"]:
+            if mp:
+                score, exact = f"{r['score']:.2f}%", r.get("matchpoints", r["exact"])
+                if r.get("top"):
+                    exact = f"{exact} of {r['top']}"
+            else:
+                score, exact = signed(r["score"]), r["exact"]
+            rows.append([r["place"], r["pair"], self.para(esc(" & ".join(r["names"]))),
+                         score, exact, r["boards"]])
+        if len(rows) == 1:
+            rows.append(["", "", "No results yet", "", "", ""])
+        widths = [16 * mm, 14 * mm, 78 * mm, 24 * mm, 30 * mm, 16 * mm]
+        return [self.para(SIDE_NAMES.get(ranking["direction"], ranking["direction"]), "h2"),
+                self.table(rows, widths=widths, numeric_from=3,
+                           extra=[("ALIGN", (0, 0), (1, -1), "RIGHT")])]
+
+
+class ScorecardsRenderer(BaseRenderer):
+    """One personal score card per pair: board by board with the running total.
+
+    Data: {"event": name, "rules": rules name, "method": method,
+           "cards": [tournaments.standings.scorecard(...) dicts]}.
+    """
+
+    document = "Personal score cards"
+    kind = "scorecards"
+
+    def count(self, data: dict) -> int:
+        return len(data["cards"])
+
+    def blocks(self, data: dict) -> Iterable[list[Flowable]]:
+        compared = data["method"] != "total-points"
+        mp = data["method"] == "matchpoints"
+        for index, card in enumerate(data["cards"]):
+            block: list[Flowable] = [PageBreak()] if index else []
+            block.append(self.para(
+                f"Pair {card['pair']}: {esc(' & '.join(card['names']))}", "title"))
+            head = ["Board", "Sat", "Against", "Contract", "By", "Tricks", "Score"]
+            if compared:
+                head += ["MP" if mp else "±", "Running"]
+            rows: list[list[Any]] = [[self.para(f"<b>{h}</b>", "small") for h in head]]
+            for r in card["rows"]:
+                line = [r["board"], r["direction"].replace("NS", "N–S").replace("EW", "E–W"),
+                        r["opponents"], self.para(contract_markup(r)), r["declarer"],
+                        blank(r["tricks"]), signed(r["score"])]
+                if compared:
+                    line += [self.para(_exact_note(r["shown"], r["plus_minus"]), "num"),
+                             self.para(_exact_note(r["running_shown"], r["running"]), "num")]
+                rows.append(line)
+            if len(rows) == 1:
+                rows.append(["No boards played yet"] + [""] * (len(head) - 1))
+            widths = [14, 12, 18, 32, 10, 14, 18] + ([30, 30] if compared else [])
+            block.append(self.table(rows, widths=[w * mm for w in widths], numeric_from=5))
+            if compared:
+                total = _exact_note(card["shown"], card["total"])
+                block.append(Spacer(0, 2 * mm))
+                block.append(self.para(f"<b>Total: {total}</b>", "body"))
+            yield block
+
+
+class GuidecardsRenderer(BaseRenderer):
+    """One guide card per table: each round's pairs and boards, and where all go next.
+
+    Data: {"event": name, "tables": [{"section", "table", "rounds": [{"round", "ns",
+    "ew", "boards", "ns_next", "ew_next", "boards_next"}]}]} (see services.guidecards_data).
+    """
+
+    document = "Guide cards"
+    kind = "guidecards"
+
+    def count(self, data: dict) -> int:
+        return len(data["tables"])
+
+    def blocks(self, data: dict) -> Iterable[list[Flowable]]:
+        for index, card in enumerate(data["tables"]):
+            block: list[Flowable] = [PageBreak()] if index else []
+            block.append(self.para(
+                f"Section {esc(card['section'])} · Table {card['table']}", "title"))
+            block.append(self.para(esc(data["event"]), "body"))
+            block.append(Spacer(0, 3 * mm))
+            head = ["Round", "N–S pair", "E–W pair", "Boards", "Then N–S go to",
+                    "Then E–W go to", "Then boards go to"]
+            rows: list[list[Any]] = [[self.para(f"<b>{h}</b>", "small") for h in head]]
+            for r in card["rounds"]:
+                rows.append([r["round"], r["ns"], r["ew"],
+                             ", ".join(str(b) for b in r["boards"]),
+                             self.para(esc(r["ns_next"])), self.para(esc(r["ew_next"])),
+                             self.para(esc(r["boards_next"]))])
+            widths = [16, 18, 18, 28, 34, 34, 34]
+            block.append(self.table(rows, widths=[w * mm for w in widths],
+                                    extra=[("FONT", (0, 1), (2, -1), FONT_BOLD, 11)]))
+            yield block

@@ -1,0 +1,460 @@
+"""Printed reports: asking for one, running it, and getting it to the worker.
+
+Terms: a *report job* (``ReportJob``) is one document of one event — travellers,
+standings, personal score cards or guide cards — with its state (queued, running,
+done, failed), its progress and its file. There is one row per event and kind:
+printing again overwrites the same row and replaces the file.
+
+How a job reaches a worker, and why it is never lost:
+
+- ``report_request`` stores the job as queued; after the commit, ``report_send``
+  gives it a fresh Celery task id and publishes it. When Redis is down the
+  publish fails fast, the task id is cleared, and the job simply stays queued
+  ("printing is waiting for the print worker"); scores and standings do not need
+  the broker at all.
+- ``report_requeue`` sends again every job that never reached the broker, and
+  every job whose worker has gone quiet (a killed worker); the job page, the
+  worker on start-up and ``manage.py requeue_reports`` call it.
+- A job runs only under the task id it was last sent with. A message delivered
+  twice (acks_late re-delivers a killed worker's message) or superseded by a
+  re-send finds another id on the row and does nothing, so any number of
+  deliveries produce one file. The file is written to a temporary name and
+  renamed into place, so a reader never sees half a PDF.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import tempfile
+import time
+import uuid
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from ..models import Event, Meeting, Pair, ReportJob
+from ..services import Actor, Forbidden, ServiceError
+from .base import Progress
+from .documents import (
+    GuidecardsRenderer,
+    ScorecardsRenderer,
+    StandingsRenderer,
+    TravellersRenderer,
+)
+
+log = logging.getLogger(__name__)
+
+KINDS: dict[str, str] = dict(ReportJob.KINDS)
+RENDERERS = {
+    "travellers": TravellersRenderer,
+    "standings": StandingsRenderer,
+    "scorecards": ScorecardsRenderer,
+    "guidecards": GuidecardsRenderer,
+}
+# A job that never reached the broker is tried again after this long (and no more
+# often, so a dead broker does not slow every page that looks at the job).
+UNSENT_AFTER = timedelta(seconds=10)
+# A running job's row is touched at least this often while its worker lives; a
+# quieter job lost its worker. A queued job this old may have lost its message.
+STALE_AFTER = timedelta(minutes=2)
+PROGRESS_EVERY = 0.5  # seconds between progress writes to the job row
+
+
+def _broker_errors() -> tuple[type[BaseException], ...]:
+    """What publishing raises when the broker cannot be reached."""
+    from kombu.exceptions import KombuError
+
+    errors: tuple[type[BaseException], ...] = (KombuError, OSError, TimeoutError)
+    try:
+        from redis.exceptions import RedisError
+    except ImportError:  # pragma: no cover - redis is in requirements
+        return errors
+    return (*errors, RedisError)
+
+
+def _eager() -> bool:
+    from config.celery import app
+
+    return bool(app.conf.task_always_eager)
+
+
+# --- asking for a report ---------------------------------------------------------------
+
+
+def _check_printable(event: Event, kind: str) -> None:
+    """Refuse, in the director's words, a report that would print nothing useful."""
+    if kind not in KINDS:
+        raise ServiceError(
+            "print travellers, standings, scorecards or guidecards", field="kind")
+    if kind == "travellers" and not event.boards.exists():
+        raise ServiceError("the event has no boards yet: add them first", field="kind")
+    if kind == "scorecards" and not event.pairs.exists():
+        raise ServiceError("the event has no pairs yet: add them first", field="kind")
+    if kind == "guidecards" and not Meeting.objects.filter(section__event=event).exists():
+        raise ServiceError(
+            "guide cards come from the movement: set the section's movement first",
+            field="kind")
+
+
+@transaction.atomic
+def report_request(*, event: Event, kind: str, actor: Actor) -> ReportJob:
+    """Ask for a report; returns its job. The task is sent after the commit.
+
+    Asking again while the job is queued or running returns it as it is (a
+    double click prints once); asking for a finished or failed job prints it
+    again, over the same row and file.
+    """
+    if not actor.is_director:
+        raise Forbidden("only the director prints reports")
+    _check_printable(event, kind)
+    job, created = ReportJob.objects.select_for_update().get_or_create(event=event, kind=kind)
+    if job.status in (ReportJob.Status.QUEUED, ReportJob.Status.RUNNING) and not created:
+        if job.status == ReportJob.Status.QUEUED and not job.task_id:
+            # Still waiting for the broker: asking again is a good moment to retry.
+            transaction.on_commit(lambda: report_requeue(job=job, unsent_after=timedelta(0)))
+        return job
+    job.status = ReportJob.Status.QUEUED
+    job.done = 0
+    job.total = 0
+    job.error = ""
+    job.task_id = ""
+    job.attempts = 0
+    job.save()
+    job_id = job.pk
+    transaction.on_commit(lambda: report_send(job_id=job_id))
+    return job
+
+
+def report_send(*, job_id: int) -> bool:
+    """Publish a queued job under a fresh task id; False when the broker is down.
+
+    Never raises for a broker that cannot be reached: the job stays queued, with
+    no task id, for ``report_requeue`` to send when the broker is back.
+    """
+    from .tasks import render_report
+
+    task_id = uuid.uuid4().hex
+    # Claim the job for this task id before publishing, so the worker, however
+    # fast, finds its id on the row. Only a queued job is sent.
+    claimed = ReportJob.objects.filter(pk=job_id, status=ReportJob.Status.QUEUED).update(
+        task_id=task_id, updated_at=timezone.now())
+    if not claimed:
+        return False
+    try:
+        # ignore_result: nobody waits on the Celery result (the job row is the record),
+        # and subscribing to it would hang a request for ~20 s while Redis is down.
+        render_report.apply_async(
+            args=[job_id], task_id=task_id, ignore_result=True, retry=True,
+            retry_policy={"max_retries": 2, "interval_start": 0, "interval_step": 0.2,
+                          "interval_max": 0.2},
+        )
+    except _broker_errors() as exc:
+        log.warning("report job %s waits for the print worker: %s", job_id, exc)
+        ReportJob.objects.filter(pk=job_id, task_id=task_id,
+                                 status=ReportJob.Status.QUEUED).update(
+            task_id="", updated_at=timezone.now())
+        return False
+    except Exception:
+        if not _eager():
+            raise
+        # In-process (no REDIS_URL) the job ran here and the task recorded its own
+        # failure on the row; the page that asked for it must still answer.
+        log.exception("report job %s failed in-process", job_id)
+    return True
+
+
+def report_requeue(*, event: Event | None = None, job: ReportJob | None = None,
+                   unsent_after: timedelta = UNSENT_AFTER,
+                   stale_after: timedelta = STALE_AFTER) -> list[int]:
+    """Send again the jobs that are waiting for nothing; returns their ids.
+
+    That is: queued jobs that never reached the broker (no task id) for
+    `unsent_after`; queued jobs sent more than `stale_after` ago that no worker
+    has started (the message may be gone with a restarted Redis); running jobs
+    whose row has not moved for `stale_after` (their worker was killed). A
+    re-sent job gets a new task id, so the old message, if it ever arrives, does
+    nothing. Stops at the first send that finds the broker down.
+    """
+    now = timezone.now()
+    unsent = Q(status=ReportJob.Status.QUEUED, task_id="", updated_at__lte=now - unsent_after)
+    lost = Q(status=ReportJob.Status.QUEUED, updated_at__lte=now - stale_after) & ~Q(task_id="")
+    stalled = Q(status=ReportJob.Status.RUNNING, updated_at__lte=now - stale_after)
+    jobs = ReportJob.objects.filter(unsent | lost | stalled)
+    if event is not None:
+        jobs = jobs.filter(event=event)
+    if job is not None:
+        jobs = jobs.filter(pk=job.pk)
+    sent = []
+    for candidate in jobs.order_by("updated_at", "pk").values_list("pk", flat=True):
+        if not _reset_to_queued(candidate, unsent | lost | stalled):
+            continue
+        if not report_send(job_id=candidate):
+            break
+        sent.append(candidate)
+    return sent
+
+
+def unsent_jobs(*, event: Event | None = None, older_than: timedelta = UNSENT_AFTER) -> int:
+    """How many jobs have waited `older_than` or more without reaching the broker."""
+    jobs = ReportJob.objects.filter(status=ReportJob.Status.QUEUED, task_id="",
+                                    updated_at__lte=timezone.now() - older_than)
+    if event is not None:
+        jobs = jobs.filter(event=event)
+    return jobs.count()
+
+
+@transaction.atomic
+def _reset_to_queued(job_id: int, condition: Q) -> bool:
+    """Put a stalled job back in the queue, if it still needs it (checked under the lock)."""
+    job = ReportJob.objects.select_for_update().filter(condition, pk=job_id).first()
+    if job is None:
+        return False
+    job.status = ReportJob.Status.QUEUED
+    job.save(update_fields=["status", "updated_at"])
+    return True
+
+
+# --- running a report (the one function the Celery task calls) -----------------------------
+
+
+def report_run(*, job_id: int, task_id: str,
+               on_progress: Progress | None = None) -> dict[str, Any]:
+    """Make the job's PDF and store it; returns a small summary.
+
+    Safe to run any number of times for one job: only the task id last sent runs,
+    and a re-run writes the same file again.
+    """
+    job = _report_start(job_id=job_id, task_id=task_id)
+    if job is None:
+        return {"job": job_id, "status": "skipped"}
+    event = job.event
+    last = 0.0
+
+    def progress(done: int, total: int) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if done == total or now - last >= PROGRESS_EVERY:
+            last = now
+            report_progress(job_id=job_id, task_id=task_id, done=done, total=total)
+            if on_progress is not None:
+                on_progress(done, total)
+
+    # Gathering the data and laying out the pages take about as long as each other:
+    # each is half of the bar.
+    units = report_units(event, job.kind)
+    data = report_data(event, job.kind, progress=lambda done, _n: progress(done, 2 * units))
+    renderer = RENDERERS[job.kind](
+        progress=lambda done, _n: progress(units + done, 2 * units))
+    filename, _mimetype, content = renderer.render(data)
+    name = _store(event, filename, content, previous=job.file.name)
+    finished = _report_finish(job_id=job_id, task_id=task_id, name=name, total=2 * units)
+    return {"job": job_id, "status": "done" if finished else "superseded", "file": name}
+
+
+@transaction.atomic
+def _report_start(*, job_id: int, task_id: str) -> ReportJob | None:
+    """Mark the job running under `task_id`; None if it is gone, superseded or done."""
+    job = ReportJob.objects.select_for_update().select_related("event").filter(
+        pk=job_id).first()
+    if job is None or job.task_id != task_id:
+        return None
+    if job.status == ReportJob.Status.DONE:
+        return None  # a re-delivered message of a job that finished
+    job.status = ReportJob.Status.RUNNING
+    job.done = 0
+    job.error = ""
+    job.attempts = F("attempts") + 1
+    job.save(update_fields=["status", "done", "error", "attempts", "updated_at"])
+    job.refresh_from_db(fields=["attempts"])
+    return job
+
+
+def report_progress(*, job_id: int, task_id: str, done: int, total: int) -> None:
+    """Record progress (one UPDATE; it also tells ``report_requeue`` the worker lives)."""
+    ReportJob.objects.filter(pk=job_id, task_id=task_id,
+                             status=ReportJob.Status.RUNNING).update(
+        done=done, total=total, updated_at=timezone.now())
+
+
+@transaction.atomic
+def _report_finish(*, job_id: int, task_id: str, name: str, total: int) -> bool:
+    return bool(ReportJob.objects.filter(pk=job_id, task_id=task_id).update(
+        status=ReportJob.Status.DONE, file=name, done=total, total=total, error="",
+        updated_at=timezone.now()))
+
+
+def report_failed(*, job_id: int, task_id: str, error: str) -> None:
+    """The task gave up: record why, in words the director can act on."""
+    ReportJob.objects.filter(pk=job_id, task_id=task_id).exclude(
+        status=ReportJob.Status.DONE).update(
+        status=ReportJob.Status.FAILED, error=error[:2000], updated_at=timezone.now())
+
+
+def _store(event: Event, filename: str, content: bytes, *, previous: str) -> str:
+    """Write the PDF under its final name atomically; returns the storage name.
+
+    On the file system the bytes go to a temporary file in the same folder and are
+    renamed over the old file (atomic on POSIX): a reader sees the old PDF or the
+    new one, never half of one, and a re-run overwrites rather than piling up copies.
+    """
+    name = f"reports/event-{event.pk}/{filename}"  # the renderer's name says the kind
+    try:
+        final = Path(default_storage.path(name))
+    except NotImplementedError:  # a remote storage: no rename; replace the object
+        if default_storage.exists(name):
+            default_storage.delete(name)
+        name = default_storage.save(name, ContentFile(content))
+    else:
+        final.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=final.parent, prefix=".tmp-", suffix=".pdf")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(content)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(temp, 0o644)
+            os.replace(temp, final)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+    if previous and previous != name and default_storage.exists(previous):
+        default_storage.delete(previous)  # the event was renamed since the last print
+    return name
+
+
+# --- the data each document prints (reads only) ------------------------------------------------
+
+
+def report_units(event: Event, kind: str) -> int:
+    """How many blocks a report has: boards, pairs, tables, or rankings."""
+    if kind == "travellers":
+        return event.boards.count()
+    if kind == "scorecards":
+        return event.pairs.count()
+    if kind == "guidecards":
+        return Meeting.objects.filter(section__event=event).values(
+            "section", "table").distinct().count()
+    return 1
+
+
+def report_data(event: Event, kind: str, *,
+                progress: Callable[[int, int], None] | None = None) -> dict:
+    """The plain data a renderer takes (see each renderer's docstring)."""
+    from .. import standings
+
+    step = progress or (lambda done, total: None)
+    base = {"event": event.name, "rules": event.rules, "method": event.method}
+    if kind == "standings":
+        data = standings.standings(event)
+        step(1, 1)
+        return data
+    if kind == "travellers":
+        numbers = list(event.boards.order_by("number").values_list("number", flat=True))
+        boards = []
+        for done, number in enumerate(numbers, start=1):
+            boards.append(standings.traveller(event, number))
+            step(done, len(numbers))
+        return {**base, "boards": boards}
+    if kind == "scorecards":
+        numbers = list(Pair.objects.filter(event=event).order_by("number")
+                       .values_list("number", flat=True))
+        cards = []
+        for done, number in enumerate(numbers, start=1):
+            cards.append(standings.scorecard(event, number))
+            step(done, len(numbers))
+        return {**base, "cards": cards}
+    if kind == "guidecards":
+        data = {**base, "tables": guidecards_data(event)}
+        step(1, 1)
+        return data
+    raise ValueError(f"unknown report kind {kind!r}")
+
+
+def guidecards_data(event: Event) -> list[dict]:
+    """Per table of each section: each round's pairs and boards, and where all go next.
+
+    Built from the section's meetings, so it prints the movement as stored,
+    whichever generated it.
+    """
+    rows = list(Meeting.objects.filter(section__event=event)
+                .order_by("section__name", "round", "table")
+                .values_list("section__name", "round", "table", "ns_pair__number",
+                             "ew_pair__number", "boards"))
+    # Where each pair sits, and where each board is played, in each round.
+    seat: dict[tuple[str, int, int], str] = {}
+    board_at: dict[tuple[str, int, int], int] = {}
+    for section, rnd, table, ns, ew, boards in rows:
+        seat[section, rnd, ns] = f"table {table} N–S"
+        seat[section, rnd, ew] = f"table {table} E–W"
+        for board in boards:
+            board_at.setdefault((section, rnd, board), table)
+    last_round = {section: max(r for s, r, *_ in rows if s == section) for section, *_ in rows}
+    cards: dict[tuple[str, int], dict] = {}
+    for section, rnd, table, ns, ew, boards in rows:
+        card = cards.setdefault((section, table),
+                                {"section": section, "table": table, "rounds": []})
+        final = rnd == last_round[section]
+        card["rounds"].append({
+            "round": rnd,
+            "ns": ns,
+            "ew": ew,
+            "boards": list(boards),
+            "ns_next": "end of play" if final else seat.get((section, rnd + 1, ns), "sit out"),
+            "ew_next": "end of play" if final else seat.get((section, rnd + 1, ew), "sit out"),
+            "boards_next": "the director" if final else _boards_next(
+                section, rnd + 1, boards, board_at),
+        })
+    return [cards[key] for key in sorted(cards)]
+
+
+def _boards_next(section: str, rnd: int, boards: list[int],
+                 board_at: dict[tuple[str, int, int], int]) -> str:
+    tables = sorted({board_at[section, rnd, b] for b in boards if (section, rnd, b) in board_at})
+    if not tables:
+        return "the relay stand"  # not played next round: they wait beside the tables
+    return ", ".join(f"table {t}" for t in tables)
+
+
+# --- what the job page shows -------------------------------------------------------------------
+
+
+WAITING = "Printing is waiting for the print worker."
+
+
+def report_status(job: ReportJob) -> dict[str, Any]:
+    """The job's state as the status URL returns it (JSON)."""
+    percent = int(100 * job.done / job.total) if job.total else 0
+    if job.status == ReportJob.Status.DONE:
+        percent = 100
+    message = {
+        ReportJob.Status.QUEUED: WAITING + " Scores and standings work as usual; the file "
+        "will be made as soon as the worker takes the job.",
+        ReportJob.Status.RUNNING: f"Printing: {percent}% done.",
+        ReportJob.Status.DONE: "Ready.",
+        ReportJob.Status.FAILED: f"Printing failed: {job.error}" if job.error else
+        "Printing failed.",
+    }[ReportJob.Status(job.status)]
+    return {
+        "event": job.event_id,
+        "kind": job.kind,
+        "title": KINDS[job.kind],
+        "status": job.status,
+        "status_display": job.get_status_display(),
+        "done": job.done,
+        "total": job.total,
+        "percent": percent,
+        "waiting_for_worker": job.status == ReportJob.Status.QUEUED,
+        "sent": bool(job.task_id),
+        "attempts": job.attempts,
+        "error": job.error,
+        "message": message,
+        "updated_at": job.updated_at.isoformat() if job.updated_at else None,
+    }

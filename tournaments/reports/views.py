@@ -1,0 +1,162 @@
+"""The director's print room: start a PDF job, watch it, fetch the file.
+
+POST starts a job and answers 202 with a status URL (JSON for API callers, who
+ask with ``Accept: application/json``; a page with a progress bar for a browser).
+GET on the status URL reports progress, then the file's URL. Looking at a job
+also re-sends it if it has been waiting for a broker that is back now.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from django.conf import settings
+from django.contrib.auth.views import redirect_to_login
+from django.core.files.storage import default_storage
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+
+from ..models import Event, ReportJob
+from ..services import Actor, Forbidden, ServiceError
+from . import services
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    accept = request.headers.get("Accept", "")
+    return "application/json" in accept and "text/html" not in accept
+
+
+def director_only(view: Callable) -> Callable:
+    """Staff users only: a browser is sent to log in, an API caller gets a JSON 403."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        user = request.user
+        if user.is_authenticated and user.is_staff:
+            return view(request, *args, **kwargs)
+        if _wants_json(request) or request.path.endswith("/status/"):
+            return JsonResponse({"error": "only the director prints reports"}, status=403)
+        if user.is_authenticated:
+            return HttpResponse("Only the director prints reports.", status=403,
+                                content_type="text/plain; charset=utf-8")
+        return redirect_to_login(request.get_full_path(), settings.LOGIN_URL)
+
+    return wrapper
+
+
+def _kind_or_404(kind: str) -> str:
+    if kind not in services.KINDS:
+        raise Http404("no such report")
+    return kind
+
+
+def _status(request: HttpRequest, job: ReportJob) -> dict:
+    data = services.report_status(job)
+    urls = {
+        "status_url": reverse("report-status", kwargs={"pk": job.event_id, "kind": job.kind}),
+        "page_url": reverse("report-job", kwargs={"pk": job.event_id, "kind": job.kind}),
+        "file_url": None,
+    }
+    if job.status == ReportJob.Status.DONE and job.file:
+        version = int(job.updated_at.timestamp())
+        urls["file_url"] = (reverse("report-file", kwargs={"pk": job.event_id, "kind": job.kind})
+                            + f"?v={version}")
+    data.update({k: request.build_absolute_uri(v) if v else v for k, v in urls.items()})
+    return data
+
+
+@require_GET
+@never_cache
+@director_only
+def reports_index(request: HttpRequest, pk: int) -> HttpResponse:
+    """The four documents of an event, each with its job's state and a print button."""
+    event = get_object_or_404(Event, pk=pk)
+    services.report_requeue(event=event)
+    jobs = {job.kind: job for job in ReportJob.objects.filter(event=event)}
+    rows = [{"kind": kind, "title": title, "job": jobs.get(kind),
+             "status": _status(request, jobs[kind]) if kind in jobs else None}
+            for kind, title in services.KINDS.items()]
+    waiting = any(job.status == ReportJob.Status.QUEUED for job in jobs.values())
+    return render(request, "tournaments/reports/index.html",
+                  {"event": event, "rows": rows, "waiting": waiting,
+                   "waiting_text": services.WAITING})
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+@director_only
+def report_job(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    """GET: the job's page (progress bar). POST: print it (again) → 202 and its status URL."""
+    event = get_object_or_404(Event, pk=pk)
+    kind = _kind_or_404(kind)
+    if request.method == "POST":
+        try:
+            job = services.report_request(event=event, kind=kind,
+                                          actor=Actor.director(request.user))
+        except Forbidden as exc:
+            return _refuse(request, event, kind, exc, 403)
+        except ServiceError as exc:
+            return _refuse(request, event, kind, exc, 400)
+        job.refresh_from_db()  # in-process mode has finished it by now
+        status = _status(request, job)
+        if _wants_json(request):
+            response = JsonResponse(status, status=202)
+        else:
+            response = render(request, "tournaments/reports/job.html",
+                              {"event": event, "kind": kind, "title": services.KINDS[kind],
+                               "job": job, "status": status}, status=202)
+        response["Location"] = status["status_url"]
+        return response
+    job = ReportJob.objects.filter(event=event, kind=kind).first()
+    if job is not None:
+        services.report_requeue(job=job)
+        job.refresh_from_db()
+    return render(request, "tournaments/reports/job.html",
+                  {"event": event, "kind": kind, "title": services.KINDS[kind], "job": job,
+                   "status": _status(request, job) if job else None})
+
+
+def _refuse(request: HttpRequest, event: Event, kind: str, exc: ServiceError,
+            code: int) -> HttpResponse:
+    if _wants_json(request):
+        return JsonResponse({"error": exc.message, "field": exc.field}, status=code)
+    job = ReportJob.objects.filter(event=event, kind=kind).first()
+    return render(request, "tournaments/reports/job.html",
+                  {"event": event, "kind": kind, "title": services.KINDS[kind], "job": job,
+                   "status": _status(request, job) if job else None, "error": exc.message},
+                  status=code)
+
+
+@require_GET
+@never_cache
+@director_only
+def report_status(request: HttpRequest, pk: int, kind: str) -> JsonResponse:
+    """The job's progress as JSON; re-sends a job left waiting for the broker."""
+    kind = _kind_or_404(kind)
+    job = ReportJob.objects.filter(event_id=pk, kind=kind).first()
+    if job is None:
+        get_object_or_404(Event, pk=pk)
+        return JsonResponse({"error": "this report has not been printed yet",
+                             "status": None}, status=404)
+    if services.report_requeue(job=job):
+        job.refresh_from_db()
+    return JsonResponse(_status(request, job))
+
+
+@require_GET
+@never_cache
+@director_only
+def report_file(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    """The finished PDF, shown in the browser (ready to print)."""
+    kind = _kind_or_404(kind)
+    job = get_object_or_404(ReportJob, event_id=pk, kind=kind)
+    if job.status != ReportJob.Status.DONE or not job.file or not default_storage.exists(
+            job.file.name):
+        raise Http404("the file is not ready")
+    download = job.file.name.rsplit("/", 1)[-1]
+    return FileResponse(default_storage.open(job.file.name, "rb"), as_attachment=False,
+                        filename=download, content_type="application/pdf")

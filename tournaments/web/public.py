@@ -1,0 +1,199 @@
+"""The public live pages: an event's standings, travellers, score cards and hand records.
+
+The public sees only what the director has published (provisional or final; the
+page says which); the director, a staff user, sees everything. Pages update
+themselves while the night runs: static/js/live.js polls the event's small
+``live`` JSON every few seconds and, when the event's change number (``seq``)
+moves, fetches the page's table again (``?fragment=1``). No websockets.
+
+A board's hand record is shown only once every table scheduled to play the
+board has scored it (``standings.board_finished``), so nobody still to play it
+can read the cards.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Callable
+
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import path
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from boards.models import Board
+
+from .. import standings as scores
+from ..models import Event, Meeting, Pair, Result
+
+SEATS = (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West"))
+SUIT_ORDER = "SHDC"
+POLL_SECONDS = 5
+
+
+def is_director(request: HttpRequest) -> bool:
+    user = getattr(request, "user", None)
+    return bool(user is not None and user.is_authenticated and user.is_staff)
+
+
+def public_event(view: Callable | None = None, *, page: bool = True) -> Callable:
+    """Load the event; the public gets a 404 until it is published.
+
+    A page's 404 says why in plain words; a fragment or the JSON gets a bare 404.
+    """
+
+    def decorate(view: Callable) -> Callable:
+        @functools.wraps(view)
+        def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+            event = get_object_or_404(Event, pk=pk)
+            director = is_director(request)
+            if not director and event.published == Event.Published.NONE:
+                if not page or request.GET.get("fragment"):
+                    raise Http404("not published")
+                return render(request, "tournaments/public/unpublished.html",
+                              {"event": event}, status=404)
+            return view(request, event, *args, director=director, **kwargs)
+
+        return wrapper
+
+    return decorate(view) if view is not None else decorate
+
+
+def _context(event: Event, director: bool, **extra) -> dict:
+    return {"event": event, "director": director, "poll_seconds": POLL_SECONDS, **extra}
+
+
+def _page(request: HttpRequest, template: str, fragment: str, context: dict) -> HttpResponse:
+    """The whole page, or only its live part when live.js asks for ``?fragment=1``."""
+    if request.GET.get("fragment"):
+        return render(request, fragment, context)
+    return render(request, template, {**context, "fragment": fragment})
+
+
+# --- the pages ---------------------------------------------------------------------------
+
+
+@require_GET
+@public_event
+def event_page(request: HttpRequest, event: Event, *, director: bool) -> HttpResponse:
+    """The event: what is published, its boards (with hand records once finished), its pairs."""
+    boards = list(Board.objects.filter(event=event).order_by("number")
+                  .values_list("number", "deal"))
+    finished = finished_boards(event)
+    pairs = list(Pair.objects.filter(event=event).select_related("player_1", "player_2", "team")
+                 .order_by("number"))
+    board_rows = [{"number": n, "finished": n in finished, "has_deal": bool(deal)}
+                  for n, deal in boards]
+    return render(request, "tournaments/public/event.html", _context(
+        event, director, boards=board_rows, pairs=pairs,
+        sections=list(event.sections.all())))
+
+
+@require_GET
+@never_cache
+@public_event
+def standings_page(request: HttpRequest, event: Event, *, director: bool) -> HttpResponse:
+    table = scores.standings(event)
+    return _page(request, "tournaments/public/standings.html",
+                 "tournaments/public/_standings.html",
+                 _context(event, director, standings=table, seq=event.seq))
+
+
+@require_GET
+@never_cache
+@public_event
+def board_page(request: HttpRequest, event: Event, number: int, *,
+               director: bool) -> HttpResponse:
+    """The traveller of a board, and its hand record once every table has played it."""
+    try:
+        traveller = scores.traveller(event, number)
+    except Board.DoesNotExist:
+        raise Http404("no such board") from None
+    finished = scores.board_finished(event, number)
+    hands = hand_diagram(traveller["hands"]) if finished and traveller["hands"] else None
+    numbers = list(Board.objects.filter(event=event).order_by("number")
+                   .values_list("number", flat=True))
+    at = numbers.index(number)
+    return _page(request, "tournaments/public/board.html", "tournaments/public/_board.html",
+                 _context(event, director, traveller=traveller, finished=finished,
+                          hands=hands, seq=event.seq,
+                          previous=numbers[at - 1] if at else None,
+                          next=numbers[at + 1] if at + 1 < len(numbers) else None))
+
+
+@require_GET
+@never_cache
+@public_event
+def pair_page(request: HttpRequest, event: Event, number: int, *,
+              director: bool) -> HttpResponse:
+    """A pair's personal score card: board by board, with the running total."""
+    try:
+        card = scores.scorecard(event, number)
+    except Pair.DoesNotExist:
+        raise Http404("no such pair") from None
+    return _page(request, "tournaments/public/pair.html", "tournaments/public/_pair.html",
+                 _context(event, director, card=card, seq=event.seq))
+
+
+@require_GET
+@never_cache
+@public_event(page=False)
+def live(request: HttpRequest, event: Event, *, director: bool) -> JsonResponse:
+    """What live.js polls: the event's change number, and what is published."""
+    return JsonResponse({
+        "event": event.pk,
+        "seq": event.seq,
+        "published": event.published,
+        "status": event.status,
+    })
+
+
+# --- helpers -----------------------------------------------------------------------------
+
+
+def finished_boards(event: Event) -> set[int]:
+    """Every board of the event that ``standings.board_finished`` calls finished.
+
+    The same rule, for all boards in two queries instead of two per board: a board
+    is finished when it has as many live results as meetings scheduled to play it
+    (or, with no movement, any result).
+    """
+    scheduled: Counter[int] = Counter()
+    for boards in Meeting.objects.filter(section__event=event).values_list("boards", flat=True):
+        scheduled.update(boards)
+    done = dict(Result.objects.filter(event=event, voided=False)
+                .values_list("board__number").annotate(n=Count("id"))
+                .values_list("board__number", "n"))
+    if not scheduled:
+        return {board for board, n in done.items() if n > 0}
+    return {board for board, n in done.items() if scheduled[board] and n >= scheduled[board]}
+
+
+def cards_text(cards: str) -> str:
+    """"AKT2" as players read it: "A K 10 2"; a void is a dash."""
+    if not cards:
+        return "—"
+    return " ".join("10" if c == "T" else c for c in cards)
+
+
+def hand_diagram(hands: dict[str, dict[str, str]]) -> dict[str, dict]:
+    """Seat -> {"name", "suits": [(suit, cards as read)]} for the compass diagram."""
+    return {
+        seat: {"name": name,
+               "suits": [(suit, cards_text(hands.get(seat, {}).get(suit, "")))
+                         for suit in SUIT_ORDER]}
+        for seat, name in SEATS
+        if seat in hands
+    }
+
+
+urlpatterns = [
+    path("events/<int:pk>/", event_page, name="public-event"),
+    path("events/<int:pk>/standings/", standings_page, name="public-standings"),
+    path("events/<int:pk>/boards/<int:number>/", board_page, name="public-board"),
+    path("events/<int:pk>/pairs/<int:number>/", pair_page, name="public-pair"),
+    path("events/<int:pk>/live/", live, name="public-live"),
+]
