@@ -154,6 +154,7 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise looks here at start
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(VAR_DIR / "media")))
 MEDIA_URL = "media/"
+REPORTS_PAGE_SIZE = env.str("REPORTS_PAGE_SIZE", default="letter")  # letter or a4
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # the table page's small script reads it for fetch()

@@ -32,3 +32,14 @@ def test_home_page_serves(client, db):
     response = client.get("/")
     assert response.status_code == 200
     assert b"Duplicate nights" in response.content
+
+
+def test_home_lists_only_published_events_to_the_public(client, db):
+    from tests.factories import DirectorFactory, EventFactory
+
+    EventFactory(name="Published night", published="provisional")
+    EventFactory(name="Secret night", published="none")
+    public = client.get("/").content.decode()
+    assert "Published night" in public and "Secret night" not in public
+    client.force_login(DirectorFactory())
+    assert "Secret night" in client.get("/").content.decode()
