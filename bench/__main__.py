@@ -1,0 +1,509 @@
+"""``python -m bench [--quick] [--output PATH] [--profile]``: run every benchmark.
+
+Prints one table of figures and writes it, with the machine it ran on, to
+docs/benchmarks.md (a ``--quick`` run, with small sizes, writes only to
+``--output``). Each figure is the median of several runs; where a floor exists it
+is measured in the same run and the ratio given. Benchmarks report, they do not
+fail: the exit code is 0 even when a goal is missed (marked MISSED).
+
+The database: ``BENCH_DATABASE_URL`` if set, else ``DATABASE_URL`` if it names a
+PostgreSQL database, else ``postgres://postgres@127.0.0.1:5432/dup_bench``. The
+bench creates and migrates it itself, and never touches var/db.sqlite3. Bench
+events are named "[bench] ..." and removed at the end. The figures are measured
+with DEBUG off, as in production (the bench sets a throwaway SECRET_KEY if none).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import inspect
+import os
+import secrets
+import socket
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+from . import report
+from .report import MET, Figure, verdict
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dup_bench"
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/7"
+DOCS = ROOT / "docs" / "benchmarks.md"
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How big and how many: the full run, or the quick one the smoke test uses."""
+
+    club: tuple[int, int, int] = (13, 26, 2)  # tables, boards, boards per round
+    large: tuple[int, int] = (1000, 52)  # tables, boards
+    scaling: tuple[int, ...] = (10, 100)  # tables (52 boards); the large event is the last
+    runs: int = 5
+    slow_runs: int = 1  # the travellers PDF
+    api_clients: int = 32
+    api_rounds: int = 32
+    api_boards_per_round: int = 3
+    api_limit: int = 3000
+    api_seconds: float = 20.0
+    api_runs: int = 3
+    tracemalloc: bool = True  # also trace the peak of Python allocations (a second process)
+    engine: dict = field(default_factory=dict)
+
+
+FULL = Sizes()
+QUICK = Sizes(
+    large=(20, 8), scaling=(5, 10), runs=2, api_clients=4, api_rounds=4,
+    api_boards_per_round=2, api_limit=32, api_seconds=3.0, api_runs=1, tracemalloc=False,
+    engine={"n_cli": 2000, "n_rate": 2000, "runs": 2, "cli_runs": 1},
+)
+
+GOAL_RATE = "≥ 50,000/s"
+GOAL_CLI = "≤ 3× floor and < 5 s"
+GOAL_CLUB = "< 50 ms"
+GOAL_LARGE = "< 2 s and ≤ 3× floor"
+GOAL_NEW = "< 50 ms"
+GOAL_POST = "≥ 0.5× floor; p99 < 150 ms"
+GOAL_PDF = "< 30 s"
+GOAL_MEMORY = "< 500 MB"
+GOAL_GROWTH = "per-result cost at most 1.25× the next size down"
+
+
+@contextlib.contextmanager
+def step(name: str) -> Iterator[None]:
+    """Say on standard error how long a part of the bench took (a long run shows progress)."""
+    start = time.perf_counter()
+    yield
+    print(f"  {name}: {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
+
+
+# --- environment ---------------------------------------------------------------------------
+
+
+def choose_database(notes: list[str]) -> str:
+    """The database URL to use, said in the notes."""
+    if os.environ.get("BENCH_DATABASE_URL"):
+        notes.append("Database: BENCH_DATABASE_URL.")
+        return os.environ["BENCH_DATABASE_URL"]
+    current = os.environ.get("DATABASE_URL", "")
+    if current.startswith(("postgres://", "postgresql://", "pgsql://")):
+        notes.append("Database: DATABASE_URL (PostgreSQL).")
+        return current
+    why = "DATABASE_URL is not set" if not current else "DATABASE_URL is not PostgreSQL"
+    notes.append(f"Database: {why}, so the default {DEFAULT_DATABASE_URL} was used.")
+    return DEFAULT_DATABASE_URL
+
+
+def _port_open(url: str, default_port: int) -> bool:
+    parsed = urlparse(url)
+    try:
+        with socket.create_connection((parsed.hostname or "127.0.0.1",
+                                       parsed.port or default_port), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
+def configure_environment(database_url: str, notes: list[str]) -> None:
+    """Settings come from the environment: set it before Django reads it (and for children)."""
+    os.environ["DATABASE_URL"] = database_url
+    os.environ["DJANGO_SETTINGS_MODULE"] = "bench.settings"
+    os.environ["DEBUG"] = "0"
+    os.environ.setdefault("SECRET_KEY", "bench-" + secrets.token_urlsafe(32))
+    os.environ.setdefault("SECURE_COOKIES", "0")
+    if not os.environ.get("REDIS_URL") and _port_open(DEFAULT_REDIS_URL, 6379):
+        os.environ["REDIS_URL"] = DEFAULT_REDIS_URL
+    notes.append("Redis (cache of the served app): "
+                 + (os.environ.get("REDIS_URL") or "none (local memory cache)") + ".")
+
+
+def prepare_postgres(url: str) -> str | None:
+    """Create the database if it is missing; None when ready, else why it cannot be used."""
+    import environ
+    import psycopg
+
+    if not url.startswith(("postgres://", "postgresql://", "pgsql://")):
+        return "the bench database is not PostgreSQL"
+    config = environ.Env.db_url_config(url)
+    params = {"host": config.get("HOST") or "127.0.0.1", "port": config.get("PORT") or 5432,
+              "user": config.get("USER") or None, "password": config.get("PASSWORD") or None,
+              "connect_timeout": 3}
+    try:
+        psycopg.connect(dbname=config["NAME"], **params).close()
+        return None
+    except psycopg.OperationalError as exc:
+        if "does not exist" not in str(exc):
+            return "PostgreSQL unreachable"
+    try:
+        with psycopg.connect(dbname="postgres", autocommit=True, **params) as conn:
+            conn.execute(f'CREATE DATABASE "{config["NAME"]}"')
+    except psycopg.Error as exc:
+        return f"PostgreSQL: cannot create database {config['NAME']} ({exc})"
+    return None
+
+
+def setup_django() -> str:
+    """Set Django up and migrate the bench database; the PostgreSQL version."""
+    import django
+    from django.core.management import call_command
+    from django.db import connection
+
+    django.setup()
+    call_command("migrate", interactive=False, verbosity=0)
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW server_version")
+        return f"PostgreSQL {cursor.fetchone()[0]}"
+
+
+# --- the engine (bench/bench_engine.py, the engine engineer's) ---------------------------------
+
+
+def engine_figures(sizes: Sizes, notes: list[str]) -> list[Figure]:
+    try:
+        from . import bench_engine
+    except ImportError as exc:
+        why = f"bench/bench_engine.py cannot be imported ({exc})"
+        return [Figure.not_measured("deal results scored per second, in-process", GOAL_RATE, why),
+                Figure.not_measured("`python -m scoring score`, 100,000 results", GOAL_CLI, why)]
+    accepted = inspect.signature(bench_engine.run).parameters
+    kwargs = {k: v for k, v in sizes.engine.items() if k in accepted}
+    figures = bench_engine.run(**kwargs)
+    cli_runs = kwargs.get("cli_runs", accepted["cli_runs"].default if "cli_runs" in accepted
+                          else 3)
+    return [_rate_figure(figures), _cli_figure(figures, cli_runs)]
+
+
+def _rate_figure(f: dict) -> Figure:
+    name = "deal results scored per second, in-process"
+    rate = f.get("deals_per_second")
+    if rate is None:
+        return Figure.not_measured(name, GOAL_RATE, "bench_engine.run() gave no deals_per_second")
+    runs = f.get("deals_per_second_runs") or []
+    return Figure(name, f"{rate:,.0f}/s", goal=GOAL_RATE, verdict=verdict(rate >= 50_000),
+                  notes=f"median of {len(runs) or '?'} runs (parse_result + score_result)")
+
+
+def _cli_figure(f: dict, cli_runs: int) -> Figure:
+    """The command against the stricter of bench_engine's two floors (the fastest way to
+    read and write the same JSON without scoring), the other floor in the notes."""
+    count = f.get("cli_results", 100_000)
+    name = f"`python -m scoring score`, {count:,} results"
+    cli = f.get("cli_seconds")
+    floors = {"json.loads + json.dumps": f.get("floor_fast_seconds"),
+              "json.load + json.dump": f.get("floor_seconds")}
+    floors = {k: v for k, v in floors.items() if v}
+    if cli is None or not floors:
+        return Figure.not_measured(name, GOAL_CLI, "bench_engine.run() gave no cli/floor seconds")
+    used = min(floors, key=floors.get)
+    floor = floors[used]
+    notes = (f"{runs_note(cli_runs)}; floor: a Python process doing {used} on the same file"
+             + "".join(f"; other floor, {k}: {report.secs(v)} ({cli / v:.2f}×)"
+                       for k, v in floors.items() if k != used))
+    return Figure(name, report.secs(cli), report.secs(floor), report.ratio(cli / floor),
+                  GOAL_CLI, verdict(cli <= 3 * floor and cli < 5), notes)
+
+
+# --- the database figures ----------------------------------------------------------------------
+
+
+def runs_note(n: int, why: str = "") -> str:
+    return f"median of {n} run{'s' if n != 1 else ''}" + (f" ({why})" if why else "")
+
+
+def standings_figures(sizes: Sizes, notes: list[str], *,
+                      profile: bool = False) -> tuple[list[Figure], object]:
+    """Club night, large event against its floor, growth, one new result.
+
+    Returns the figures and the large event (reused by the PDF and memory figures).
+    """
+    from . import bench_standings as bs
+    from .data import build_pairs_event
+
+    figures: list[Figure] = []
+    tables, boards, per_round = sizes.club
+    club = build_pairs_event(name="club night", tables=tables, boards=boards,
+                             boards_per_round=per_round)
+    t = bs.recompute_timing(club.event(), sizes.runs)
+    figures.append(Figure(
+        f"full standings recompute, club night ({tables} tables × {boards} boards, "
+        f"{club.results} results)", report.ms(t.median), goal=GOAL_CLUB,
+        verdict=verdict(t.median < 0.050), notes=runs_note(sizes.runs, "cold cache")))
+
+    large_tables, large_boards = sizes.large
+    start = time.perf_counter()
+    large = build_pairs_event(name="large event", tables=large_tables, boards=large_boards)
+    notes.append(f"Building the large event ({large.results:,} results, each scored by "
+                 f"tournaments.seam.result_fields, bulk_create) took "
+                 f"{time.perf_counter() - start:.1f} s (not a figure).")
+    event = large.event()
+    full, floor = bs.recompute_against_floor(event, sizes.runs)
+    ratio = full.median / floor.median
+    figures.append(Figure(
+        f"full standings recompute, large event ({large_tables:,} tables × {large_boards} "
+        f"boards = {large.results:,} results), PostgreSQL",
+        report.secs(full.median), report.ms(floor.median), report.ratio(ratio), GOAL_LARGE,
+        verdict(full.median < 2 and ratio <= 3),
+        runs_note(sizes.runs, "cold cache; floor: one raw SQL query fetching the same rows, "
+                  "interleaved with the recomputes")))
+    if profile:
+        print("\n--- profile: full recompute, large event ---")
+        print(bs.profile(lambda: bs.recompute(event)))
+
+    figures.extend(_growth_figures(sizes, large, full.median))
+
+    new = bs.new_result_timing(event, tables=large_tables, boards=large_boards,
+                               runs=sizes.runs)
+    figures.append(Figure(
+        "one new result in the large event: result_record + standings", report.ms(new.median),
+        goal=GOAL_NEW, verdict=verdict(new.median < 0.050),
+        notes=runs_note(sizes.runs, "warm cache: the incremental path; runs "
+                        + ", ".join(report.ms(x) for x in new.runs) + "")))
+    if profile:
+        print("\n--- profile: one new result (result_record + standings) ---")
+        probe = bs.NewResultProbe(event, large_tables, large_boards, run=sizes.runs)
+        stored = []
+        print(bs.profile(lambda: stored.append(probe.store_and_stand()), top=30))
+        probe.remove(stored[0])
+    return figures, event
+
+
+def _growth_figures(sizes: Sizes, large, large_seconds: float) -> list[Figure]:
+    from . import bench_standings as bs
+    from .data import build_pairs_event
+
+    boards = sizes.large[1]
+    measured = []
+    for tables in sizes.scaling:
+        built = build_pairs_event(name=f"{tables} tables", tables=tables, boards=boards)
+        t = bs.recompute_timing(built.event(), sizes.runs)
+        measured.append((tables, built.results, t.median))
+    measured.append((large.tables, large.results, large_seconds))
+    figures = []
+    previous = None
+    for tables, results, seconds in measured:
+        per_result = seconds / results
+        row = Figure(
+            f"recompute at {tables:,} tables ({results:,} results)",
+            f"{report.ms(seconds)}; {per_result * 1e6:.1f} µs per result",
+            notes=runs_note(sizes.runs, "cold cache"))
+        if previous is not None:
+            growth = per_result / previous
+            row.ratio = f"{growth:.2f}× the per-result cost below"
+            row.goal = GOAL_GROWTH
+            row.verdict = verdict(growth <= 1.25)
+        previous = per_result
+        figures.append(row)
+    return figures
+
+
+def memory_figure(event, sizes: Sizes) -> Figure:
+    from . import bench_standings as bs
+
+    rss = bs.memory_in_child(event.pk, "rss")
+    delta = rss["delta_bytes"]
+    notes = (f"fresh process; growth of its peak resident set (VmHWM) across one recompute "
+             f"(the whole process's peak: {report.mib(rss['peak_rss_after_kib'] * 1024)}); "
+             "1 run")
+    if sizes.tracemalloc:
+        traced = bs.memory_in_child(event.pk, "tracemalloc")
+        notes += (f"; tracemalloc peak of Python allocations in another fresh process: "
+                  f"{report.mib(traced['peak_bytes'])}")
+    return Figure("peak memory, large event recompute", report.mib(delta), goal=GOAL_MEMORY,
+                  verdict=verdict(delta < 500 * 1024 * 1024), notes=notes)
+
+
+def pdf_figure(event, sizes: Sizes, *, profile: bool = False) -> Figure:
+    from . import bench_reports
+
+    name = "travellers PDF, large event"
+    try:
+        results = [bench_reports.travellers_pdf(event) for _ in range(sizes.slow_runs)]
+    except bench_reports.NotAvailable as exc:
+        return Figure.not_measured(name, GOAL_PDF, str(exc))
+    results.sort(key=lambda r: r.total_seconds)
+    r = results[len(results) // 2]
+    if profile:
+        print("\n--- profile: travellers PDF ---")
+        from . import bench_standings as bs
+
+        print(bs.profile(lambda: bench_reports.travellers_pdf(event), top=20))
+    return Figure(
+        name, f"{report.secs(r.total_seconds)}; {r.pages:,} pages, "
+              f"{r.pages_per_second:,.1f} pages/s",
+        goal=GOAL_PDF, verdict=verdict(r.total_seconds < 30),
+        notes=(f"{runs_note(sizes.slow_runs, 'slow')}; gathering the {r.boards} travellers "
+               f"({r.rows:,} rows, report_data) {report.secs(r.gather_seconds)}, laying out "
+               f"(TravellersRenderer) {report.secs(r.render_seconds)}; "
+               f"{r.size_bytes / 1024 / 1024:.1f} MiB"))
+
+
+def api_figure(sizes: Sizes, notes: list[str]) -> Figure:
+    from . import bench_api
+    from .data import build_api_event
+
+    name = f"result POST throughput, {sizes.api_clients} concurrent clients, gunicorn"
+    try:
+        from tournaments.api import urls as _api_urls  # noqa: F401
+    except ImportError as exc:
+        return Figure.not_measured(name, GOAL_POST, f"the REST API is not there ({exc})")
+    bench_api.ensure_bare_table()
+    config = bench_api.default_server_config()
+
+    def event_plans(label: str, rounds: int = sizes.api_rounds) -> list:
+        return build_api_event(name=label, tables=sizes.api_clients, rounds=rounds,
+                               boards_per_round=sizes.api_boards_per_round)[1]
+
+    warm = event_plans("API warm-up", rounds=1)
+    events = [event_plans(f"API run {i + 1}") for i in range(sizes.api_runs)]
+    # A diagnostic, not a figure: each client a table of an event of its own, so no two
+    # requests wait for the same event's row lock.
+    apart = [build_api_event(name=f"API apart {i + 1}", tables=1, rounds=sizes.api_rounds,
+                             boards_per_round=sizes.api_boards_per_round)[1][0]
+             for i in range(sizes.api_clients)]
+    runs = []
+    with bench_api.server(config, dict(os.environ)) as port:
+        bench_api.warm_up(port, warm)
+        for plans in events:
+            floor = bench_api.load(port, bench_api.bare_path, plans, limit=sizes.api_limit,
+                                   seconds=sizes.api_seconds)
+            api = bench_api.load(port, bench_api.api_path, plans, limit=sizes.api_limit,
+                                 seconds=sizes.api_seconds)
+            runs.append(bench_api.ThroughputRun(api=api, floor=floor))
+        separate = bench_api.load(port, bench_api.api_path, apart, limit=sizes.api_limit,
+                                  seconds=sizes.api_seconds)
+    s = bench_api.summary(runs)
+    ok_statuses = {k: v for k, v in s["api_statuses"].items() if k in (200, 201)}
+    bad = sum(s["api_statuses"].values()) - sum(ok_statuses.values())
+    note = (f"{runs_note(s['runs'])}, each up to {sizes.api_limit:,} requests or "
+            f"{sizes.api_seconds:.0f} s (sent: {', '.join(map(str, s['requests']))}); "
+            f"{config.describe()}; Authorization: Table <code> + Idempotency-Key; "
+            f"floor p50 {report.ms(s['floor_p50'])}, p99 {report.ms(s['floor_p99'])}; "
+            f"floor: a bare view inserting one row with raw SQL, same server and clients; "
+            f"diagnostic, 1 run: the same clients each on an event of its own (no shared "
+            f"event row lock): {separate.per_second:,.0f} req/s, "
+            f"p50 {report.ms(separate.percentile(50))}, p99 {report.ms(separate.percentile(99))}")
+    if bad:
+        note += f"; {bad} API answers were not 200/201: {s['errors'][:2]}"
+    met = s["ratio"] >= 0.5 and s["api_p99"] < 0.150 and not bad
+    return Figure(
+        name,
+        f"{s['api_per_second']:,.0f} req/s; p50 {report.ms(s['api_p50'])}, "
+        f"p99 {report.ms(s['api_p99'])}",
+        f"{s['floor_per_second']:,.0f} req/s", report.ratio(s["ratio"]), GOAL_POST,
+        verdict(met), note)
+
+
+PG_ROWS = (
+    ("full standings recompute, club night", GOAL_CLUB),
+    ("full standings recompute, large event, PostgreSQL", GOAL_LARGE),
+    ("recompute at 10, 100 and 1,000 tables", GOAL_GROWTH),
+    ("one new result in the large event", GOAL_NEW),
+    ("peak memory, large event recompute", GOAL_MEMORY),
+    ("travellers PDF, large event", GOAL_PDF),
+    ("result POST throughput, 32 concurrent clients, gunicorn", GOAL_POST),
+)
+
+
+def database_figures(sizes: Sizes, notes: list[str], *, profile: bool = False) -> list[Figure]:
+    from . import bench_api
+    from .data import delete_bench_events
+
+    with step("removing leftovers"):
+        leftovers = delete_bench_events()
+    if leftovers:
+        notes.append(f"Removed {leftovers} bench event(s) left by an earlier run.")
+    try:
+        with step("standings"):
+            figures, event = standings_figures(sizes, notes, profile=profile)
+        with step("result POST throughput"):
+            figures.append(api_figure(sizes, notes))
+        with step("travellers PDF"):
+            figures.append(pdf_figure(event, sizes, profile=profile))
+        with step("peak memory"):
+            figures.append(memory_figure(event, sizes))
+        return figures
+    finally:
+        with step("removing the bench events"):
+            delete_bench_events()
+            bench_api.drop_bare_table()
+
+
+# --- main ----------------------------------------------------------------------------------------
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="small sizes and few runs (a smoke test, not the real figures)")
+    parser.add_argument("--output", type=Path, default=None,
+                        help="where to write the Markdown (default: docs/benchmarks.md for a "
+                             "full run, nowhere for --quick)")
+    parser.add_argument("--profile", action="store_true",
+                        help="also print cProfile summaries of the slow paths")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    sizes = QUICK if args.quick else FULL
+    notes: list[str] = []
+    started = time.perf_counter()
+    load_start = _load_average()
+    url = choose_database(notes)
+    configure_environment(url, notes)
+    print("python -m bench: the scoring engine ...", flush=True)
+    with step("engine (bench/bench_engine.py)"):
+        figures = engine_figures(sizes, notes)
+    why_not = prepare_postgres(url)
+    postgresql = "not reachable"
+    if why_not is None:
+        with step("migrating the bench database"):
+            postgresql = setup_django()
+        print("python -m bench: standings, reports and the API on "
+              f"{postgresql} (this takes a few minutes) ...", flush=True)
+        figures += database_figures(sizes, notes, profile=args.profile)
+    else:
+        figures += [Figure.not_measured(name, goal, why_not) for name, goal in PG_ROWS]
+    notes.append("Each figure runs with DEBUG off, as in production. Whole bench: "
+                 f"{time.perf_counter() - started:.0f} s.")
+    m = report.machine(postgresql, {
+        "Database": _safe_url(url),
+        "Load average (1 min) at the start and the end": f"{load_start} and {_load_average()} "
+        "(other work on the machine slows every figure)",
+    })
+    text = report.markdown(figures, m, notes, quick=args.quick)
+    print()
+    print(text)
+    output = args.output or (None if args.quick else DOCS)
+    if output is not None:
+        report.write(output, text)
+        print(f"(written to {output})")
+    missed = sum(1 for f in figures if f.verdict not in (MET, ""))
+    if missed:
+        print(f"{missed} figure(s) missed their goal or were not measured.")
+    return 0
+
+
+def _load_average() -> str:
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except OSError:
+        return "unknown"
+
+
+def _safe_url(url: str) -> str:
+    """The URL without a password."""
+    parsed = urlparse(url)
+    if parsed.password:
+        netloc = parsed.netloc.replace(f":{parsed.password}@", ":***@")
+        return parsed._replace(netloc=netloc).geturl()
+    return url
+
+
+if __name__ == "__main__":
+    sys.exit(main())

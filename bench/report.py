@@ -1,0 +1,153 @@
+"""The one table the bench prints, and docs/benchmarks.md with the machine it ran on."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import platform
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MET = "met"
+MISSED = "MISSED"
+NOT_MEASURED = "not measured"
+
+
+@dataclass
+class Figure:
+    """One row: what was measured, its floor and ratio when it has one, the goal, a verdict."""
+
+    name: str
+    result: str
+    floor: str = "—"
+    ratio: str = "—"
+    goal: str = "—"
+    verdict: str = ""  # MET, MISSED, NOT_MEASURED, or "" where there is no goal
+    notes: str = ""
+
+    @classmethod
+    def not_measured(cls, name: str, goal: str, why: str) -> Figure:
+        return cls(name=name, result=f"not measured: {why}", goal=goal, verdict=NOT_MEASURED)
+
+
+def verdict(ok: bool) -> str:
+    return MET if ok else MISSED
+
+
+@dataclass
+class Machine:
+    cpu: str
+    cores: int
+    memory: str
+    python: str
+    postgresql: str
+    date: str
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown"
+
+
+def memory_total() -> str:
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                kib = int(line.split()[1])
+                return f"{kib / 1024 / 1024:.1f} GiB"
+    except (OSError, ValueError, IndexError):
+        pass
+    return "unknown"
+
+
+def machine(postgresql: str, extra: dict[str, str] | None = None) -> Machine:
+    return Machine(
+        cpu=cpu_model(),
+        cores=os.cpu_count() or 0,
+        memory=memory_total(),
+        python=f"{platform.python_implementation()} {platform.python_version()}",
+        postgresql=postgresql,
+        date=datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        extra=extra or {},
+    )
+
+
+COLUMNS = ("figure", "result", "floor (same run)", "ratio", "goal", "verdict", "notes")
+
+
+def _cell(text: str) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def table(figures: list[Figure]) -> str:
+    """The figures as a Markdown table (it reads well in a terminal too)."""
+    lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+    for f in figures:
+        cells = (f.name, f.result, f.floor, f.ratio, f.goal, f.verdict, f.notes)
+        lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
+    return "\n".join(lines)
+
+
+def machine_lines(m: Machine) -> list[str]:
+    lines = [
+        f"- CPU: {m.cpu}, {m.cores} cores",
+        f"- Memory: {m.memory}",
+        f"- Python: {m.python}",
+        f"- PostgreSQL: {m.postgresql}",
+        f"- Date: {m.date}",
+    ]
+    lines.extend(f"- {key}: {value}" for key, value in m.extra.items())
+    return lines
+
+
+def markdown(figures: list[Figure], m: Machine, notes: list[str], *, quick: bool) -> str:
+    title = "# Benchmarks" + (" (quick run: small sizes, not the real figures)" if quick else "")
+    parts = [
+        title,
+        "",
+        "Written by `make bench` (`python -m bench`); do not edit by hand. Benchmarks "
+        "report, they do not fail: a goal not reached is marked MISSED.",
+        "",
+        "## Machine",
+        "",
+        *machine_lines(m),
+        "",
+        "## Figures",
+        "",
+        table(figures),
+        "",
+    ]
+    if notes:
+        parts += ["## Notes", "", *[f"- {n}" for n in notes], ""]
+    return "\n".join(parts)
+
+
+def write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+# --- number formats --------------------------------------------------------------------------
+
+
+def ms(seconds: float) -> str:
+    value = seconds * 1000
+    return f"{value:.1f} ms" if value < 100 else f"{value:,.0f} ms"
+
+
+def secs(seconds: float) -> str:
+    return f"{seconds:.2f} s"
+
+
+def ratio(value: float) -> str:
+    return f"{value:.2f}×"
+
+
+def mib(n_bytes: float) -> str:
+    return f"{n_bytes / 1024 / 1024:,.0f} MiB"

@@ -1,0 +1,29 @@
+"""The project's URLs plus the bench's bare endpoint (see bench/settings.py)."""
+
+from django.db import connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import path
+from django.views.decorators.csrf import csrf_exempt
+
+from config.urls import urlpatterns as project_urls
+
+BARE_TABLE = "bench_bare_insert"
+BARE_PATH = "bench/bare/"
+
+
+@csrf_exempt
+def bare_insert(request: HttpRequest) -> HttpResponse:
+    """The floor: store the posted body as one row, with one raw INSERT, and answer.
+
+    GET answers at once without touching the database: the bench polls it to know
+    the server is up.
+    """
+    if request.method != "POST":
+        return HttpResponse("ready", content_type="text/plain")
+    with connection.cursor() as cursor:
+        cursor.execute(f"INSERT INTO {BARE_TABLE} (body) VALUES (%s)",  # noqa: S608
+                       [request.body.decode("utf-8", "replace")])
+    return JsonResponse({"stored": True}, status=201)
+
+
+urlpatterns = [path(BARE_PATH, bare_insert, name="bench-bare"), *project_urls]

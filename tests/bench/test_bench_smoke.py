@@ -1,0 +1,88 @@
+"""The benchmarks' code must not rot: run it on tiny sizes.
+
+Benchmarks are not tests (they report, they do not fail), so nothing here checks
+a figure against its goal; it checks that every figure is produced and reported.
+"""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from bench import report
+from bench.__main__ import Sizes, pdf_figure, standings_figures
+from bench.data import PREFIX, build_pairs_event, delete_bench_events
+from tournaments.models import Event, Result
+
+ROOT = Path(__file__).resolve().parents[2]
+TINY = Sizes(club=(3, 4, 2), large=(6, 4), scaling=(2, 4), runs=1)
+VERDICTS = {report.MET, report.MISSED}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_layout_gives_every_ns_pair_every_board_once():
+    built = build_pairs_event(name="layout", tables=5, boards=6, boards_per_round=2)
+    rows = list(Result.objects.filter(event_id=built.event_id)
+                .values_list("board__number", "ns_pair__number", "ew_pair__number"))
+    assert built.results == len(rows) == 30
+    assert {(b, ns) for b, ns, _ in rows} == {(b, t) for b in range(1, 7) for t in range(1, 6)}
+    assert all(6 <= ew <= 10 for *_, ew in rows)
+    # Both boards of a round are played against the same opponents.
+    ew_of = {(b, ns): ew for b, ns, ew in rows}
+    assert all(ew_of[1, t] == ew_of[2, t] for t in range(1, 6))
+    assert Event.objects.get(pk=built.event_id).seq == 1
+    assert delete_bench_events() == 1
+    assert not Event.objects.filter(name__startswith=PREFIX).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_standings_and_pdf_figures_are_reported(tmp_path):
+    notes: list[str] = []
+    figures, event = standings_figures(TINY, notes)
+    figures.append(pdf_figure(event, TINY))
+    names = [f.name for f in figures]
+    assert any("club night" in n for n in names)
+    assert any("large event" in f.name and f.floor != "—" for f in figures)
+    assert sum("recompute at" in n for n in names) == 3
+    assert any("one new result" in n for n in names)
+    assert "travellers PDF" in names[-1] and "pages/s" in figures[-1].result
+    assert all(f.verdict in VERDICTS | {""} for f in figures)
+    # The probes of the new-result figure were voided: the event is as it was built.
+    assert Result.objects.filter(event=event, voided=False).count() == 24
+
+    text = report.markdown(figures, report.machine("n/a"), notes, quick=True)
+    out = tmp_path / "benchmarks.md"
+    report.write(out, text)
+    table = [line for line in out.read_text().splitlines() if line.startswith("| ")]
+    assert len(table) == 1 + len(figures)  # the header and one row per figure
+    delete_bench_events()
+
+
+def _database_url() -> str:
+    db = settings.DATABASES["default"]
+    auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
+    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_quick_run_end_to_end(tmp_path):
+    """`python -m bench --quick` on the test database: every row, gunicorn included."""
+    out = tmp_path / "bench.md"
+    env = {**os.environ, "BENCH_DATABASE_URL": _database_url()}
+    proc = subprocess.run([sys.executable, "-m", "bench", "--quick", "--output", str(out)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=180,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    text = out.read_text()
+    rows = [line for line in text.splitlines() if line.startswith("| ") and "---" not in line]
+    assert len(rows) == 1 + 11  # header, 2 engine, club, large, 3 growth, new, POST, PDF, memory
+    assert "not measured" not in text, text
+    post = next(r for r in rows if "POST throughput" in r)
+    assert "req/s" in post and "were not 200/201" not in post, post
+    assert "CPU:" in text and "PostgreSQL 1" in text
+    assert not Event.objects.filter(name__startswith=PREFIX).exists()
