@@ -14,6 +14,7 @@ match the stored results, and one new result costs one board, not the night.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -30,9 +31,9 @@ from scoring.engine import (
     Entry,
     TeamDeal,
     fraction_str,
-    matchpoints_board,
+    matchpoints_scaled,
     parse_deal,
-    plus_minus_board,
+    plus_minus_scaled,
     rank,
     rank_teams,
     shown,
@@ -47,53 +48,59 @@ ROW_FIELDS = (
     "ns_trick", "ns_honour", "ew_trick", "ew_honour",
 )
 Scores = tuple[Fraction, Fraction] | None
+Scaled = tuple[int, int]
 
 
 @dataclass(slots=True)
 class Row:
-    """A stored result reduced to what comparisons need."""
+    """A stored result reduced to what comparisons need: its engine entry and totals."""
 
     id: int
     board: int
-    ns: int
-    ew: int
     group: Any
-    ruling: str
-    offending: str
-    ns_score: int | None
-    ew_score: int | None
+    entry: Entry
     ns_total: int | None
     ew_total: int | None
 
     @property
-    def entry(self) -> Entry:
-        return Entry(self.ns, self.ew, self.ns_score, self.ew_score,
-                     self.ruling or None, self.offending or None)
+    def ns(self) -> int:
+        return self.entry.ns
+
+    @property
+    def ew(self) -> int:
+        return self.entry.ew
 
 
 def _row(values: tuple, by_section: bool) -> Row:
     (rid, _seq, _voided, board, ns, ew, section, ruling, offending, ns_score, ew_score,
      ns_trick, ns_honour, ew_trick, ew_honour) = values
     return Row(
-        id=rid, board=board, ns=ns, ew=ew,
-        group=(section, board) if by_section else board,
-        ruling=ruling, offending=offending, ns_score=ns_score, ew_score=ew_score,
-        ns_total=None if ns_trick is None else ns_trick + ns_honour,
-        ew_total=None if ew_trick is None else ew_trick + ew_honour,
+        rid, board, (section, board) if by_section else board,
+        Entry(ns, ew, ns_score, ew_score, ruling or None, offending or None),
+        None if ns_trick is None else ns_trick + ns_honour,
+        None if ew_trick is None else ew_trick + ew_honour,
     )
 
 
 @dataclass
 class PairState:
-    """One event's pair contest: per group the entries' scores, per pair the totals."""
+    """One event's pair contest: per group the entries' scores, per pair the totals.
+
+    Scores are kept as whole numbers over each board's denominator (the engine's
+    ``*_scaled`` functions), and a pair's total as a sum per denominator, so no
+    Fraction is built until a total is shown.
+    """
 
     method: str
     by_section: bool
     seq: int = 0
     rows: dict[int, Row] = field(default_factory=dict)
     groups: dict[Any, dict[int, Row]] = field(default_factory=dict)
-    scores: dict[Any, dict[int, Scores]] = field(default_factory=dict)
-    exact: dict[int, Fraction] = field(default_factory=dict)
+    # group -> (denominator, {result id: (ns, ew) scaled, or None when cancelled})
+    scores: dict[Any, tuple[int, dict[int, Scaled | None]]] = field(default_factory=dict)
+    # The pairs each scored entry was credited to, so a change can be taken back exactly.
+    credited: dict[Any, dict[int, tuple[int, int]]] = field(default_factory=dict)
+    sums: dict[int, dict[int, int]] = field(default_factory=dict)  # pair -> {d: numerator}
     played: dict[int, int] = field(default_factory=dict)
     expected: int = 0  # matchpoints: the most counted results any board had
 
@@ -113,7 +120,7 @@ class PairState:
             self.groups.setdefault(row.group, {})[row.id] = row
             touched.add(row.group)
         if self.method == "matchpoints":
-            expected = max((sum(1 for r in g.values() if r.ruling != "cancelled")
+            expected = max((sum(1 for r in g.values() if r.entry.ruling != "cancelled")
                             for g in self.groups.values()), default=0)
             if expected != self.expected:
                 # Neuberg factors every board to the expected count: all boards change.
@@ -123,48 +130,62 @@ class PairState:
             self._recompute(group)
 
     def _recompute(self, group: Any) -> None:
-        for rid, scores in self.scores.pop(group, {}).items():
-            self._add(self._pairs_of(group, rid), scores, -1)
+        d, old = self.scores.pop(group, (1, {}))
+        credited = self.credited.pop(group, {})
+        self._add([(credited[rid], v) for rid, v in old.items()], d, -1)
         rows = list(self.groups.get(group, {}).values())
         if not rows:
             self.groups.pop(group, None)
             return
         entries = [r.entry for r in rows]
         if self.method == "matchpoints":
-            values = matchpoints_board(entries, self.expected or None)
+            d, values = matchpoints_scaled(entries, self.expected or None)
         else:
-            values = plus_minus_board(entries)
-        self.scores[group] = {r.id: v for r, v in zip(rows, values, strict=True)}
-        self._pair_keys[group] = {r.id: (r.ns, r.ew) for r in rows}
-        for r, v in zip(rows, values, strict=True):
-            self._add((r.ns, r.ew), v, +1)
+            d, values = plus_minus_scaled(entries)
+        pairs = [(e.ns, e.ew) for e in entries]
+        self.scores[group] = (d, {r.id: v for r, v in zip(rows, values, strict=True)})
+        self.credited[group] = {r.id: p for r, p in zip(rows, pairs, strict=True)}
+        self._add(list(zip(pairs, values, strict=True)), d, +1)
 
-    def __post_init__(self) -> None:
-        # The pairs each scored entry was credited to, so a removal can be undone even
-        # after the row itself has changed.
-        self._pair_keys: dict[Any, dict[int, tuple[int, int]]] = {}
+    def _add(self, credits: list[tuple[tuple[int, int], Scaled | None]], d: int,
+             sign: int) -> None:
+        """Add (or take back, sign -1) each entry's scaled scores to its two pairs.
 
-    def _pairs_of(self, group: Any, rid: int) -> tuple[int, int]:
-        return self._pair_keys[group][rid]
+        The hot loop of a full recompute: kept flat, with local names."""
+        sums, played = self.sums, self.played
+        for pairs, values in credits:
+            if values is None:
+                continue
+            for pair, value in ((pairs[0], values[0]), (pairs[1], values[1])):
+                by_d = sums.get(pair)
+                if by_d is None:
+                    by_d = sums[pair] = {}
+                by_d[d] = by_d.get(d, 0) + sign * value
+                count = played.get(pair, 0) + sign
+                if count:
+                    played[pair] = count
+                else:
+                    del played[pair]
+                    del sums[pair]
 
-    def _add(self, pairs: tuple[int, int], scores: Scores, sign: int) -> None:
-        if scores is None:
-            return
-        for pair, value in zip(pairs, scores, strict=True):
-            total = self.exact.get(pair, Fraction(0)) + sign * value
-            count = self.played.get(pair, 0) + sign
-            if count:
-                self.exact[pair] = total
-                self.played[pair] = count
-            else:
-                self.exact.pop(pair, None)
-                self.played.pop(pair, None)
+    def totals(self, pairs: Iterable[int]) -> tuple[dict[int, int], int]:
+        """Each pair's total as a whole number over one common denominator L, and L.
+
+        Comparing whole numbers is what keeps ranking 2,000 pairs cheap."""
+        pairs = list(pairs)
+        common = math.lcm(*{d for p in pairs for d in self.sums[p]}) if pairs else 1
+        return {p: sum(n * (common // d) for d, n in self.sums[p].items()) for p in pairs}, common
+
+    def exact(self, pair: int) -> Fraction:
+        return sum((Fraction(n, d) for d, n in self.sums[pair].items()), Fraction(0))
 
     def top(self) -> int:
         return max(0, 2 * (self.expected - 1))
 
     def entry_scores(self, row: Row) -> Scores:
-        return self.scores.get(row.group, {}).get(row.id)
+        d, values = self.scores.get(row.group, (1, {}))
+        scaled = values.get(row.id)
+        return None if scaled is None else (Fraction(scaled[0], d), Fraction(scaled[1], d))
 
 
 # --- the per-process cache ------------------------------------------------------------
@@ -233,28 +254,37 @@ def _percent(value: Fraction) -> float:
 
 
 def _pair_rows(state: PairState, pairs: list[int], names: dict[int, list[str]]) -> list[dict]:
-    if state.method == "matchpoints":
+    totals, common = state.totals(pairs)
+    matchpoints = state.method == "matchpoints"
+    if matchpoints:
+        # The percentage of the tops a pair could have made: keep the sort in whole numbers
+        # over a common denominator of the pairs' possible tops.
         top = state.top()
-        values = {}
-        for p in pairs:
-            possible = top * state.played[p]
-            values[p] = state.exact[p] / possible * 100 if possible else Fraction(50)
+        possible = {p: top * state.played[p] for p in pairs}
+        scale = math.lcm(*[v for v in possible.values() if v] or [1])
+        # Doubled, so that the 50 % of a pair with no possible top stays a whole number.
+        keys = {p: 2 * totals[p] * (scale // possible[p]) if possible[p] else common * scale
+                for p in pairs}
     else:
-        values = {p: state.exact[p] for p in pairs}
+        keys = totals
     rows = []
-    for pair, place in rank(values):
-        value = values[pair]
+    for pair, place in rank(keys):
+        if matchpoints:
+            value = (Fraction(totals[pair] * 100, common * possible[pair]) if possible[pair]
+                     else Fraction(50))
+        else:
+            value = Fraction(totals[pair], common)
         row = {
             "place": place,
             "pair": pair,
             "names": names.get(pair, []),
-            "score": _percent(value) if state.method == "matchpoints" else shown(value),
+            "score": _percent(value) if matchpoints else shown(value),
             "exact": fraction_str(value),
             "boards": state.played[pair],
         }
-        if state.method == "matchpoints":
-            row["matchpoints"] = fraction_str(state.exact[pair])
-            row["top"] = top * state.played[pair]
+        if matchpoints:
+            row["matchpoints"] = fraction_str(Fraction(totals[pair], common))
+            row["top"] = possible[pair]
         rows.append(row)
     return rows
 
@@ -269,7 +299,7 @@ def pair_standings(event: Event) -> dict:
     state = pair_state(event)
     names = _names(event)
     ns, ew = _directions(state)
-    ranked = list(state.exact)
+    ranked = list(state.played)
     if ns & ew:
         rankings = [{"direction": "ALL", "rows": _pair_rows(state, ranked, names)}]
     else:
@@ -298,7 +328,7 @@ def team_standings(event: Event) -> dict:
             continue
         key = frozenset((team_of[r.ns], team_of[r.ew]))
         by_match.setdefault(key, []).append(TeamDeal(
-            r.ns, r.ew, r.ns_total, r.ew_total, r.ruling or None, r.offending or None, r.board))
+            r.ns, r.ew, r.ns_total, r.ew_total, r.entry.ruling, r.entry.offending, r.board))
     order = {name: i for i, name in enumerate(
         event.teams.order_by("id").values_list("name", flat=True))}
     matches = [team_match(deals, team_of) for deals in by_match.values()]

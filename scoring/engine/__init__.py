@@ -38,7 +38,9 @@ Public API (all re-exported here)::
     Entry(ns, ew, ns_score=None, ew_score=None, ruling=None, offending=None)
     PairTotal(exact, boards, top=None, percentage=None)
     plus_minus_board(entries) -> list[tuple[Fraction, Fraction] | None]
+    plus_minus_scaled(entries) -> (d, list[tuple[int, int] | None])   the same, times d
     matchpoints_board(entries, expected=None) -> list[tuple[Fraction, Fraction] | None]
+    matchpoints_scaled(entries, expected=None) -> (d, list[tuple[int, int] | None])
     matchpoint_top(entries, expected=None) -> int
     neuberg(mp, actual, expected) -> Fraction
     pair_contest(boards, method="plus-minus", *, expected=None) -> dict[pair, PairTotal]
@@ -70,9 +72,11 @@ from .compare import (
     fraction_str,
     matchpoint_top,
     matchpoints_board,
+    matchpoints_scaled,
     neuberg,
     pair_contest,
     plus_minus_board,
+    plus_minus_scaled,
     rank,
     rank_teams,
     ranking_directions,
@@ -138,11 +142,13 @@ __all__ = [
     "honours_from_deal",
     "matchpoint_top",
     "matchpoints_board",
+    "matchpoints_scaled",
     "neuberg",
     "pair_contest",
     "parse_deal",
     "parse_result",
     "plus_minus_board",
+    "plus_minus_scaled",
     "rank",
     "rank_teams",
     "ranking_directions",

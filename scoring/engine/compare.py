@@ -126,33 +126,47 @@ def _real(entries: Sequence[Entry]) -> list[Entry]:
     return [e for e in entries if e.ruling is None]
 
 
-def plus_minus_board(entries: Sequence[Entry]) -> list[Scores | None]:
-    """Per entry the plus/minus of its N–S and its E–W pair (Duplicate Law H), or None
-    for a cancelled result. The average is over the real results only (Duplicate Law
-    B(3)); an average ruling gets 0; a fouled board gives the offending pair the lowest
-    and its opponents the highest board score of a real result, less the average."""
+Scaled = tuple[int, int]
+
+
+def plus_minus_scaled(entries: Sequence[Entry]) -> tuple[int, list[Scaled | None]]:
+    """:func:`plus_minus_board` in whole numbers: ``(d, values)`` where each value is the
+    (N–S, E–W) plus/minus times ``d``, the number of real results. Sums over many boards
+    stay in integers this way, which is what makes large standings fast."""
     real = _real(entries)
+    n = len(real) or 1
+    out: list[Scaled | None] = []
     if real:
         ns_scores = [e.ns_score for e in real]
         ew_scores = [e.ew_score for e in real]
-        avg_ns = Fraction(sum(ns_scores), len(real))  # type: ignore[arg-type]
-        avg_ew = Fraction(sum(ew_scores), len(real))  # type: ignore[arg-type]
-    out: list[Scores | None] = []
-    zero = Fraction(0)
+        sum_ns = sum(ns_scores)  # type: ignore[arg-type]
+        sum_ew = sum(ew_scores)  # type: ignore[arg-type]
     for e in entries:
         if e.ruling is None:
-            out.append((e.ns_score - avg_ns, e.ew_score - avg_ew))  # type: ignore[operator]
+            out.append((n * e.ns_score - sum_ns, n * e.ew_score - sum_ew))  # type: ignore[operator]
         elif e.ruling == "cancelled":
             out.append(None)
         elif e.ruling == "average" or not real:
             # Duplicate Law B(3): each pair takes the average score for that deal.
             # Pinned here: a fouled board with no real result to compare is an average.
-            out.append((zero, zero))
+            out.append((0, 0))
         elif e.offending == "ew":
-            out.append((max(ns_scores) - avg_ns, min(ew_scores) - avg_ew))  # type: ignore[type-var]
+            out.append((n * max(ns_scores) - sum_ns, n * min(ew_scores) - sum_ew))  # type: ignore[type-var,operator]
         else:
-            out.append((min(ns_scores) - avg_ns, max(ew_scores) - avg_ew))  # type: ignore[type-var]
-    return out
+            out.append((n * min(ns_scores) - sum_ns, n * max(ew_scores) - sum_ew))  # type: ignore[type-var,operator]
+    return n, out
+
+
+def _unscale(d: int, values: list[Scaled | None]) -> list[Scores | None]:
+    return [None if v is None else (Fraction(v[0], d), Fraction(v[1], d)) for v in values]
+
+
+def plus_minus_board(entries: Sequence[Entry]) -> list[Scores | None]:
+    """Per entry the plus/minus of its N–S and its E–W pair (Duplicate Law H), or None
+    for a cancelled result. The average is over the real results only (Duplicate Law
+    B(3)); an average ruling gets 0; a fouled board gives the offending pair the lowest
+    and its opponents the highest board score of a real result, less the average."""
+    return _unscale(*plus_minus_scaled(entries))
 
 
 def neuberg(mp: Fraction | int, actual: int, expected: int) -> Fraction:
@@ -178,25 +192,26 @@ def matchpoint_top(entries: Sequence[Entry], expected: int | None = None) -> int
     return max(0, 2 * (e - 1))
 
 
-def matchpoints_board(entries: Sequence[Entry], expected: int | None = None
-                      ) -> list[Scores | None]:
-    """Per entry the matchpoints of its N–S and its E–W pair, or None when cancelled.
-
-    Real results are compared with the other real results of their direction and,
-    when ``expected`` differs from their number, factored by Neuberg's formula.
-    An average ruling scores half the top; a fouled board gives the offending pair the
-    matchpoints of the lowest real result of its direction and its opponents those of
-    the highest (the pair "is given" that score, Duplicate Law B(3)).
-    """
+def matchpoints_scaled(entries: Sequence[Entry], expected: int | None = None
+                       ) -> tuple[int, list[Scaled | None]]:
+    """:func:`matchpoints_board` in whole numbers: ``(d, values)``, each value the
+    (N–S, E–W) matchpoints times ``d`` (1, or the number of real results when Neuberg
+    factors the board)."""
     real = _real(entries)
     actual = len(real)
     e = actual if expected is None else expected
     if e < 1 and actual:
         raise ValueError("the expected number of results must be at least 1")
-    half_top = Fraction(max(0, 2 * (e - 1)), 2)
-    ns_mp = [neuberg(m, actual, e) for m in _raw_matchpoints([r.ns_score for r in real])]  # type: ignore[misc]
-    ew_mp = [neuberg(m, actual, e) for m in _raw_matchpoints([r.ew_score for r in real])]  # type: ignore[misc]
-    out: list[Scores | None] = []
+    d = actual if actual and e != actual else 1
+
+    def factored(mp: int) -> int:
+        # Neuberg ((M + 1) × E / A) − 1, times A.
+        return mp if d == 1 else (mp + 1) * e - actual
+
+    ns_mp = [factored(m) for m in _raw_matchpoints([r.ns_score for r in real])]  # type: ignore[misc]
+    ew_mp = [factored(m) for m in _raw_matchpoints([r.ew_score for r in real])]  # type: ignore[misc]
+    half_top = max(0, e - 1) * d
+    out: list[Scaled | None] = []
     k = 0
     for entry in entries:
         if entry.ruling is None:
@@ -210,7 +225,20 @@ def matchpoints_board(entries: Sequence[Entry], expected: int | None = None
             out.append((max(ns_mp), min(ew_mp)))
         else:
             out.append((min(ns_mp), max(ew_mp)))
-    return out
+    return d, out
+
+
+def matchpoints_board(entries: Sequence[Entry], expected: int | None = None
+                      ) -> list[Scores | None]:
+    """Per entry the matchpoints of its N–S and its E–W pair, or None when cancelled.
+
+    Real results are compared with the other real results of their direction and,
+    when ``expected`` differs from their number, factored by Neuberg's formula.
+    An average ruling scores half the top; a fouled board gives the offending pair the
+    matchpoints of the lowest real result of its direction and its opponents those of
+    the highest (the pair "is given" that score, Duplicate Law B(3)).
+    """
+    return _unscale(*matchpoints_scaled(entries, expected))
 
 
 def _counted(entries: Sequence[Entry]) -> int:

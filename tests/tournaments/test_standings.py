@@ -28,7 +28,7 @@ def full(event: Event) -> dict:
 
 def cached(event: Event) -> dict:
     state = standings.pair_state(Event.objects.get(pk=event.pk))
-    return {p: (state.exact[p], state.played[p]) for p in state.exact}
+    return {p: (state.exact(p), state.played[p]) for p in state.played}
 
 
 play = st.fixed_dictionaries({
@@ -94,7 +94,7 @@ def test_a_new_result_touches_only_its_board():
             services.result_record(event=event, board=board, ns=table, ew=table + 4, data=data,
                                    actor=importer)
     state = standings.pair_state(event)
-    before = {g: dict(v) for g, v in state.scores.items()}
+    before = {g: (d, dict(v)) for g, (d, v) in state.scores.items()}
     services.result_record(event=event, board=2, ns=3, ew=7, actor=importer, data={
         "contract": {"level": 1, "denomination": "NT", "declarer": "N"}, "tricks": 5})
     after = standings.pair_state(Event.objects.get(pk=event.pk))
