@@ -17,8 +17,22 @@ class SectionAdmin(admin.ModelAdmin):
     list_filter = ["event"]
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Shown here, changed only through the services (the director's console), which
+    audit every change and keep the standings' caches right."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(models.Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ReadOnlyAdmin):
     search_fields = ["name"]
 
 
@@ -29,7 +43,7 @@ class TeamAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Pair)
-class PairAdmin(admin.ModelAdmin):
+class PairAdmin(ReadOnlyAdmin):
     list_display = ["number", "event", "section", "player_1", "player_2", "team"]
     list_filter = ["event"]
     raw_id_fields = ["player_1", "player_2"]
@@ -47,38 +61,18 @@ class TableCodeAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Result)
-class ResultAdmin(admin.ModelAdmin):
-    """Read-only here: results change only through the services, which audit them."""
-
+class ResultAdmin(ReadOnlyAdmin):
     list_display = [
         "event", "board", "ns_pair", "ew_pair", "ruling", "level", "denomination",
         "declarer", "doubled", "tricks", "ns_score", "status", "voided",
     ]
     list_filter = ["event", "status", "ruling", "voided"]
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(models.AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnlyAdmin):
     list_display = ["at", "event", "actor_label", "action", "result", "reason"]
     list_filter = ["event", "action"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(models.ReportJob)

@@ -79,6 +79,8 @@ class Event(models.Model):
     # Bumped (with F()) in the same transaction as every change to a result, while the
     # event row is locked: readers use it to catch up on exactly what changed.
     seq = models.BigIntegerField(default=0)
+    # The seq of the last change to the pairs' names, so readers can keep names cached.
+    roster_seq = models.BigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -266,6 +266,7 @@ def pair_set(
         if team is not None and pair.team_id != team.pk:
             pair.team = team
             pair.save(update_fields=["team"])
+    Event.objects.filter(pk=event.pk).update(roster_seq=event.seq)
     _audit(event=event, actor=actor, action="pair", after={"pair": number, "players": names})
     return pair
 
@@ -295,6 +296,7 @@ def pairs_set(*, event: Event, lines: Sequence[Any], actor: Actor) -> list[Pair]
         _audit(event=event, actor=actor, action="remove pair",
                before={"pair": pair.number, "players": pair.names})
         pair.delete()
+        Event.objects.filter(pk=event.pk).update(roster_seq=F("seq"))
     return stored
 
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import math
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import connection
 from django.db.models import Q
@@ -51,8 +51,7 @@ Scores = tuple[Fraction, Fraction] | None
 Scaled = tuple[int, int]
 
 
-@dataclass(slots=True)
-class Row:
+class Row(NamedTuple):
     """A stored result reduced to what comparisons need: its engine entry and totals."""
 
     id: int
@@ -103,31 +102,66 @@ class PairState:
     sums: dict[int, dict[int, int]] = field(default_factory=dict)  # pair -> {d: numerator}
     played: dict[int, int] = field(default_factory=dict)
     expected: int = 0  # matchpoints: the most counted results any board had
+    # How many live results each pair has as N-S and as E-W (rules.md §4.5: one ranking
+    # when any pair played both directions), kept up to date rather than recounted.
+    ns_seats: Counter = field(default_factory=Counter)
+    ew_seats: Counter = field(default_factory=Counter)
+    names: dict[int, list[str]] | None = None  # pair -> players, as of names_roster
+    names_roster: int = -1
+    current_roster: int = 0  # Event.roster_seq when the state was last brought up to date
+
+    def names_for(self, event: Event) -> dict[int, list[str]]:
+        """The pairs' names, read again only when a pair has changed since."""
+        if self.names is None or self.names_roster != self.current_roster:
+            self.names, self.names_roster = _names(event), self.current_roster
+        return self.names
 
     def apply(self, changed: Iterable[Row], removed: Iterable[int]) -> None:
         touched = set()
+        rows, groups = self.rows, self.groups
+        gone: list[Row] = []
         for rid in removed:
-            old = self.rows.pop(rid, None)
+            old = rows.pop(rid, None)
             if old is not None:
-                self.groups[old.group].pop(rid, None)
+                groups[old.group].pop(rid, None)
                 touched.add(old.group)
-        for row in changed:
-            old = self.rows.get(row.id)
-            if old is not None and old.group != row.group:
-                self.groups[old.group].pop(row.id, None)
-                touched.add(old.group)
-            self.rows[row.id] = row
-            self.groups.setdefault(row.group, {})[row.id] = row
-            touched.add(row.group)
+                gone.append(old)
+        added = list(changed)
+        for row in added:
+            old = rows.get(row.id)
+            if old is not None:
+                gone.append(old)
+                if old.group != row.group:
+                    groups[old.group].pop(row.id, None)
+                    touched.add(old.group)
+            rows[row.id] = row
+            group = groups.get(row.group)
+            if group is None:
+                group = groups[row.group] = {}
+                touched.add(row.group)
+            group[row.id] = row
+        touched.update(row.group for row in added)
+        self._seat(gone, added)
         if self.method == "matchpoints":
             expected = max((sum(1 for r in g.values() if r.entry.ruling != "cancelled")
-                            for g in self.groups.values()), default=0)
+                            for g in groups.values()), default=0)
             if expected != self.expected:
                 # Neuberg factors every board to the expected count: all boards change.
                 self.expected = expected
-                touched = set(self.groups)
+                touched = set(groups)
         for group in touched:
             self._recompute(group)
+
+    def _seat(self, gone: list[Row], added: list[Row]) -> None:
+        """Move the direction counts: Counter's update and subtract run in C."""
+        for seats, side in ((self.ns_seats, "ns"), (self.ew_seats, "ew")):
+            seats.update(getattr(r.entry, side) for r in added)
+            if gone:
+                pairs = [getattr(r.entry, side) for r in gone]
+                seats.subtract(pairs)
+                for pair in pairs:
+                    if seats.get(pair) == 0:
+                        del seats[pair]
 
     def _recompute(self, group: Any) -> None:
         d, old = self.scores.pop(group, (1, {}))
@@ -195,17 +229,24 @@ _CACHE_SIZE = 16
 _LOCK = threading.Lock()
 
 
-def _fetch(event: Event, since: int | None) -> tuple[list[tuple], int]:
-    """The rows changed since `since` (all live rows when None), and the seq they reach."""
-    seq = Event.objects.filter(pk=event.pk).values_list("seq", flat=True).get()
+def _fetch(event: Event, since: int | None) -> tuple[list[tuple], int, int]:
+    """The rows changed since `since` (all live rows when None), the seq they reach, and
+    the seq of the last change to the pairs' names.
+
+    The rows come through a bare cursor: the ORM builds the SQL, but turning 52,000
+    rows into Python tuples is the driver's job alone."""
+    seq, roster_seq = Event.objects.filter(pk=event.pk).values_list("seq", "roster_seq").get()
     rows = Result.objects.filter(event_id=event.pk)
     if since is None:
         rows = rows.filter(voided=False)
     else:
         rows = rows.filter(seq__gt=since)
-    values = list(rows.values_list(*ROW_FIELDS))
+    sql, params = rows.values_list(*ROW_FIELDS).query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        values = cursor.fetchall()
     reached = max([seq, *(v[1] for v in values)])
-    return values, reached
+    return values, reached, roster_seq
 
 
 def pair_state(event: Event) -> PairState:
@@ -217,14 +258,15 @@ def pair_state(event: Event) -> PairState:
         state = _CACHE.get(key) if cacheable else None
         if state is None:
             state = PairState(method=event.method, by_section=event.compare_by_section)
-            values, state.seq = _fetch(event, None)
+            values, state.seq, roster_seq = _fetch(event, None)
             state.apply((_row(v, state.by_section) for v in values), ())
         else:
-            values, reached = _fetch(event, state.seq)
+            values, reached, roster_seq = _fetch(event, state.seq)
             changed = [_row(v, state.by_section) for v in values if not v[2]]
             removed = [v[0] for v in values if v[2]]
             state.apply(changed, removed)
             state.seq = reached
+        state.current_roster = roster_seq
         if cacheable:
             _CACHE[key] = state
             _CACHE.move_to_end(key)
@@ -253,51 +295,65 @@ def _percent(value: Fraction) -> float:
     return float(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
-def _pair_rows(state: PairState, pairs: list[int], names: dict[int, list[str]]) -> list[dict]:
+def _shown(numerator: int, denominator: int) -> int:
+    """compare.shown without building a Fraction (nearest whole, half away from zero)."""
+    n = (2 * abs(numerator) + denominator) // (2 * denominator)
+    return n if numerator >= 0 else -n
+
+
+def _exact(numerator: int, denominator: int) -> str:
+    """compare.fraction_str without building a Fraction: "190", "-121/3"."""
+    g = math.gcd(numerator, denominator)
+    numerator, denominator = numerator // g, denominator // g
+    return str(numerator) if denominator == 1 else f"{numerator}/{denominator}"
+
+
+def _plus_minus_values(state: PairState, pairs: list[int]) -> tuple[dict, dict]:
+    """Sort keys (whole numbers over a common denominator) and the shown values."""
     totals, common = state.totals(pairs)
-    matchpoints = state.method == "matchpoints"
-    if matchpoints:
-        # The percentage of the tops a pair could have made: keep the sort in whole numbers
-        # over a common denominator of the pairs' possible tops.
-        top = state.top()
-        possible = {p: top * state.played[p] for p in pairs}
-        scale = math.lcm(*[v for v in possible.values() if v] or [1])
-        # Doubled, so that the 50 % of a pair with no possible top stays a whole number.
-        keys = {p: 2 * totals[p] * (scale // possible[p]) if possible[p] else common * scale
-                for p in pairs}
-    else:
-        keys = totals
-    rows = []
-    for pair, place in rank(keys):
-        if matchpoints:
-            value = (Fraction(totals[pair] * 100, common * possible[pair]) if possible[pair]
-                     else Fraction(50))
-        else:
-            value = Fraction(totals[pair], common)
-        row = {
-            "place": place,
-            "pair": pair,
-            "names": names.get(pair, []),
-            "score": _percent(value) if matchpoints else shown(value),
-            "exact": fraction_str(value),
-            "boards": state.played[pair],
-        }
-        if matchpoints:
-            row["matchpoints"] = fraction_str(Fraction(totals[pair], common))
-            row["top"] = possible[pair]
-        rows.append(row)
-    return rows
+    shown_values = {p: {"score": _shown(totals[p], common), "exact": _exact(totals[p], common)}
+                    for p in pairs}
+    return totals, shown_values
+
+
+def _matchpoint_values(state: PairState, pairs: list[int]) -> tuple[dict, dict]:
+    """A pair's percentage of the tops it could have made; sorted in whole numbers over a
+    common denominator of the possible tops (doubled, so that the 50 % of a pair with no
+    possible top stays whole)."""
+    totals, common = state.totals(pairs)
+    top = state.top()
+    possible = {p: top * state.played[p] for p in pairs}
+    scale = math.lcm(*[v for v in possible.values() if v] or [1])
+    keys = {p: 2 * totals[p] * (scale // possible[p]) if possible[p] else common * scale
+            for p in pairs}
+    shown_values = {}
+    for p in pairs:
+        value = (Fraction(totals[p] * 100, common * possible[p]) if possible[p]
+                 else Fraction(50))
+        shown_values[p] = {"score": _percent(value), "exact": fraction_str(value),
+                           "matchpoints": _exact(totals[p], common), "top": possible[p]}
+    return keys, shown_values
+
+
+def _pair_rows(state: PairState, pairs: list[int], names: dict[int, list[str]]) -> list[dict]:
+    values = _matchpoint_values if state.method == "matchpoints" else _plus_minus_values
+    keys, shown_values = values(state, pairs)
+    return [
+        {"place": place, "pair": pair, "names": names.get(pair, []),
+         "score": shown_values[pair]["score"], "exact": shown_values[pair]["exact"],
+         "boards": state.played[pair],
+         **{k: v for k, v in shown_values[pair].items() if k not in ("score", "exact")}}
+        for pair, place in rank(keys)
+    ]
 
 
 def _directions(state: PairState) -> tuple[set[int], set[int]]:
-    ns = {r.ns for r in state.rows.values()}
-    ew = {r.ew for r in state.rows.values()}
-    return ns, ew
+    return set(state.ns_seats), set(state.ew_seats)
 
 
 def pair_standings(event: Event) -> dict:
     state = pair_state(event)
-    names = _names(event)
+    names = state.names_for(event)
     ns, ew = _directions(state)
     ranked = list(state.played)
     if ns & ew:
@@ -318,7 +374,7 @@ def pair_standings(event: Event) -> dict:
 
 
 def team_standings(event: Event) -> dict:
-    values, seq = _fetch(event, None)
+    values, seq, _ = _fetch(event, None)
     rows = [_row(v, False) for v in values]
     team_of = dict(Pair.objects.filter(event=event, team__isnull=False)
                    .values_list("number", "team__name"))
@@ -388,7 +444,7 @@ def traveller(event: Event, board_number: int) -> dict:
     """Every result of one board: contract, tricks, both sides' columns, plus/minus."""
     board = event.boards.get(number=board_number)
     state = pair_state(event) if event.kind == "pairs" else None
-    names = _names(event)
+    names = state.names_for(event) if state else _names(event)
     where = _meetings_by_pairs(event)
     results = (Result.objects.filter(board=board, voided=False)
                .select_related("ns_pair", "ew_pair").order_by("ns_pair__number"))

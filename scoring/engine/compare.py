@@ -29,6 +29,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from .rules import RULINGS
 
@@ -82,13 +83,13 @@ def rank(scores: Mapping[Hashable, Fraction | int]) -> list[tuple[Hashable, str]
 # --- the pair contest --------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """One table's result on a board, for comparison.
 
     ``ns``/``ew``: the pairs (any hashable key); ``ns_score``/``ew_score``: their board
     scores (None for an artificial result); ``ruling``: None, "average", "fouled" or
     "cancelled"; ``offending``: "ns" or "ew", the side whose player was short (fouled).
+    A named tuple, not a dataclass: a large event builds tens of thousands of them.
     """
 
     ns: Hashable

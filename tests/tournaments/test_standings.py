@@ -135,3 +135,14 @@ def test_howell_has_one_ranking_and_shared_places():
     places = {row["pair"]: row["place"] for row in data["rankings"][0]["rows"]}
     assert set(places.values()) == {"1="}
     assert Fraction(data["rankings"][0]["rows"][0]["exact"]) == 0
+
+
+@given(numerator=st.integers(-10**12, 10**12), denominator=st.integers(1, 10**6))
+def test_whole_number_display_matches_the_engine(numerator, denominator):
+    """The standings show totals from whole numbers; they must agree with the engine's
+    Fraction rules (nearest whole, half away from zero; exact fraction text)."""
+    from scoring.engine import fraction_str, shown
+
+    value = Fraction(numerator, denominator)
+    assert standings._shown(numerator, denominator) == shown(value)
+    assert standings._exact(numerator, denominator) == fraction_str(value)

@@ -9,23 +9,37 @@ Fonts: the suit symbols ♠ ♥ ♦ ♣ are not in reportlab's standard fonts, n
 Vera fonts it bundles, so reports use DejaVu Sans: Debian's ``fonts-dejavu-core``
 when installed, else the copy vendored in ``tournaments/reports/fonts/`` (with its
 licence).
+
+Long tables (a traveller of a big event has a row per table, 52,000 rows in all)
+are drawn by ``Grid``, not by reportlab's ``Table`` of ``Paragraph`` cells: a grid
+of fixed columns whose rows' heights are known without measuring any text, drawn
+straight onto the canvas, each distinct string encoded once per document. See
+``Grid`` for what it can and cannot do.
 """
 
 from __future__ import annotations
 
 import io
 import re
+import threading
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+import weakref
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
+from functools import lru_cache
+from itertools import accumulate
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.utils import timezone
+from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.rl_accel import escapePDF
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
@@ -43,7 +57,8 @@ BUNDLED_FONTS = Path(__file__).resolve().parent / "fonts"
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
 
-RED = colors.HexColor("#b00000")
+RED_HEX = "#b00000"
+RED = colors.HexColor(RED_HEX)
 LINE = colors.HexColor("#9a9488")
 SHADE = colors.HexColor("#f1ece1")
 
@@ -117,19 +132,46 @@ def denomination_markup(code: str) -> str:
     return esc(DENOMINATION_TEXT.get(code, code))
 
 
-def contract_markup(row: dict) -> str:
-    """3♥ × by S, "Passed out", or the ruling given in place of play."""
+def contract_words(row: dict) -> str | None:
+    """The ruling given in place of play, "Passed out", "" (whist), or None: a contract."""
     if row.get("ruling"):
         text = RULING_TEXT.get(row["ruling"], row["ruling"])
         if row.get("offending"):
             text += f", {row['offending'].upper()} at fault"
-        return esc(text)
+        return text
     if row.get("passed_out"):
         return "Passed out"
     if not row.get("level"):
         return ""  # whist: no contract
+    return None
+
+
+def contract_markup(row: dict) -> str:
+    """3♥ × by S, "Passed out", or the ruling given in place of play."""
+    words = contract_words(row)
+    if words is not None:
+        return esc(words)
     return (f"{row['level']}{denomination_markup(row['denomination'])}"
             f"{esc(DOUBLING_TEXT.get(row.get('doubled') or '', ''))}")
+
+
+def contract_cell(row: dict) -> Cell:
+    """contract_markup as a Grid cell: the same words, the red suits in red."""
+    words = contract_words(row)
+    if words is not None:
+        return words
+    return _contract_cell(row["level"], row["denomination"], row.get("doubled") or "")
+
+
+@lru_cache(maxsize=1024)
+def _contract_cell(level: int, denomination: str, doubled: str) -> Cell:
+    """Built once per distinct contract (7 levels × 6 denominations × 3 doublings)."""
+    symbol = DENOMINATION_TEXT.get(denomination, denomination)
+    doubling = DOUBLING_TEXT.get(doubled, "")
+    if denomination in ("H", "D"):
+        runs = [Run(str(level)), Run(symbol, color=RED_HEX)] + ([Run(doubling)] if doubling else [])
+        return Rich(runs)
+    return f"{level}{symbol}{doubling}"
 
 
 def cards_text(cards: str) -> str:
@@ -154,7 +196,301 @@ def blank(value: Any) -> str:
     return "" if value is None else str(value)
 
 
+# --- a fast ruled grid ------------------------------------------------------------------
+
+LEADING = 1.2  # a line's height, as a multiple of its font size
+CAP_MIDDLE = 0.36  # DejaVu's capitals and digits stand 0.73 em: the baseline that centres them
+CELL_PAD_X = 3.0
+CELL_PAD_Y = 2.0
+
+
+class Run(NamedTuple):
+    """A stretch of one line of a cell in one font, size and colour ("" is black)."""
+
+    text: str
+    font: str = FONT
+    size: float = 9
+    color: str = ""  # "#rrggbb"
+
+
+class Rich:
+    """Cell text that one plain string cannot say: several lines, each of one or more runs.
+
+    Rows share them (a contract, a score with its exact fraction), so a document builds
+    each distinct one once and reuses it.
+    """
+
+    __slots__ = ("height", "leadings", "lines", "widths")
+
+    def __init__(self, *lines: Sequence[Run]):
+        self.lines = tuple(tuple(line) for line in lines if line)
+        self.leadings = tuple(LEADING * max(run.size for run in line) for line in self.lines)
+        self.widths = tuple(sum(text_width(run.font, run.text) * run.size for run in line)
+                            for line in self.lines)
+        self.height = sum(self.leadings)
+
+    def __repr__(self) -> str:
+        return f"Rich({' / '.join(''.join(run.text for run in line) for line in self.lines)})"
+
+
+Cell = str | Rich  # a str is one line in the grid's own font and size, in black
+
+
+class Column(NamedTuple):
+    width: float
+    align: str = "left"  # "left", "right" or "center"
+
+
+class GridRow(NamedTuple):
+    """A row's cells, left to right. With `span` = (first, last), the cell in column
+    `first` covers the columns up to `last` (the cells it covers are not drawn)."""
+
+    cells: Sequence[Cell]
+    span: tuple[int, int] | None = None
+
+
+def bold_head(text: str, size: float = 8) -> Rich:
+    """A header cell in bold; "\\n" breaks it into lines."""
+    return Rich(*[(Run(part, FONT_BOLD, size),) for part in text.split("\n")])
+
+
+@lru_cache(maxsize=65536)
+def text_width(font: str, text: str) -> float:
+    """The width of `text` set in `font` at 1 pt (times the size for any other size)."""
+    return pdfmetrics.stringWidth(text, font, 1.0)
+
+
+@lru_cache(maxsize=64)
+def _color_op(color: str) -> str:
+    """The PDF operator that sets the fill colour ("" is black)."""
+    return _rgb_op(colors.HexColor(color), "rg") if color else "0 g"
+
+
+def _rgb_op(color: colors.Color, operator: str) -> str:
+    """A colour operator: "rg" (fill) or "RG" (stroke)."""
+    return f"{color.red:.3f} {color.green:.3f} {color.blue:.3f} {operator}"
+
+
+class _Encoded:
+    """Per PDF document: each distinct string's PDF text, worked out once.
+
+    A TrueType font is embedded as subsets made as characters are first used, so a
+    string's encoding holds only within one document. This is reportlab's documented
+    way to write text in such a font (pdfbase/ttfonts.py): ``font.splitString`` and
+    ``font.getSubsetInternalName``.
+    """
+
+    def __init__(self, doc: Any):
+        self.doc = doc
+        self._known: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
+
+    def pieces(self, font: str, text: str) -> tuple[tuple[str, str], ...]:
+        """((subset font name, escaped bytes), ...): `text` in `font`."""
+        key = (font, text)
+        known = self._known.get(key)
+        if known is None:
+            face = pdfmetrics.getFont(font)
+            if not getattr(face, "_dynamicFont", False):
+                raise ValueError(f"a Grid draws TrueType fonts only, not {font}")
+            known = self._known[key] = tuple(
+                (face.getSubsetInternalName(subset, self.doc), escapePDF(chunk))
+                for subset, chunk in face.splitString(text, self.doc))
+        return known
+
+
+_ENCODED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _encoded(canv: canvas.Canvas) -> _Encoded:
+    doc = canv._doc  # the document the font subsets belong to
+    found = _ENCODED.get(doc)
+    if found is None:
+        found = _ENCODED[doc] = _Encoded(doc)
+    return found
+
+
+class _TextOut:
+    """The operators of one PDF text block: a font or colour is set only when it changes."""
+
+    def __init__(self, encoded: _Encoded):
+        self.pieces = encoded.pieces
+        self.ops: list[str] = ["BT", "0 g"]
+        self._font = ""
+        self._size = 0.0
+        self._color = ""
+
+    def line(self, x: float, baseline: float, runs: Sequence[tuple[str, str, float, str]]
+             ) -> None:
+        ops = self.ops
+        ops.append(f"1 0 0 1 {x:.2f} {baseline:.2f} Tm")
+        for text, font, size, color in runs:
+            if color != self._color:
+                ops.append(_color_op(color))
+                self._color = color
+            for name, chunk in self.pieces(font, text):
+                if name != self._font or size != self._size:
+                    ops.append(f"{name} {size:.2f} Tf")
+                    self._font, self._size = name, size
+                ops.append(f"({chunk}) Tj")
+
+    def code(self) -> str:
+        return "\n".join([*self.ops, "ET"])
+
+
+class Grid(Flowable):
+    """A ruled table of short cells, with a shaded header that repeats on every page.
+
+    Made for long tables (a traveller with a row per table): a row is as tall as its
+    tallest cell's lines, so laying out measures no text; no text wraps (a line too wide
+    for its column is set smaller until it fits); and the rows are drawn straight onto
+    the canvas as PDF text, each distinct string encoded once per document. It splits
+    between rows across pages. Cells are plain strings (one line, in the grid's font and
+    size) or ``Rich`` (lines of runs: bold, red suits, a small grey fraction); a plain
+    string in the header is set in bold, "\\n" breaking it into lines.
+    """
+
+    def __init__(self, columns: Sequence[Column], head: Sequence[Cell],
+                 rows: Sequence[GridRow], *, font: str = FONT, size: float = 9,
+                 _heights: list[float] | None = None):
+        super().__init__()
+        self.columns = tuple(columns)
+        self.head = GridRow([bold_head(c) if c.__class__ is str else c for c in head])
+        self.rows = rows
+        self.font = font
+        self.size = size
+        self.width = sum(c.width for c in self.columns)
+        self.head_height = self._row_height(self.head)
+        self.heights = _heights if _heights is not None else [self._row_height(r)
+                                                              for r in rows]
+        self.height = self.head_height + sum(self.heights)
+
+    def _row_height(self, row: GridRow) -> float:
+        tallest = LEADING * self.size
+        for cell in row.cells:
+            if cell.__class__ is Rich and cell.height > tallest:
+                tallest = cell.height
+        return tallest + 2 * CELL_PAD_Y
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        """As many rows as fit under the header here, and the rest (header again) after."""
+        fits = bisect_right(list(accumulate(self.heights)), avail_height - self.head_height)
+        if fits == 0 or fits >= len(self.rows):
+            return []
+        return [self._part(0, fits), self._part(fits, len(self.rows))]
+
+    def _part(self, start: int, stop: int) -> Grid:
+        return Grid(self.columns, self.head.cells, self.rows[start:stop], font=self.font,
+                    size=self.size, _heights=self.heights[start:stop])
+
+    def draw(self) -> None:
+        edges = [0.0, *accumulate(c.width for c in self.columns)]
+        out = _TextOut(_encoded(self.canv))
+        top = self.height
+        spanned: list[tuple[float, float, int, int]] = []
+        rules = [self._hline(top)]
+        for row, height in zip((self.head, *self.rows), (self.head_height, *self.heights),
+                               strict=True):
+            bottom = top - height
+            self._draw_row(out, row, edges, top - height / 2)
+            if row.span:
+                spanned.append((top, bottom, *row.span))
+            rules.append(self._hline(bottom))
+            top = bottom
+        for k, x in enumerate(edges):
+            rules.extend(self._vlines(x, k, spanned))
+        canv = self.canv
+        head = self.head_height
+        canv.addLiteral(f"q {_rgb_op(SHADE, 'rg')} "
+                        f"0 {self.height - head:.2f} {self.width:.2f} {head:.2f} re f Q")
+        canv.addLiteral(f"q 0.5 w {_rgb_op(LINE, 'RG')}\n" + "\n".join(rules) + "\nS Q")
+        canv.addLiteral("q\n" + out.code() + "\nQ")
+
+    def _hline(self, y: float) -> str:
+        return f"0 {y:.2f} m {self.width:.2f} {y:.2f} l"
+
+    def _vlines(self, x: float, k: int, spanned: list[tuple[float, float, int, int]]
+                ) -> list[str]:
+        """The rule at column edge `k`, broken where a spanning cell covers it."""
+        lines, start = [], self.height
+        for top, bottom, first, last in spanned:
+            if first < k <= last:
+                if start > top:
+                    lines.append(f"{x:.2f} {start:.2f} m {x:.2f} {top:.2f} l")
+                start = bottom
+        if start > 0:
+            lines.append(f"{x:.2f} {start:.2f} m {x:.2f} 0 l")
+        return lines
+
+    def _draw_row(self, out: _TextOut, row: GridRow, edges: list[float],
+                  middle: float) -> None:
+        """Each cell's lines, centred on the row's `middle` (a y)."""
+        span = row.span
+        font, size, columns = self.font, self.size, self.columns
+        for index, cell in enumerate(row.cells):
+            if not cell:
+                continue
+            last = index
+            if span:
+                if span[0] < index <= span[1]:
+                    continue
+                if index == span[0]:
+                    last = span[1]
+            left, right = edges[index] + CELL_PAD_X, edges[last + 1] - CELL_PAD_X
+            align = columns[index].align
+            if cell.__class__ is str:
+                self._put(out, ((cell, font, size, ""),), text_width(font, cell) * size,
+                          left, right, middle - CAP_MIDDLE * size, align)
+                continue
+            line_top = middle + cell.height / 2
+            for line, leading, width in zip(cell.lines, cell.leadings, cell.widths,
+                                            strict=True):
+                baseline = line_top - leading / 2 - CAP_MIDDLE * leading / LEADING
+                self._put(out, line, width, left, right, baseline, align)
+                line_top -= leading
+
+    @staticmethod
+    def _put(out: _TextOut, runs: Sequence[tuple[str, str, float, str]], width: float,
+             left: float, right: float, baseline: float, align: str) -> None:
+        """One line of runs between `left` and `right`, set smaller if it would not fit."""
+        room = right - left
+        if width > room > 0:
+            scale = int(room / width * 100) / 100  # rounded down: it surely fits
+            runs = [(text, font, size * scale, color) for text, font, size, color in runs]
+            width *= scale
+        if align == "right":
+            out.line(right - width, baseline, runs)
+        elif align == "center":
+            out.line(left + (room - width) / 2, baseline, runs)
+        else:
+            out.line(left, baseline, runs)
+
+
 # --- the page template -----------------------------------------------------------------
+
+
+_STREAMS = threading.Lock()
+
+
+@contextmanager
+def _binary_streams() -> Iterator[None]:
+    """Write the page streams compressed but not ASCII85-encoded while a PDF is saved.
+
+    ASCII85 (reportlab's default, for 7-bit channels no PDF travels over now) makes
+    the file a quarter bigger, and without reportlab's optional C accelerator its
+    pure-Python encoder was the slowest step of a long report (~40% of the travellers
+    of a 1,000-table event). reportlab reads the switch from its global rl_config when
+    it writes the file, so it is turned off only around that, one save at a time.
+    """
+    with _STREAMS:
+        before = rl_config.useA85
+        rl_config.useA85 = 0
+        try:
+            yield
+        finally:
+            rl_config.useA85 = before
 
 
 class _NumberedCanvas(canvas.Canvas):
@@ -177,7 +513,8 @@ class _NumberedCanvas(canvas.Canvas):
             self.__dict__.update(state)
             self._decorate(number, total)
             super().showPage()
-        super().save()
+        with _binary_streams():
+            super().save()
 
     def _decorate(self, number: int, total: int) -> None:
         width, height = self._pagesize

@@ -9,6 +9,7 @@ which boards it plays each round, and where everyone goes next.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from reportlab.lib.units import mm
@@ -17,8 +18,15 @@ from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Spacer
 from .base import (
     FONT_BOLD,
     BaseRenderer,
+    Cell,
+    Column,
+    Grid,
+    GridRow,
+    Rich,
+    Run,
     blank,
     cards_text,
+    contract_cell,
     contract_markup,
     esc,
     signed,
@@ -39,6 +47,19 @@ def _exact_note(shown: int | None, exact: str | None) -> str:
     if exact is not None and exact != str(shown):
         text += f' <font size="7" color="#555555">({esc(exact)})</font>'
     return text
+
+
+@lru_cache(maxsize=4096)
+def exact_cell(shown: int | None, exact: str | None) -> Cell:
+    """A Grid cell: the shown whole number, the exact fraction beneath it when they differ.
+
+    Cached: on a board many tables share a score, so they share its cell.
+    """
+    if shown is None:
+        return ""
+    if exact is None or exact == str(shown):
+        return signed(shown)
+    return Rich((Run(signed(shown)),), (Run(f"({exact})", size=7, color="#555555"),))
 
 
 def _method_words(method: str) -> str:
@@ -75,6 +96,7 @@ class TravellersRenderer(BaseRenderer):
                 block.append(Spacer(0, 3 * mm))
             block.append(self.results_table(board, data["method"], whist))
             if board.get("average") and not whist:
+                block.append(Spacer(0, 1 * mm))
                 block.append(self.para(
                     f"Average of the tables' scores: N–S {esc(board['average']['ns'])}, "
                     f"E–W {esc(board['average']['ew'])}", "small"))
@@ -107,46 +129,47 @@ class TravellersRenderer(BaseRenderer):
         return table
 
     def results_table(self, board: dict, method: str, whist: bool) -> Flowable:
+        """Every table's result on the board, a row each (a ``Grid``: see base.py)."""
         compared = method != "total-points"
-        mp = method == "matchpoints"
         if whist:
-            head = ["N–S", "E–W", "N–S tricks", "E–W tricks", "Net N–S"]
+            head = ["N–S", "E–W", "N–S\ntricks", "E–W\ntricks", "Net\nN–S"]
+            widths = [0.12, 0.12, 0.18, 0.18, 0.14]
         else:
-            head = ["N–S", "E–W", "Contract", "By", "Tricks", "N–S trick", "N–S honour",
-                    "E–W trick", "E–W honour", "Net N–S"]
+            head = ["N–S", "E–W", "Contract", "By", "Tricks", "N–S\ntrick", "N–S\nhonour",
+                    "E–W\ntrick", "E–W\nhonour", "Net\nN–S"]
+            widths = [0.06, 0.06, 0.11, 0.035, 0.065, 0.07, 0.08, 0.07, 0.08, 0.08]
         if compared:
-            head += ["N–S MP", "E–W MP"] if mp else ["N–S ±", "E–W ±"]
-        rows: list[list[Any]] = [[self.para(f"<b>{h}</b>", "small") for h in head]]
-        spans: list[tuple] = []
-        for r in board["rows"]:
-            if r.get("ruling"):
-                # A ruling replaces the play: its words span the contract and score columns.
-                last = 3 if whist else 8
-                line = [r["ns"], r["ew"], self.para(contract_markup(r))]
-                line += [""] * (last - 2) + [signed(r["net_ns"])]
-                spans.append(("SPAN", (2, len(rows)), (last, len(rows))))
-            elif whist:
-                line = [r["ns"], r["ew"], blank(r["ns_trick"]), blank(r["ew_trick"]),
-                        signed(r["net_ns"])]
-            else:
-                line = [r["ns"], r["ew"], self.para(contract_markup(r)), r["declarer"],
-                        blank(r["tricks"]), blank(r["ns_trick"]), blank(r["ns_honour"]),
-                        blank(r["ew_trick"]), blank(r["ew_honour"]), signed(r["net_ns"])]
-            if compared:
-                line += [self.para(_exact_note(r["ns_shown"], r["ns_plus_minus"]), "num"),
-                         self.para(_exact_note(r["ew_shown"], r["ew_plus_minus"]), "num")]
-            rows.append(line)
-        if len(rows) == 1:
-            rows.append(["No results yet"] + [""] * (len(head) - 1))
-        width = self.frame_width
-        if whist:
-            widths = [0.1, 0.1, 0.2, 0.2, 0.14] + ([0.13, 0.13] if compared else [])
+            head += ["N–S MP", "E–W MP"] if method == "matchpoints" else ["N–S ±", "E–W ±"]
+            widths += [0.125, 0.125]
+        numeric_from = 2 if whist else 4
+        scale = self.frame_width / sum(widths)
+        columns = [Column(w * scale, "right" if i >= numeric_from else "left")
+                   for i, w in enumerate(widths)]
+        rows = [self._result_row(r, whist, compared) for r in board["rows"]]
+        if not rows:
+            rows = [GridRow(["No results yet"] + [""] * (len(head) - 1), (0, len(head) - 1))]
+        return Grid(columns, head, rows)
+
+    def _result_row(self, r: dict, whist: bool, compared: bool) -> GridRow:
+        """One table's result: plain strings for numbers, shared cells for the rest."""
+        span = None
+        if r.get("ruling"):
+            # A ruling replaces the play: its words span the contract and score columns.
+            last = 3 if whist else 8
+            cells = [str(r["ns"]), str(r["ew"]), contract_cell(r)]
+            cells += [""] * (last - 2) + [signed(r["net_ns"])]
+            span = (2, last)
+        elif whist:
+            cells = [str(r["ns"]), str(r["ew"]), blank(r["ns_trick"]), blank(r["ew_trick"]),
+                     signed(r["net_ns"])]
         else:
-            widths = [0.055, 0.055, 0.13, 0.045, 0.07, 0.075, 0.085, 0.075, 0.085, 0.085]
-            widths += [0.11, 0.11] if compared else []
-        scale = 1 / sum(widths)
-        return self.table(rows, widths=[w * scale * width for w in widths],
-                          numeric_from=4 if not whist else 2, extra=spans)
+            cells = [str(r["ns"]), str(r["ew"]), contract_cell(r), r["declarer"] or "",
+                     blank(r["tricks"]), blank(r["ns_trick"]), blank(r["ns_honour"]),
+                     blank(r["ew_trick"]), blank(r["ew_honour"]), signed(r["net_ns"])]
+        if compared:
+            cells += [exact_cell(r["ns_shown"], r["ns_plus_minus"]),
+                      exact_cell(r["ew_shown"], r["ew_plus_minus"])]
+        return GridRow(cells, span)
 
 
 class StandingsRenderer(BaseRenderer):
