@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -86,12 +86,21 @@ class Actor:
 # --- helpers -------------------------------------------------------------------------
 
 
+_BUMP_SQL = (f"UPDATE {Event._meta.db_table} SET seq = seq + 1 WHERE id = %s "  # noqa: S608
+             "RETURNING *")
+
+
 def _lock_event(event_id: int) -> Event:
-    """Lock the event row and take the next change number (Event.seq) under the lock."""
-    event = Event.objects.select_for_update().get(pk=event_id)
-    Event.objects.filter(pk=event_id).update(seq=F("seq") + 1)
-    event.seq += 1
-    return event
+    """Lock the event row and take the next change number (Event.seq), in one statement.
+
+    The UPDATE takes the row lock, held to the end of the transaction, so writers to
+    one event run one at a time and their changes commit in seq order (the standings
+    rely on it). RETURNING gives the row as it is now (SQLite 3.35+ and PostgreSQL).
+    """
+    events = list(Event.objects.raw(_BUMP_SQL, [event_id]))
+    if not events:
+        raise Event.DoesNotExist(f"there is no event {event_id}")
+    return events[0]
 
 
 def _audit(
@@ -136,11 +145,13 @@ def _board(event: Event, number: int) -> Board:
         raise ServiceError(f"board {number} is not in this event", field="board") from None
 
 
-def _pair(event: Event, number: int, field: str) -> Pair:
-    try:
-        return Pair.objects.select_related("player_1", "player_2").get(event=event, number=number)
-    except Pair.DoesNotExist:
-        raise ServiceError(f"pair {number} is not in this event", field=field) from None
+def _pairs(event: Event, ns: int, ew: int) -> tuple[Pair, Pair]:
+    """Pairs `ns` and `ew` of the event, in one query."""
+    found = {p.number: p for p in Pair.objects.filter(event=event, number__in=(ns, ew))}
+    for number, field in ((ns, "ns"), (ew, "ew")):
+        if number not in found:
+            raise ServiceError(f"pair {number} is not in this event", field=field)
+    return found[ns], found[ew]
 
 
 def _check_meeting(meeting: Meeting, board: int, ns: int, ew: int) -> None:
@@ -423,11 +434,10 @@ def result_record(
     one with created=False; a different result for the same board and pairs
     raises ResultConflict carrying the stored one.
     """
-    board_row = _board(event, board)
-    ns_pair = _pair(event, ns, "ns")
-    ew_pair = _pair(event, ew, "ew")
-    if ns_pair.pk == ew_pair.pk:
+    if ns == ew:
         raise ServiceError("a pair cannot play against itself", field="ew")
+    board_row = _board(event, board)
+    ns_pair, ew_pair = _pairs(event, ns, ew)
     if meeting is not None:
         _check_meeting(meeting, board, ns, ew)
     fields = _played_fields(event, board_row, data)
@@ -443,23 +453,19 @@ def result_record(
             f"board {board} between pairs {ns} and {ew} has a different result already",
             existing=existing,
         )
-    try:
-        with transaction.atomic():
-            result = Result.objects.create(
-                event=locked,
-                board=board_row,
-                ns_pair=ns_pair,
-                ew_pair=ew_pair,
-                meeting=meeting,
-                entered_by=actor.label[:80],
-                status=Result.Status.DIRECTOR if actor.is_director else Result.Status.ENTERED,
-                seq=locked.seq,
-                **fields,
-            )
-    except IntegrityError:
-        # Only reachable if a writer skipped the event lock; the constraint still holds.
-        raise ServiceError(f"board {board} already has a result for these pairs",
-                           field="board") from None
+    # No savepoint: under the event lock the unique constraint cannot be hit here, and
+    # if it were, the IntegrityError would roll the whole service back.
+    result = Result.objects.create(
+        event=locked,
+        board=board_row,
+        ns_pair=ns_pair,
+        ew_pair=ew_pair,
+        meeting=meeting,
+        entered_by=actor.label[:80],
+        status=Result.Status.DIRECTOR if actor.is_director else Result.Status.ENTERED,
+        seq=locked.seq,
+        **fields,
+    )
     _audit(event=locked, actor=actor, action="enter", result=result,
            after=seam.snapshot(result))
     return result, True
@@ -569,8 +575,7 @@ def ruling_award(
         reason = _require_reason(reason)  # a program's ruling comes from a file: no reason
     fields = _ruling_fields(event, kind, offending)
     board_row = _board(event, board)
-    ns_pair = _pair(event, ns, "ns")
-    ew_pair = _pair(event, ew, "ew")
+    ns_pair, ew_pair = _pairs(event, ns, ew)
     if meeting is not None:
         _check_meeting(meeting, board, ns, ew)
     locked = _lock_event(event.pk)
