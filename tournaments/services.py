@@ -534,8 +534,7 @@ def result_correct(
     before = seam.snapshot(result)
     _apply(result, fields)
     result.status = Result.Status.DIRECTOR if actor.is_director else Result.Status.ENTERED
-    if not actor.is_director:
-        result.confirmed_by = ""
+    result.confirmed_by = ""  # the opponents confirmed the old result, not this one
     result.version = F("version") + 1
     result.seq = event.seq
     result.save()

@@ -108,6 +108,19 @@
     });
   }
 
+  // On a phone there is no pointer to hover with: a tap on a score shows its exact
+  // value (the title) beside it, and a second tap hides it again.
+  document.addEventListener("click", function (event) {
+    var el = event.target.closest ? event.target.closest(".exact[title]") : null;
+    if (!el) return;
+    var shown = el.querySelector(".exact-value");
+    if (shown) { shown.remove(); return; }
+    var note = document.createElement("small");
+    note.className = "exact-value muted";
+    note.textContent = " (" + el.getAttribute("title") + ")";
+    el.appendChild(note);
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     var box = document.getElementById("live");
     if (box && box.dataset.liveUrl) livePage(box);

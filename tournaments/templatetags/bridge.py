@@ -53,3 +53,10 @@ def signed(value) -> str:
     if number < 0:
         return mark_safe(f"&minus;{-number}")  # noqa: S308 - an int we formatted ourselves
     return "0"
+
+
+@register.filter
+def minus(value) -> str:
+    """An exact value as text ("-121/3") with a true minus sign (−121/3)."""
+    text = "" if value is None else str(value)
+    return "\u2212" + text[1:] if text.startswith("-") else text

@@ -586,13 +586,22 @@ def agree_round(request: HttpRequest, event_id: int, section_id: int, round_numb
 @require_GET
 def audit(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
+    entries = sorted(selectors.audit_entries(event), key=lambda e: e.pk, reverse=True)
+    # Offer Undo only where services.audit_undo would allow it: a result's change with no
+    # later change to that result still in force.
+    blocked: set[int] = set()
     rows = []
-    for entry in selectors.audit_entries(event):
+    for entry in entries:
+        undoable = (entry.result_id is not None and entry.undone_by_id is None
+                    and entry.result_id not in blocked)
+        if entry.result_id is not None and entry.undone_by_id is None \
+                and entry.action != "undo":
+            blocked.add(entry.result_id)
         rows.append({
             "entry": entry,
             "before": _audit_text(entry.before, event),
             "after": _audit_text(entry.after, event),
-            "undoable": entry.result_id is not None and entry.undone_by_id is None,
+            "undoable": undoable,
         })
     return render(request, "tournaments/director/audit.html",
                   {"event": event, "rows": rows,
