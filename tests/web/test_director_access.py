@@ -45,6 +45,7 @@ def director_urls(world) -> list[str]:
                                           "board": m.boards[1]}),
         reverse("director-rule", kwargs={"event_id": e, "meeting_id": m.pk,
                                          "board": m.boards[0]}),
+        reverse("director-preview", kwargs={"event_id": e, "board": m.boards[0]}),
         reverse("director-correct", kwargs={"event_id": e, "result_id": world["result"].pk}),
         reverse("director-void", kwargs={"event_id": e, "result_id": world["result"].pk}),
         reverse("director-agree", kwargs={"event_id": e, "section_id": m.section_id,
@@ -84,7 +85,7 @@ def test_staff_required_on_every_director_url(world, player_user):
 
 def test_director_pages_open(world, director_client):
     for url in director_urls(world):
-        if url.endswith(("/status/", "/publish/")):
+        if url.endswith(("/status/", "/publish/", "/preview/")):
             continue  # POST only
         response = director_client.get(url)
         assert response.status_code == 200, url
@@ -94,7 +95,7 @@ def test_forms_carry_csrf_and_posts_without_it_are_refused(world, director):
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(director)
     for url in director_urls(world):
-        if url.endswith(("/status/", "/publish/", "grid.json")):
+        if url.endswith(("/status/", "/publish/", "/preview/", "grid.json")):
             continue
         html = strict.get(url).content.decode()
         if "<form" in html.split("</header>", 1)[1]:

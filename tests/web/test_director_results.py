@@ -221,3 +221,20 @@ def test_closed_event_offers_no_changes(director_client, running, director):
     assert "the event is closed" in response.content.decode()
     result.refresh_from_db()
     assert result.level == 1
+
+
+def test_correction_page_shows_the_stored_score_and_previews_changes(director_client, running):
+    """The director sees the score before saving a correction, as the tables do."""
+    meeting = meeting_at(running)
+    result = table_result(running, meeting, meeting.boards[0])
+    page = director_client.get(f"/director/events/{running.pk}/results/{result.pk}/correct/")
+    assert page.status_code == 200
+    assert 'id="score-preview"' in page.content.decode()
+    assert page.context["score"]["net_ns"] == result.ns_score
+    url = f"/director/events/{running.pk}/boards/{meeting.boards[0]}/preview/"
+    answer = director_client.post(url, contract_post(level=4, denomination="NT",
+                                                     declarer="N", tricks=10)).json()
+    # Law 47: 4 odd tricks at no trump, 40; Duplicate Law A: the 125 premium.
+    assert answer["ok"], answer
+    assert answer["score"]["ns"]["trick_score"] == 40
+    assert answer["score"]["ns"]["honour_score"] == 125

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from boards.models import Board
 
-from .. import selectors, services
+from .. import seam, selectors, services
 from ..forms import (
     BoardsUploadForm,
     DealForm,
@@ -36,6 +36,7 @@ from ..forms import (
 )
 from ..models import AuditEntry, Event, Meeting, Result, Section
 from ..services import Actor, ServiceError
+from .table import preview_answer
 
 # --- access --------------------------------------------------------------------------------------
 
@@ -425,11 +426,28 @@ def meeting(request: HttpRequest, event_id: int, meeting_id: int) -> HttpRespons
 
 
 def _result_form_page(request, event, meeting, board, form, *, title, result=None):
+    # The score box starts from what is stored (a correction) and follows the form.
+    preview = None
+    if result is not None and not result.ruling:
+        preview = selectors.result_preview(
+            event, board, seam.engine_input(result, is_whist=event.is_whist))
     return render(request, "tournaments/director/result_form.html", {
         "event": event, "meeting": meeting, "board": board, "form": form, "title": title,
         "result": result, "is_whist": event.is_whist,
         "current": selectors.describe(result, is_whist=event.is_whist) if result else "",
+        "preview": preview, "score": preview["score"] if preview and preview["ok"] else None,
+        "preview_url": reverse("director-preview", kwargs={"event_id": event.pk,
+                                                           "board": board.number}),
     })
+
+
+@director_required
+@require_POST
+def preview(request: HttpRequest, event_id: int, board: int) -> JsonResponse:
+    """The live score of the director's result form: nothing is written."""
+    event = _event(event_id)
+    board_row = get_object_or_404(Board, event=event, number=board)
+    return JsonResponse(preview_answer(event, board_row, request.POST))
 
 
 @director_required
@@ -666,6 +684,8 @@ urlpatterns = [
          enter_result, name="director-enter"),
     path("events/<int:event_id>/meetings/<int:meeting_id>/boards/<int:board>/rule/",
          rule_board, name="director-rule"),
+    path("events/<int:event_id>/boards/<int:board>/preview/", preview,
+         name="director-preview"),
     path("events/<int:event_id>/results/<int:result_id>/correct/", correct_result,
          name="director-correct"),
     path("events/<int:event_id>/results/<int:result_id>/void/", void_result,

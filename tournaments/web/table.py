@@ -367,20 +367,23 @@ def preview(request: HttpRequest, table: TableCode) -> JsonResponse:
         return JsonResponse({"ok": False, "field": "", "message": "which board?"}, status=400)
     meeting = _meeting(table, round_number)
     board = _board_of(meeting, board_number)
-    event = table.section.event
+    return JsonResponse(preview_answer(table.section.event, board, request.POST))
+
+
+def preview_answer(event: Event, board: Board, post) -> dict:
+    """The preview JSON for a posted result form (the table's and the director's)."""
     form_class = result_form_class(event.rules)
-    form = form_class(request.POST, rules=event.rules, deal=board.deal)
+    form = form_class(post, rules=event.rules, deal=board.deal)
     if not form.is_valid():
         field, errors = next(iter(form.errors.items()))
-        return JsonResponse({"ok": False, "field": "" if field == "__all__" else field,
-                             "message": errors[0]})
+        return {"ok": False, "field": "" if field == "__all__" else field,
+                "message": errors[0]}
     answer = selectors.result_preview(event, board, form.result_data())
     if not answer["ok"]:
         error = services.ServiceError(answer["message"], field="result." + answer["field"])
         form.add_service_error(error)
-        field = next((name for name in form.errors if name != "__all__"), "")
-        answer["field"] = field
-    return JsonResponse(answer)
+        answer["field"] = next((name for name in form.errors if name != "__all__"), "")
+    return answer
 
 
 @require_http_methods(["GET"])
