@@ -7,7 +7,7 @@ is measured in the same run and the ratio given. Benchmarks report, they do not
 fail: the exit code is 0 even when a goal is missed (marked MISSED).
 
 The database: ``BENCH_DATABASE_URL`` if set, else ``DATABASE_URL`` if it names a
-PostgreSQL database, else ``postgres://postgres@127.0.0.1:5432/dup_bench``. The
+PostgreSQL database, else ``postgres://postgres@127.0.0.1:5432/duplicate_bench``. The
 bench creates and migrates it itself, and never touches var/db.sqlite3. Bench
 events are named "[bench] ..." and removed at the end. The figures are measured
 with DEBUG off, as in production (the bench sets a throwaway SECRET_KEY if none).
@@ -32,7 +32,7 @@ from . import report
 from .report import MET, Figure, verdict
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dup_bench"
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/duplicate_bench"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/7"
 DOCS = ROOT / "docs" / "benchmarks.md"
 

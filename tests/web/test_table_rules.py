@@ -6,7 +6,7 @@ from tests.web.conftest import code_of, contract_post, make_event
 from tests.web.test_table_flow import board_url
 from tournaments.models import Result
 
-# Board 1 of tests/web/data/hands.pbn (from /work/shared/examples).
+# Board 1 of tests/web/data/hands.pbn (a copy of the shared example hand record).
 DEAL_1 = "N:KQT94.9862.T7.K7 3.Q73.KJ65.T9853 A752.AKT.Q4.AJ42 J86.J54.A9832.Q6"
 
 
