@@ -47,6 +47,17 @@ def _missing(marker: str) -> str | None:
     return None
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Throttle counters, submission tokens and the like live in the cache (under
+    REDIS_URL, this suite's Redis database): every test starts and ends with it empty."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         for marker in ("postgres", "redis", "celery_worker", "browser"):

@@ -2,20 +2,11 @@
 (the director, each table, the public). See helpers.py for the night's layout."""
 
 import pytest
-from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from tests.factories import DirectorFactory
 
 from .helpers import Night, build_night
-
-
-@pytest.fixture(autouse=True)
-def _clear_throttle():
-    """Throttle counters live in the cache (Redis db of this suite under REDIS_URL)."""
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

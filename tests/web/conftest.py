@@ -9,7 +9,6 @@ import datetime
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from tests.factories import DirectorFactory, UserFactory
@@ -19,14 +18,6 @@ from tournaments.services import Actor
 from tournaments.tablecodes import new_code
 
 DATA = Path(__file__).parent / "data"
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    """Throttle counters and submission tokens live in the cache: start each test clean."""
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture
