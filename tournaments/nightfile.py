@@ -216,18 +216,24 @@ def _check_event(data: dict) -> tuple[str, datetime.date, str, str, str]:
     return name, date, rules, kind, method
 
 
+def _listed_number(item: dict, place: str, noun: str, seen: set[int]) -> int:
+    """The `number` of a board or pair in its list: present, whole, and not seen before."""
+    if "number" not in item:
+        raise NightFileError(f"{place}.number", f"the {noun} number is missing")
+    number = _whole(item["number"], f"{place}.number", f"the {noun} number")
+    if number in seen:
+        raise NightFileError(f"{place}.number", f"{noun} {number} is listed twice")
+    seen.add(number)
+    return number
+
+
 def _check_boards(data: dict) -> tuple[int, dict[int, str]]:
     deals: dict[int, str] = {}
     numbers: set[int] = set()
     for i, item in enumerate(_list(data, "boards")):
         place = f"boards[{i}]"
         board = _object(item, place, "a board", _BOARD_KEYS)
-        if "number" not in board:
-            raise NightFileError(f"{place}.number", "the board number is missing")
-        number = _whole(board["number"], f"{place}.number", "the board number")
-        if number in numbers:
-            raise NightFileError(f"{place}.number", f"board {number} is listed twice")
-        numbers.add(number)
+        number = _listed_number(board, place, "board", numbers)
         deal = board.get("deal")
         if deal is None:
             continue
@@ -273,12 +279,7 @@ def _check_pairs(data: dict, kind: str, teams: list[str]
     for i, item in enumerate(_list(data, "pairs")):
         place = f"pairs[{i}]"
         pair = _object(item, place, "a pair", _PAIR_KEYS)
-        if "number" not in pair:
-            raise NightFileError(f"{place}.number", "the pair number is missing")
-        number = _whole(pair["number"], f"{place}.number", "the pair number")
-        if number in numbers:
-            raise NightFileError(f"{place}.number", f"pair {number} is listed twice")
-        numbers.add(number)
+        number = _listed_number(pair, place, "pair", numbers)
         players = pair.get("players")
         if not isinstance(players, list) or len(players) != 2:
             raise NightFileError(f"{place}.players", "a pair has two players")
