@@ -16,7 +16,14 @@ $(STAMP): $(BIN)/python requirements.txt requirements-dev.txt
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	touch $(STAMP)
 
-install: $(STAMP)
+# Written once, never over an existing file: a generated SECRET_KEY and DEBUG on, so that
+# `python manage.py ...` works in the venv as the README says. The settings read it; a
+# variable set in the environment (as CI sets them) always wins over the file.
+.env:
+	@umask 077 && $(PYTHON) -c "import secrets; print('# Written once by make for this machine: keep it out of git. The environment wins over it.'); print('SECRET_KEY=' + secrets.token_urlsafe(50)); print('DEBUG=1')" > $@.tmp && mv -n $@.tmp $@ && rm -f $@.tmp
+	@echo "Wrote .env (a new SECRET_KEY, DEBUG=1)"
+
+install: $(STAMP) .env
 
 migrate: install
 	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput

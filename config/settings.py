@@ -4,8 +4,14 @@ Every value has a sensible default for a newcomer's machine (SQLite under
 ``var/``, jobs in-process) except ``SECRET_KEY``, which has a development default
 only while ``DEBUG`` is on. A bad value stops start-up with a message that
 names the variable, rather than failing later in a request.
+
+A ``.env`` file beside ``manage.py`` (``make`` writes one, once, with a generated
+``SECRET_KEY`` and ``DEBUG=1``) is read first; a variable set in the real
+environment always wins over the file. ``ENV_FILE`` names another file to read,
+or none at all when it is empty.
 """
 
+import os
 from pathlib import Path
 
 import environ
@@ -15,6 +21,17 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
 
 env = environ.Env()
+
+
+def read_env_file() -> None:
+    """Read ``.env`` (or ``ENV_FILE``) into the environment, never over a variable already set."""
+    name = os.environ.get("ENV_FILE")
+    path = BASE_DIR / ".env" if name is None else Path(name) if name.strip() else None
+    if path is not None and path.is_file():
+        environ.Env.read_env(path, overwrite=False)
+
+
+read_env_file()
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
@@ -86,6 +103,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files, served from our own static files
     "boards",
     "tournaments",
 ]
@@ -204,6 +222,11 @@ SPECTACULAR_SETTINGS = {
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # /api/docs/ loads Swagger UI from the project's static files, never from a CDN:
+    # a club's laptop may have no internet.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOGGING = {

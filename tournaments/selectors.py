@@ -404,9 +404,101 @@ def guide_cards(event: Event) -> dict:
             "sections": len({m.section_id for m in meetings})}
 
 
-def audit_entries(event: Event, limit: int = 500) -> list[AuditEntry]:
-    return list(
-        AuditEntry.objects.filter(event=event)
-        .select_related("result__board", "undone_by", "undoes")
-        .order_by("-at", "-id")[:limit]
-    )
+# --- the audit trail -------------------------------------------------------------------------
+#
+# Terms: an *audit entry* is one change (who, when, before, after, why). The audit page
+# narrows them by *table* (the table where the board was played, or the table that made the
+# change), *board*, *who* (the director, a table, or a program such as the importer) and
+# *kind* (the entry's action: enter, confirm, correct, rule, void, undo, agree round...).
+
+AUDIT_WHO = {"director": "The director", "table": "The tables", "program": "Imports and programs"}
+# Words for the kinds of change, in the order a night runs; an action not listed here
+# (a newer kind) is shown with its own name.
+AUDIT_KINDS = {
+    "create event": "Event created", "pair": "Pairs", "remove pair": "Pairs removed",
+    "teams": "Teams", "boards": "Boards", "movement": "Movement",
+    "enter": "Scores entered", "confirm": "Scores confirmed", "correct": "Corrections",
+    "rule": "Rulings", "void": "Results removed", "undo": "Changes undone",
+    "agree round": "Rounds agreed", "status": "Event status", "publish": "Publishing",
+}
+
+
+@dataclass(frozen=True)
+class AuditFilter:
+    """What the audit page shows: every field None shows everything."""
+
+    section: str | None = None
+    table: int | None = None
+    board: int | None = None
+    who: str | None = None
+    kind: str | None = None
+
+
+def audit_entries(event: Event, narrow: AuditFilter = AuditFilter()):  # noqa: B008 (frozen)
+    """The event's audit entries that match `narrow`, newest first (a queryset, to page)."""
+    entries = AuditEntry.objects.filter(event=event)
+    if narrow.table is not None:
+        at_table = Q(result__meeting__table=narrow.table)
+        by_table = Q(result__isnull=True, actor__isnull=True,
+                     actor_label__iexact=f"table {narrow.table}")
+        if narrow.section is not None:
+            at_table &= Q(result__meeting__section__name=narrow.section)
+            by_table &= Q(after__section=narrow.section)
+        entries = entries.filter(at_table | by_table)
+    if narrow.board is not None:
+        entries = entries.filter(
+            Q(result__board__number=narrow.board)
+            | Q(result__isnull=True, after__board=narrow.board)
+            | Q(result__isnull=True, before__board=narrow.board))
+    if narrow.who == "director":
+        entries = entries.filter(actor__isnull=False)
+    elif narrow.who == "table":
+        entries = entries.filter(actor__isnull=True, actor_label__istartswith="table ")
+    elif narrow.who == "program":
+        entries = entries.filter(actor__isnull=True).exclude(actor_label__istartswith="table ")
+    if narrow.kind is not None:
+        entries = entries.filter(action=narrow.kind)
+    return entries.select_related("result__board", "undone_by", "undoes").order_by("-id")
+
+
+def audit_choices(event: Event) -> dict[str, list[tuple[str, str]]]:
+    """The values each audit filter offers for this event: (value, words) pairs.
+
+    A table's value is its number, or "SECTION:number" when the event has several
+    sections; the kinds are the actions this event's audit holds.
+    """
+    places = sorted(set(Meeting.objects.filter(section__event=event)
+                        .values_list("section__name", "table")),
+                    key=lambda place: (place[0], place[1]))
+    several = len({name for name, _ in places}) > 1
+    tables = [(f"{name}:{table}" if several else str(table),
+               f"Section {name}, table {table}" if several else f"Table {table}")
+              for name, table in places]
+    boards = [(str(number), f"Board {number}")
+              for number in event.boards.order_by("number").values_list("number", flat=True)]
+    actions = set(AuditEntry.objects.filter(event=event).values_list("action", flat=True)
+                  .distinct())
+    order = list(AUDIT_KINDS)
+    kinds = [(action, AUDIT_KINDS.get(action, action[:1].upper() + action[1:]))
+             for action in sorted(actions, key=lambda a: (a not in AUDIT_KINDS,
+                                                          order.index(a) if a in AUDIT_KINDS
+                                                          else 0, a))]
+    return {"table": tables, "board": boards, "who": list(AUDIT_WHO.items()), "kind": kinds}
+
+
+def audit_undoable(event: Event, entries: list[AuditEntry]) -> set[int]:
+    """Which of `entries` the director may undo (as services.audit_undo would allow).
+
+    A change to a result can be undone while it is in force and no later change to the
+    same result is: among the event's entries (filtered out or on another page alike),
+    it is the newest change of its result not undone, other than an undo.
+    """
+    results = {entry.result_id for entry in entries if entry.result_id is not None}
+    newest: dict[int, int] = {}
+    for result_id, pk in (AuditEntry.objects.filter(event=event, result_id__in=results,
+                                                    undone_by__isnull=True)
+                          .exclude(action="undo").values_list("result_id", "id")):
+        newest[result_id] = max(pk, newest.get(result_id, 0))
+    return {entry.pk for entry in entries
+            if entry.result_id is not None and entry.undone_by_id is None
+            and newest.get(entry.result_id, 0) <= entry.pk}

@@ -86,12 +86,24 @@
     var bar = box.querySelector(".progress > span");
     var message = box.querySelector("[data-report-message]");
     var link = box.querySelector("[data-report-file]");
+    var button = box.querySelector("form button");
     every(2, function () {
       return getJSON(box.dataset.reportStatusUrl)
         .then(function (job) {
-          if (bar) bar.style.width = job.percent + "%";
-          if (message) message.textContent = job.message;
+          if (bar) {
+            bar.style.width = job.percent + "%";
+            bar.parentNode.setAttribute("aria-valuenow", String(job.percent));
+          }
+          if (message) {
+            message.textContent = job.message;
+            message.className = job.status === "failed" ? "error"
+              : job.waiting_for_worker ? "waiting" : "";
+          }
           box.dataset.status = job.status;
+          if (button && (job.status === "done" || job.status === "failed")) {
+            button.textContent = "Print again";
+            button.className = job.status === "done" ? "secondary" : "";  // the file comes first
+          }
           if (job.status === "done") {
             if (link) {
               link.href = job.file_url;

@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import log_in
-from tournaments import selectors
+from tournaments import selectors, services
 from tournaments.models import AuditEntry, Result
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -73,3 +73,55 @@ def test_correct_then_undo_from_the_audit_page(browser, night):
     expect(line).to_contain_text(was)
     expect(line).to_contain_text("Confirmed by the opponents")
     browser.shot(page, "meeting after undo")
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_the_director_narrows_the_audit_and_pages_through_it(browser, night, phone):
+    night.play()  # every table enters and confirms every board: two changes a board
+    result = Result.objects.get(event=night.event, board__number=3, meeting__table=2)
+    services.result_correct(result=result, actor=night.actor,
+                            data={"contract": {"level": 1, "denomination": "NT",
+                                               "declarer": "N", "doubled": ""},
+                                  "tricks": 7},  # honours from the hand record
+                            reason="wrong contract written down")
+    event = night.event
+    for n in range(50):  # the director fixes a pair's names again and again
+        services.pair_set(event=event, number=1, players=[f"Ann Lee-{n}", "Bob Ray"],
+                          actor=night.actor)
+    total = AuditEntry.objects.filter(event=event).count()
+    page = browser.page(phone=phone)
+    log_in(page, night.director, next_url=f"/director/events/{event.pk}/audit/")
+    rows = page.locator("#audit tbody tr")
+    expect(page.locator("[data-testid=audit-count]")).to_have_text(
+        f"Changes 1–50 of {total}, newest first.")
+    expect(rows).to_have_count(50)
+    browser.shot(page, "audit, every change")
+
+    # Table 2, then only the director's changes there: the one correction.
+    page.select_option("#audit-table", label="Table 2")
+    page.click("[data-testid=audit-show]")
+    at_table = AuditEntry.objects.filter(event=event, result__meeting__table=2).count()
+    expect(rows).to_have_count(at_table)
+    page.select_option("#audit-who", label="The director")
+    page.click("[data-testid=audit-show]")
+    correction = AuditEntry.objects.get(event=event, action="correct")
+    expect(rows).to_have_count(1)
+    expect(page.locator(f"#audit-{correction.pk}")).to_contain_text("wrong contract written down")
+    expect(page.locator("#audit-table")).to_have_value("2")
+    browser.shot(page, "audit, the director's changes at table 2")
+
+    # The director's changes run over two pages; the page links keep the filter.
+    page.click("[data-testid=audit-all]")
+    page.select_option("#audit-who", label="The director")
+    page.click("[data-testid=audit-show]")
+    by_director = AuditEntry.objects.filter(event=event, actor__isnull=False).count()
+    assert 50 < by_director <= 100
+    expect(page.locator("[data-testid=audit-count]")).to_have_text(
+        f"Changes 1–50 of {by_director} that match, newest first.")
+    page.click("[data-testid=audit-older]")
+    expect(page.locator("[data-testid=audit-count]")).to_have_text(
+        f"Changes 51–{by_director} of {by_director} that match, newest first.")
+    expect(rows).to_have_count(by_director - 50)
+    expect(page.locator("#audit-who")).to_have_value("director")
+    assert "who=director" in page.url and "page=2" in page.url
+    browser.shot(page, "audit, the director's changes, page 2")

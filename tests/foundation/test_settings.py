@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def start(env: dict) -> subprocess.CompletedProcess:
     clean = {k: v for k, v in os.environ.items()
              if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL"}}
+    clean["ENV_FILE"] = ""  # a .env that make wrote in this checkout must not change the result
     clean.update(env)
     return subprocess.run(
         [sys.executable, "-c", "import django, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE',"

@@ -11,6 +11,7 @@ TABLE = EVENT + "sections/<str:section>/tables/<int:table>/"
 RESULT = EVENT + "results/<int:result_id>/"
 
 urlpatterns = [
+    path("", views.ApiRoot.as_view(), name="root"),
     path("events/", views.EventList.as_view(), name="events"),
     path(EVENT, views.EventDetail.as_view(), name="event"),
     path(EVENT + "status/", views.EventStatus.as_view(), name="event-status"),

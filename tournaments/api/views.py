@@ -10,6 +10,7 @@ enforced), a table (``Authorization: Table <code>``) and the public (read-only,
 published events only).
 """
 
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -128,6 +129,55 @@ class ApiView(APIView):
             raise NotFound(f"there is no result {self.kwargs['result_id']} in this event")
         require_own_meeting(self.request, event, result.meeting)
         return result
+
+
+# --- the index --------------------------------------------------------------------------------
+
+# The main addresses, as URI templates (RFC 6570) a caller fills in: name → (url, its slots).
+API_TEMPLATES = {
+    "event": ("api:event", ("event_id",)),
+    "standings": ("api:standings", ("event_id",)),
+    "results": ("api:results", ("event_id",)),
+    "rulings": ("api:rulings", ("event_id",)),
+    "boards": ("api:boards", ("event_id",)),
+    "pairs": ("api:pairs", ("event_id",)),
+    "movement": ("api:movement", ("event_id",)),
+    "audit": ("api:audit", ("event_id",)),
+    "score_preview": ("api:score-preview", ("event_id",)),
+    "traveller": ("api:traveller", ("event_id", "number")),
+    "scorecard": ("api:scorecard", ("event_id", "number")),
+    "table_round": ("api:table-current", ("event_id", "section", "table")),
+}
+# Stand-ins reversed into each address, then replaced by "{slot}".
+_SLOTS = {"event_id": 970001, "number": 970002, "section": "970003", "table": 970004}
+
+
+def _uri_template(name: str, slots: tuple[str, ...]) -> str:
+    address = reverse(name, kwargs={slot: _SLOTS[slot] for slot in slots})
+    for slot in slots:
+        address = address.replace(f"/{_SLOTS[slot]}/", "/{" + slot + "}/")
+    return address
+
+
+class ApiRoot(ApiView):
+    """The API's front door: links to the schema, the docs and the main addresses."""
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, tags=["index"],
+                   summary="Links to the schema, these docs and the main addresses")
+    def get(self, request):
+        def absolute(address: str) -> str:
+            return request.build_absolute_uri(address)
+
+        return Response({
+            "title": "Duplicate Auction & Whist tournament API",
+            "schema": absolute(reverse("api-schema")),
+            "docs": absolute(reverse("api-docs")),
+            "events": absolute(reverse("api:events")),
+            "table": absolute(reverse("api:table")),
+            # Joined by hand: build_absolute_uri would escape the braces.
+            "templates": {key: absolute("/").rstrip("/") + _uri_template(name, slots)
+                          for key, (name, slots) in API_TEMPLATES.items()},
+        })
 
 
 # --- events ---------------------------------------------------------------------------------

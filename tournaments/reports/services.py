@@ -15,6 +15,10 @@ How a job reaches a worker, and why it is never lost:
 - ``report_requeue`` sends again every job that never reached the broker, and
   every job whose worker has gone quiet (a killed worker); the job page, the
   worker on start-up and ``manage.py requeue_reports`` call it.
+- Without a broker (no ``REDIS_URL``: ``make run``) ``report_send`` hands the job to
+  ``in_process``, which runs it in a thread of the web process: the request that
+  asked answers at once with the same 202 and progress page, and the job row goes
+  through the same states (queued, running, done or failed) as with a worker.
 - A job runs only under the task id it was last sent with. A message delivered
   twice (acks_late re-delivers a killed worker's message) or superseded by a
   re-send finds another id on the row and does nothing, so any number of
@@ -27,6 +31,7 @@ from __future__ import annotations
 import logging
 import os
 import tempfile
+import threading
 import time
 import uuid
 from collections.abc import Callable
@@ -36,7 +41,7 @@ from typing import Any
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.db import transaction
+from django.db import connections, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -148,6 +153,11 @@ def report_send(*, job_id: int) -> bool:
         task_id=task_id, updated_at=timezone.now())
     if not claimed:
         return False
+    if _eager():
+        # No broker: the job runs in a thread of this process, and the page that
+        # asked for it answers at once (never waits for the PDF).
+        in_process.start(job_id=job_id, task_id=task_id)
+        return True
     try:
         # ignore_result: nobody waits on the Celery result (the job row is the record),
         # and subscribing to it would hang a request for ~20 s while Redis is down.
@@ -162,13 +172,69 @@ def report_send(*, job_id: int) -> bool:
                                  status=ReportJob.Status.QUEUED).update(
             task_id="", updated_at=timezone.now())
         return False
-    except Exception:
-        if not _eager():
-            raise
-        # In-process (no REDIS_URL) the job ran here and the task recorded its own
-        # failure on the row; the page that asked for it must still answer.
-        log.exception("report job %s failed in-process", job_id)
     return True
+
+
+def report_run_here(*, job_id: int, task_id: str) -> None:
+    """Run a sent job in this thread, now, as a worker would run it (no broker).
+
+    The task retries transient errors and records a final failure on the job row
+    (``ReportTask``); anything that escapes it is recorded here, so the progress
+    page always ends with the file or the reason.
+    """
+    from .tasks import render_report
+
+    try:
+        render_report.apply_async(args=[job_id], task_id=task_id, ignore_result=True)
+    except Exception as exc:
+        log.exception("report job %s failed in-process", job_id)
+        report_failed(job_id=job_id, task_id=task_id, error=str(exc) or type(exc).__name__)
+
+
+class InProcessJobs:
+    """Runs report jobs without a broker: each in a thread of its own.
+
+    ``start`` returns at once; the thread runs ``report_run_here`` and closes its
+    database connections when done. ``wait`` waits for the jobs started so far (tests
+    use it; a thread is never joined by a request).
+    """
+
+    def __init__(self) -> None:
+        self._threads: set[threading.Thread] = set()
+        self._lock = threading.Lock()
+
+    def start(self, *, job_id: int, task_id: str) -> None:
+        thread = threading.Thread(target=self._run, args=(job_id, task_id),
+                                  name=f"report-job-{job_id}", daemon=True)
+        with self._lock:
+            self._threads.add(thread)
+        thread.start()
+
+    def _run(self, job_id: int, task_id: str) -> None:
+        try:
+            report_run_here(job_id=job_id, task_id=task_id)
+        finally:
+            connections.close_all()  # this thread's own connections
+            with self._lock:
+                self._threads.discard(threading.current_thread())
+
+    def wait(self, timeout: float | None = 60) -> bool:
+        """Wait until every job started so far has finished; False after `timeout` seconds
+        (None: as long as it takes)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            with self._lock:
+                running = list(self._threads)
+            if not running:
+                return True
+            for thread in running:
+                thread.join(None if deadline is None
+                            else max(0.0, deadline - time.monotonic()))
+            if deadline is not None and time.monotonic() >= deadline:
+                return not any(thread.is_alive() for thread in running)
+
+
+in_process = InProcessJobs()
 
 
 def report_requeue(*, event: Event | None = None, job: ReportJob | None = None,
@@ -429,14 +495,25 @@ def _boards_next(section: str, rnd: int, boards: list[int],
 WAITING = "Printing is waiting for the print worker."
 
 
+STARTING = "Printing starts in a moment."
+
+
+def _just_sent(job: ReportJob) -> bool:
+    """Queued, handed to the worker (or to a thread here) a moment ago: not waiting yet."""
+    return (job.status == ReportJob.Status.QUEUED and bool(job.task_id)
+            and job.updated_at is not None
+            and timezone.now() - job.updated_at < UNSENT_AFTER)
+
+
 def report_status(job: ReportJob) -> dict[str, Any]:
     """The job's state as the status URL returns it (JSON)."""
     percent = int(100 * job.done / job.total) if job.total else 0
     if job.status == ReportJob.Status.DONE:
         percent = 100
+    just_sent = _just_sent(job)
     message = {
-        ReportJob.Status.QUEUED: WAITING + " Scores and standings work as usual; the file "
-        "will be made as soon as the worker takes the job.",
+        ReportJob.Status.QUEUED: STARTING if just_sent else WAITING + " Scores and "
+        "standings work as usual; the file will be made as soon as the worker takes the job.",
         ReportJob.Status.RUNNING: f"Printing: {percent}% done.",
         ReportJob.Status.DONE: "Ready.",
         ReportJob.Status.FAILED: f"Printing failed: {job.error}" if job.error else
@@ -451,7 +528,7 @@ def report_status(job: ReportJob) -> dict[str, Any]:
         "done": job.done,
         "total": job.total,
         "percent": percent,
-        "waiting_for_worker": job.status == ReportJob.Status.QUEUED,
+        "waiting_for_worker": job.status == ReportJob.Status.QUEUED and not just_sent,
         "sent": bool(job.task_id),
         "attempts": job.attempts,
         "error": job.error,

@@ -29,8 +29,9 @@ class ReportTask(Task):
     """Records a final failure on the job row, in words the director can act on."""
 
     def apply(self, *args, throw=None, **kwargs):
-        # In-process runs (no REDIS_URL) behave as in a worker: retry, then record the
-        # failure on the job, rather than raise into the page that asked for the report.
+        # In-process runs (no REDIS_URL: a thread of the web process, see
+        # services.InProcessJobs) behave as in a worker: retry, then record the failure
+        # on the job, rather than raise.
         # (task_eager_propagates would otherwise stop the retries at the first one.)
         return super().apply(*args, throw=False, **kwargs)
 

@@ -80,7 +80,7 @@ def reports_index(request: HttpRequest, pk: int) -> HttpResponse:
     rows = [{"kind": kind, "title": title, "job": jobs.get(kind),
              "status": _status(request, jobs[kind]) if kind in jobs else None}
             for kind, title in services.KINDS.items()]
-    waiting = any(job.status == ReportJob.Status.QUEUED for job in jobs.values())
+    waiting = any(row["status"] and row["status"]["waiting_for_worker"] for row in rows)
     return render(request, "tournaments/reports/index.html",
                   {"event": event, "rows": rows, "waiting": waiting,
                    "waiting_text": services.WAITING})
@@ -101,7 +101,7 @@ def report_job(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
             return _refuse(request, event, kind, exc, 403)
         except ServiceError as exc:
             return _refuse(request, event, kind, exc, 400)
-        job.refresh_from_db()  # in-process mode has finished it by now
+        job.refresh_from_db()  # queued, or already running: the page shows its progress
         status = _status(request, job)
         if _wants_json(request):
             response = JsonResponse(status, status=202)

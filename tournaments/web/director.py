@@ -15,6 +15,7 @@ import segno
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
@@ -600,29 +601,40 @@ def agree_round(request: HttpRequest, event_id: int, section_id: int, round_numb
 # --- the audit trail -----------------------------------------------------------------------------
 
 
+AUDIT_PAGE_SIZE = 50
+AUDIT_FILTERS = {"table": "Table", "board": "Board", "who": "Who", "kind": "Kind of change"}
+
+
 @director_required
 @require_GET
 def audit(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Every change, newest first, AUDIT_PAGE_SIZE a page; narrowed by the filters in the
+    query string (a value the event does not have is ignored)."""
     event = _event(event_id)
-    entries = sorted(selectors.audit_entries(event), key=lambda e: e.pk, reverse=True)
-    # Offer Undo only where services.audit_undo would allow it: a result's change with no
-    # later change to that result still in force.
-    blocked: set[int] = set()
-    rows = []
-    for entry in entries:
-        undoable = (entry.result_id is not None and entry.undone_by_id is None
-                    and entry.result_id not in blocked)
-        if entry.result_id is not None and entry.undone_by_id is None \
-                and entry.action != "undo":
-            blocked.add(entry.result_id)
-        rows.append({
-            "entry": entry,
-            "before": _audit_text(entry.before, event),
-            "after": _audit_text(entry.after, event),
-            "undoable": undoable,
-        })
+    choices = selectors.audit_choices(event)
+    chosen = {key: request.GET.get(key, "") for key in AUDIT_FILTERS}
+    chosen = {key: value if value in dict(choices[key]) else ""
+              for key, value in chosen.items()}
+    section, _, table = chosen["table"].rpartition(":")
+    narrow = selectors.AuditFilter(
+        section=section or None, table=int(table) if table else None,
+        board=int(chosen["board"]) if chosen["board"] else None,
+        who=chosen["who"] or None, kind=chosen["kind"] or None)
+    page = Paginator(selectors.audit_entries(event, narrow), AUDIT_PAGE_SIZE).get_page(
+        request.GET.get("page"))
+    # Offer Undo only where services.audit_undo would allow it.
+    undoable = selectors.audit_undoable(event, list(page))
+    rows = [{
+        "entry": entry,
+        "before": _audit_text(entry.before, event),
+        "after": _audit_text(entry.after, event),
+        "undoable": entry.pk in undoable,
+    } for entry in page]
+    filters = [{"name": key, "label": label, "choices": choices[key], "chosen": chosen[key]}
+               for key, label in AUDIT_FILTERS.items()]
     return render(request, "tournaments/director/audit.html",
-                  {"event": event, "rows": rows,
+                  {"event": event, "rows": rows, "page": page, "filters": filters,
+                   "filtered": any(chosen.values()),
                    "closed": event.status == Event.Status.CLOSED})
 
 

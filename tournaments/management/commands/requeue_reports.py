@@ -44,6 +44,9 @@ class Command(BaseCommand):
         waiting = services.unsent_jobs(event=target, older_than=unsent)
         sent = services.report_requeue(
             event=target, unsent_after=unsent, stale_after=timedelta(seconds=stale_after))
+        # Without a broker the jobs run in threads of this process: finish them before
+        # the command exits (a worker's jobs are the worker's).
+        services.in_process.wait(timeout=None)
         if sent:
             self.stdout.write(f"sent {len(sent)} job(s) to the print worker (job ids: "
                               + ", ".join(map(str, sent)) + ")")
