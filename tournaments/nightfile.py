@@ -380,6 +380,9 @@ def _check_sections(data: dict, plan: NightPlan) -> None:
     pair_numbers = {number for number, _, _ in plan.pairs}
     if "sections" not in data:
         plan.sections = [SectionRow(name=DEFAULT_SECTION)]
+    elif data["sections"] == []:
+        raise NightFileError("sections", "an event has at least one section; leave the list "
+                                         "out for one section A with no movement")
     for i, item in enumerate(_list(data, "sections", required=False)):
         place = f"sections[{i}]"
         section = _object(item, place, "a section", _SECTION_KEYS)
@@ -539,10 +542,10 @@ def _check_history(value: object, place: str, plan: NightPlan, board: int, ns: i
 
 
 def _check_result(item: object, place: str, plan: NightPlan,
-                  meetings: dict[tuple[str, int, int], MeetingRow]) -> ResultRow | None:
+                  meetings: dict[tuple[str, int, int], MeetingRow],
+                  pair_numbers: set[int]) -> ResultRow | None:
     """One entry of `results` or `removed`; None for a board that was not played."""
     entry = _object(item, place, "a result", _RESULT_KEYS)
-    pair_numbers = {number for number, _, _ in plan.pairs}
     numbers = {}
     for key, what in (("board", "the board number"), ("ns", "the N-S pair number"),
                       ("ew", "the E-W pair number")):
@@ -614,13 +617,14 @@ def _check_result(item: object, place: str, plan: NightPlan,
 
 def _check_results(data: dict, plan: NightPlan) -> None:
     meetings = {(row.name, m.round, m.table): m for row in plan.sections for m in row.meetings}
+    pair_numbers = {number for number, _, _ in plan.pairs}
     # One result per board per meeting of two pairs, as the database holds it. A pair
     # may meet a board twice against different opponents (an even-table Mitchell
     # without a skip does that), so that is not refused here.
     seen: dict[tuple[int, int, int], int] = {}  # (board, ns, ew) -> index
     for i, item in enumerate(_list(data, "results")):
         place = f"results[{i}]"
-        row = _check_result(item, place, plan, meetings)
+        row = _check_result(item, place, plan, meetings, pair_numbers)
         key = (item["board"], item["ns"], item["ew"])
         if key in seen:
             raise NightFileError(place, f"board {key[0]} between pairs {key[1]} (N-S) and "
@@ -636,7 +640,7 @@ def _check_results(data: dict, plan: NightPlan) -> None:
                 plan.played += 1
     for i, item in enumerate(_list(data, "removed", required=False)):
         place = f"removed[{i}]"
-        row = _check_result(item, place, plan, meetings)
+        row = _check_result(item, place, plan, meetings, pair_numbers)
         if row is None:
             raise NightFileError(f"{place}.ruling",
                                  "a board that was not played has no result to remove")

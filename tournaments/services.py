@@ -880,8 +880,11 @@ def sections_import(*, event: Event, sections: Sequence[SectionRow],
             section.table_codes.create(table=table, code=new_code())
         stored.append(section)
     by_name = {section.name: section for section in stored}
+    members: dict[str | None, list[int]] = {}
     for number, name in pair_sections.items():
-        Pair.objects.filter(pk=pairs[number].pk).update(
+        members.setdefault(name, []).append(number)
+    for name, numbers in members.items():
+        Pair.objects.filter(event=locked, number__in=numbers).update(
             section=by_name[name] if name else None)
     if locked.compare_by_section != compare_by_section:
         locked.compare_by_section = compare_by_section

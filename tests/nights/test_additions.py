@@ -115,6 +115,7 @@ BAD = [
     (lambda n: n["sections"][0].update(movement="swiss"),
      "sections[0].movement: the movement must be one of mitchell, howell, "
      "three-quarter-howell, team-match, none, not 'swiss'"),
+    (lambda n: n.update(sections=[]), "sections: an event has at least one section"),
     (lambda n: n["pairs"][2].update(section="B"),
      "pairs[2].section: section B is not in the sections list"),
     (lambda n: n["results"][0].update(meeting={"section": "A", "round": 2, "table": 1}),
