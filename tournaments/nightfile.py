@@ -1,23 +1,28 @@
-"""The night file (interfaces.md §2): a whole event as one JSON document.
+"""The night file (interfaces.md §2, docs/night-file.md): a whole event as one JSON document.
 
 Terms:
     night file  {"format": "duplicate-night/1", "event", "boards", "teams", "pairs",
                 "results"}: the names, the boards, every result and ruling of an event.
                 Results name the pairs directly, so a night from any movement can be
-                imported; an imported event has no movement (section movement "none").
+                imported. Optional additions (docs/night-file.md) keep the rest of an
+                event: its state and publishing, its sections and their meetings, where
+                and by whom each result was entered and confirmed, each result's history
+                (the audit: who, what, when, why), the removed results, and the event's
+                own audited decisions that gave a reason. A file without them imports
+                exactly as before: one section A with no movement, the event agreed.
     place       where a value sits in the file, as a reader would point at it:
                 ``results[17].result.tricks``, ``pairs[3].players``, ``format``.
 
 Import is check-then-write: the whole file is checked and every result scored
 (pure, no database) before the first row is written, and the writes are one
-transaction, so a bad file leaves nothing behind. Set-up goes through the
-services (event_create, teams_set, pair_set, boards_set); results and rulings,
-which can run to tens of thousands, are stored with bulk_create under the
-event's row lock, with one audit entry for the lot.
+transaction, so a bad file leaves nothing behind. Everything is written through
+the services (event_create, teams_set, pair_set, boards_set, sections_import,
+results_import, event_set_status, event_publish).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 import re
@@ -30,14 +35,20 @@ from boards.models import Board
 from scoring.engine import ResultError, parse_deal
 
 from . import seam
-from .models import AuditEntry, Event, Pair, Result
+from .models import MOVEMENTS, AuditEntry, Event, Meeting, Pair, Result, Section
 from .services import (
     Actor,
-    _lock_event,
+    HistoryRow,
+    MeetingRow,
+    ResultRow,
+    SectionRow,
     boards_set,
     event_create,
+    event_publish,
     event_set_status,
     pair_set,
+    results_import,
+    sections_import,
     teams_set,
 )
 
@@ -46,18 +57,45 @@ RULES = ("american-1913", "english", "duplicate-whist")
 KINDS = ("pairs", "teams")
 PAIR_METHODS = ("plus-minus", "matchpoints")
 TEAM_METHOD = "total-points"
-RULING_KINDS = ("average", "fouled", "cancelled")
+# "not-played" (interfaces.md §2): the board was not played at that meeting. It has no
+# comparison and credits neither pair, which is what no result at all means, so the
+# importer stores nothing for it (the import's audit entry counts them).
+RULING_KINDS = ("average", "fouled", "cancelled", "not-played")
+NOT_PLAYED = "not-played"
+STATUSES = tuple(Event.Status.values)
+PUBLISHED = tuple(Event.Published.values)
+RESULT_STATUSES = tuple(Result.Status.values)
+SECTION_MOVEMENTS = tuple(value for value, _ in MOVEMENTS)
+VARIANTS = ("skip", "relay")
+# What a file without the optional additions means (interfaces.md §2: an imported
+# event is agreed, unpublished, in one section A with no movement; each result was
+# entered by the import and is the director's). Export leaves out what equals these.
+DEFAULT_STATUS = Event.Status.AGREED
+DEFAULT_PUBLISHED = Event.Published.NONE
+DEFAULT_SECTION = "A"
+IMPORTER = "import"
 # The database stores board and pair numbers as small integers.
 MAX_NUMBER = 32767
-BATCH = 1000
 
-_TOP_KEYS = ("format", "event", "boards", "teams", "pairs", "results")
-_EVENT_KEYS = ("name", "date", "rules", "kind", "method")
+_TOP_KEYS = ("format", "event", "boards", "teams", "sections", "pairs", "results", "removed",
+             "audit")
+# The event's fields: the first five are interfaces.md's; the rest are the event's
+# state, optional. A new event-level field goes here, in _check_event_state and in
+# _event_state (export), and in docs/night-file.md.
+_EVENT_KEYS = ("name", "date", "rules", "kind", "method", "status", "published",
+               "compare_by_section")
 _BOARD_KEYS = ("number", "deal")
 _TEAM_KEYS = ("name",)
-_PAIR_KEYS = ("number", "players", "team")
-_RESULT_KEYS = ("board", "ns", "ew", "result", "ruling")
+_SECTION_KEYS = ("name", "movement", "variant", "tables", "boards_per_round", "meetings")
+_MEETING_KEYS = ("round", "table", "ns", "ew", "boards", "agreed_at")
+_PAIR_KEYS = ("number", "players", "team", "section")
+_RESULT_KEYS = ("board", "ns", "ew", "result", "ruling", "meeting", "status", "entered_by",
+                "confirmed_by", "history")
+_RESULT_MEETING_KEYS = ("section", "round", "table")
 _RULING_KEYS = ("kind", "offending")
+_HISTORY_KEYS = ("action", "by", "at", "reason", "before", "after", "undone_by")
+_STATE_KEYS = ("result", "ruling", "status", "voided")
+_AUDIT_KEYS = ("action", "by", "at", "reason", "before", "after")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -107,9 +145,19 @@ class NightPlan:
     deals: dict[int, str]
     teams: list[str]
     pairs: list[tuple[int, list[str], str | None]]  # number, players, team name
-    # (board, ns, ew, Result fields), in file order
-    results: list[tuple[int, int, int, dict]] = field(default_factory=list)
-    rulings: list[tuple[int, int, int, dict]] = field(default_factory=list)
+    # The event's state (the optional event-level fields).
+    status: str = DEFAULT_STATUS
+    published: str = DEFAULT_PUBLISHED
+    compare_by_section: bool = False
+    sections: list[SectionRow] = field(default_factory=list)
+    pair_sections: dict[int, str | None] = field(default_factory=dict)
+    # Live results and rulings, then removed ones, in file order.
+    rows: list[ResultRow] = field(default_factory=list)
+    event_history: list[HistoryRow] = field(default_factory=list)
+    played: int = 0
+    rulings: int = 0
+    removed: int = 0
+    not_played: int = 0
 
 
 def _describe(value: object) -> str:
@@ -216,6 +264,33 @@ def _check_event(data: dict) -> tuple[str, datetime.date, str, str, str]:
     return name, date, rules, kind, method
 
 
+def _check_event_state(data: dict, plan: NightPlan) -> None:
+    """The event-level fields beyond interfaces.md's five, all optional."""
+    event = data["event"]
+    plan.status = _choice(event, "status", "event.status", "the event's state", STATUSES,
+                          DEFAULT_STATUS)
+    plan.published = _choice(event, "published", "event.published", "the publishing level",
+                             PUBLISHED, DEFAULT_PUBLISHED)
+    compare = event.get("compare_by_section", False)
+    if not isinstance(compare, bool):
+        raise NightFileError("event.compare_by_section",
+                             f"compare_by_section is true or false, not {_describe(compare)}")
+    plan.compare_by_section = compare
+
+
+def _moment(value: object, place: str, what: str) -> datetime.datetime:
+    """A time with its offset from UTC, ISO 8601 (as export writes it)."""
+    if isinstance(value, str):
+        try:
+            moment = datetime.datetime.fromisoformat(value)
+        except ValueError:
+            moment = None
+        if moment is not None and moment.tzinfo is not None:
+            return moment
+    raise NightFileError(place, f"{what} must be a time with its offset from UTC, like "
+                                f"2026-11-17T20:15:00+00:00")
+
+
 def _listed_number(item: dict, place: str, noun: str, seen: set[int]) -> int:
     """The `number` of a board or pair in its list: present, whole, and not seen before."""
     if "number" not in item:
@@ -298,12 +373,95 @@ def _check_pairs(data: dict, kind: str, teams: list[str]
     return pairs
 
 
-def _check_ruling(value: object, place: str) -> dict:
+def _check_sections(data: dict, plan: NightPlan) -> None:
+    """The sections and their meetings (optional: one section A with no movement), and
+    each pair's section."""
+    boards = set(range(1, plan.board_count + 1))
+    pair_numbers = {number for number, _, _ in plan.pairs}
+    if "sections" not in data:
+        plan.sections = [SectionRow(name=DEFAULT_SECTION)]
+    elif data["sections"] == []:
+        raise NightFileError("sections", "an event has at least one section; leave the list "
+                                         "out for one section A with no movement")
+    for i, item in enumerate(_list(data, "sections", required=False)):
+        place = f"sections[{i}]"
+        section = _object(item, place, "a section", _SECTION_KEYS)
+        if "name" not in section:
+            raise NightFileError(f"{place}.name", "the section's name is missing")
+        name = _text(section["name"], f"{place}.name", "the section's name", 10)
+        if any(row.name == name for row in plan.sections):
+            raise NightFileError(f"{place}.name", f"section {name} is listed twice")
+        movement = _choice(section, "movement", f"{place}.movement", "the movement",
+                           SECTION_MOVEMENTS, "none")
+        variant = ""
+        if section.get("variant") not in (None, ""):
+            variant = _choice(section, "variant", f"{place}.variant", "the variant", VARIANTS,
+                              "")
+        tables = _whole(section.get("tables", 0), f"{place}.tables", "the number of tables", 0)
+        per_round = _whole(section.get("boards_per_round", 0), f"{place}.boards_per_round",
+                           "the number of boards a round", 0)
+        meetings: list[MeetingRow] = []
+        seen: set[tuple[int, int]] = set()
+        for j, raw in enumerate(_list(section, "meetings", required=False)):
+            where = f"{place}.meetings[{j}]"
+            meeting = _object(raw, where, "a meeting", _MEETING_KEYS)
+            numbers = {}
+            for key, what in (("round", "the round"), ("table", "the table"),
+                              ("ns", "the N-S pair number"), ("ew", "the E-W pair number")):
+                if key not in meeting:
+                    raise NightFileError(f"{where}.{key}", f"{what} is missing")
+                numbers[key] = _whole(meeting[key], f"{where}.{key}", what)
+            if (numbers["round"], numbers["table"]) in seen:
+                raise NightFileError(where, f"table {numbers['table']} in round "
+                                            f"{numbers['round']} is listed twice")
+            seen.add((numbers["round"], numbers["table"]))
+            for key in ("ns", "ew"):
+                if numbers[key] not in pair_numbers:
+                    raise NightFileError(f"{where}.{key}",
+                                         f"pair {numbers[key]} is not in the pairs list")
+            if numbers["ns"] == numbers["ew"]:
+                raise NightFileError(f"{where}.ew",
+                                     f"pair {numbers['ns']} cannot play against itself")
+            played = meeting.get("boards")
+            if not isinstance(played, list) or not played:
+                raise NightFileError(f"{where}.boards",
+                                     "a meeting lists the boards played there, like [1, 2, 3]")
+            for k, number in enumerate(played):
+                if _whole(number, f"{where}.boards[{k}]", "a board number") not in boards:
+                    raise NightFileError(f"{where}.boards[{k}]",
+                                         f"board {number} is not in the boards list")
+            agreed = None
+            if meeting.get("agreed_at") is not None:
+                agreed = _moment(meeting["agreed_at"], f"{where}.agreed_at",
+                                 "the time the round was agreed")
+            meetings.append(MeetingRow(round=numbers["round"], table=numbers["table"],
+                                       ns=numbers["ns"], ew=numbers["ew"],
+                                       boards=tuple(played), agreed_at=agreed))
+        plan.sections.append(SectionRow(name=name, movement=movement, variant=variant,
+                                        tables=tables, boards_per_round=per_round,
+                                        meetings=tuple(meetings)))
+    names = [row.name for row in plan.sections]
+    first = min(names, default=None)
+    for i, item in enumerate(data["pairs"]):
+        number = item["number"]
+        if "section" not in item:
+            plan.pair_sections[number] = first
+            continue
+        name = item["section"]
+        if name is not None:
+            name = _text(name, f"pairs[{i}].section", "the section's name", 10)
+            if name not in names:
+                raise NightFileError(f"pairs[{i}].section",
+                                     f"section {name} is not in the sections list")
+        plan.pair_sections[number] = name
+
+
+def _check_ruling(value: object, place: str, *, kinds: tuple[str, ...] = RULING_KINDS) -> dict:
     ruling = _object(value, place, "a ruling", _RULING_KEYS)
     if "kind" not in ruling:
-        raise NightFileError(f"{place}.kind", "the kind of ruling (average, fouled or "
-                                              "cancelled) is missing")
-    kind = _choice(ruling, "kind", f"{place}.kind", "the ruling", RULING_KINDS, "")
+        raise NightFileError(f"{place}.kind", "the kind of ruling (average, fouled, "
+                                              "cancelled or not-played) is missing")
+    kind = _choice(ruling, "kind", f"{place}.kind", "the ruling", kinds, "")
     offending = ruling.get("offending", "")
     if kind == "fouled":
         if offending not in ("ns", "ew"):
@@ -313,10 +471,152 @@ def _check_ruling(value: object, place: str) -> dict:
     elif "offending" in ruling:
         raise NightFileError(f"{place}.offending",
                              "only a fouled board names an offending side")
+    if kind == NOT_PLAYED:
+        return {"ruling": NOT_PLAYED}
     return seam.ruling_fields(kind=kind, offending=offending)
 
 
+STORED_RULINGS = tuple(kind for kind in RULING_KINDS if kind != NOT_PLAYED)
+
+
+def _check_state(value: object, place: str, plan: NightPlan, board: int, ns: int,
+                 ew: int) -> dict:
+    """A result as it stood before or after an audited change: the audit's snapshot."""
+    state = _object(value, place, "a result as it stood", _STATE_KEYS)
+    if ("result" in state) == ("ruling" in state):
+        raise NightFileError(place, 'a result as it stood has either "result" or "ruling"')
+    if "ruling" in state:
+        fields = _check_ruling(state["ruling"], f"{place}.ruling", kinds=STORED_RULINGS)
+    else:
+        fields = _score(state["result"], board, plan, f"{place}.result")
+    status = _choice(state, "status", f"{place}.status", "the result's state",
+                     RESULT_STATUSES, Result.Status.DIRECTOR)
+    voided = state.get("voided", False)
+    if not isinstance(voided, bool):
+        raise NightFileError(f"{place}.voided", f"voided is true or false, not "
+                                                f"{_describe(voided)}")
+    snapshot = {name: fields[name] for name in seam.SNAPSHOT_FIELDS if name in fields}
+    snapshot.update(status=status, voided=voided, board=board, ns=ns, ew=ew)
+    return snapshot
+
+
+def _check_entry(value: object, place: str, keys: tuple[str, ...]) -> dict:
+    """What every audit entry in a file has: action, by (who), at (when), reason (why)."""
+    entry = _object(value, place, "an audit entry", keys)
+    for key in ("action", "by", "at"):
+        if key not in entry:
+            raise NightFileError(f"{place}.{key}", f"the entry's {key} is missing")
+    reason = entry.get("reason", "")
+    if not isinstance(reason, str):
+        raise NightFileError(f"{place}.reason", f"the reason must be text, not "
+                                                f"{_describe(reason)}")
+    return {"action": _text(entry["action"], f"{place}.action", "the action", 24),
+            "by": _text(entry["by"], f"{place}.by", "who made the change", 80),
+            "at": _moment(entry["at"], f"{place}.at", "the time of the change"),
+            "reason": reason.strip()}
+
+
+def _check_history(value: object, place: str, plan: NightPlan, board: int, ns: int,
+                   ew: int) -> tuple[HistoryRow, ...]:
+    if not isinstance(value, list):
+        raise NightFileError(place, f"the history must be a list, not {_describe(value)}")
+    rows: list[HistoryRow] = []
+    undone: set[int] = set()
+    for i, item in enumerate(value):
+        where = f"{place}[{i}]"
+        entry = _check_entry(item, where, _HISTORY_KEYS)
+        states = {key: None if item.get(key) is None else
+                  _check_state(item[key], f"{where}.{key}", plan, board, ns, ew)
+                  for key in ("before", "after")}
+        undo = item.get("undone_by")
+        if undo is not None:
+            undo = _whole(undo, f"{where}.undone_by", "the undo's place in the history", 0,
+                          len(value) - 1)
+            if undo <= i or undo in undone:
+                raise NightFileError(f"{where}.undone_by",
+                                     "names a later entry of this history that undoes only "
+                                     "this change")
+            undone.add(undo)
+        rows.append(HistoryRow(undone_by=undo, **entry, **states))
+    return tuple(rows)
+
+
+def _check_result(item: object, place: str, plan: NightPlan,
+                  meetings: dict[tuple[str, int, int], MeetingRow],
+                  pair_numbers: set[int]) -> ResultRow | None:
+    """One entry of `results` or `removed`; None for a board that was not played."""
+    entry = _object(item, place, "a result", _RESULT_KEYS)
+    numbers = {}
+    for key, what in (("board", "the board number"), ("ns", "the N-S pair number"),
+                      ("ew", "the E-W pair number")):
+        if key not in entry:
+            raise NightFileError(f"{place}.{key}", f"{what} is missing")
+        numbers[key] = _whole(entry[key], f"{place}.{key}", what)
+    board, ns, ew = numbers["board"], numbers["ns"], numbers["ew"]
+    if board > plan.board_count:
+        raise NightFileError(f"{place}.board", f"board {board} is not in the boards list")
+    for key in ("ns", "ew"):
+        if numbers[key] not in pair_numbers:
+            raise NightFileError(f"{place}.{key}",
+                                 f"pair {numbers[key]} is not in the pairs list")
+    if ns == ew:
+        raise NightFileError(f"{place}.ew", f"pair {ns} cannot play against itself")
+    if ("result" in entry) == ("ruling" in entry):
+        raise NightFileError(place, 'a result has either "result" (the play) or "ruling" '
+                                    "(the director's ruling), not both or neither")
+    if "ruling" in entry:
+        fields = _check_ruling(entry["ruling"], f"{place}.ruling")
+        if fields["ruling"] == NOT_PLAYED:
+            extra = [key for key in entry if key not in ("board", "ns", "ew", "ruling")]
+            if extra:
+                raise NightFileError(f"{place}.{extra[0]}",
+                                     "a board that was not played has nothing stored: only "
+                                     "its board, pairs and ruling")
+            return None
+    else:
+        fields = _score(entry["result"], board, plan, f"{place}.result")
+    meeting = None
+    if "meeting" in entry:
+        where = f"{place}.meeting"
+        raw = _object(entry["meeting"], where, "a meeting", _RESULT_MEETING_KEYS)
+        names = [row.name for row in plan.sections]
+        section = raw.get("section", names[0] if len(names) == 1 else None)
+        if section is None:
+            raise NightFileError(f"{where}.section", "the section is missing")
+        if section not in names:
+            raise NightFileError(f"{where}.section",
+                                 f"section {section!r} is not in the sections list")
+        for key in ("round", "table"):
+            if key not in raw:
+                raise NightFileError(f"{where}.{key}", f"the {key} is missing")
+        key = (section, _whole(raw["round"], f"{where}.round", "the round"),
+               _whole(raw["table"], f"{where}.table", "the table"))
+        found = meetings.get(key)
+        if found is None:
+            raise NightFileError(where, f"section {key[0]} has no table {key[2]} in round "
+                                        f"{key[1]}")
+        if (found.ns, found.ew) != (ns, ew) or board not in found.boards:
+            raise NightFileError(where, f"board {board} between pairs {ns} and {ew} is not "
+                                        f"played at table {key[2]} in round {key[1]}")
+        meeting = key
+    status = _choice(entry, "status", f"{place}.status", "the result's state",
+                     RESULT_STATUSES, Result.Status.DIRECTOR)
+    entered_by = ""
+    if "entered_by" in entry:
+        entered_by = _text(entry["entered_by"], f"{place}.entered_by", "who entered it", 80)
+    confirmed_by = ""
+    if "confirmed_by" in entry:
+        confirmed_by = _text(entry["confirmed_by"], f"{place}.confirmed_by",
+                             "who confirmed it", 80)
+    history: tuple[HistoryRow, ...] = ()
+    if "history" in entry:
+        history = _check_history(entry["history"], f"{place}.history", plan, board, ns, ew)
+    return ResultRow(board=board, ns=ns, ew=ew, fields=fields, meeting=meeting, status=status,
+                     entered_by=entered_by, confirmed_by=confirmed_by, history=history)
+
+
 def _check_results(data: dict, plan: NightPlan) -> None:
+    meetings = {(row.name, m.round, m.table): m for row in plan.sections for m in row.meetings}
     pair_numbers = {number for number, _, _ in plan.pairs}
     # One result per board per meeting of two pairs, as the database holds it. A pair
     # may meet a board twice against different opponents (an even-table Mitchell
@@ -324,35 +624,43 @@ def _check_results(data: dict, plan: NightPlan) -> None:
     seen: dict[tuple[int, int, int], int] = {}  # (board, ns, ew) -> index
     for i, item in enumerate(_list(data, "results")):
         place = f"results[{i}]"
-        entry = _object(item, place, "a result", _RESULT_KEYS)
-        numbers = {}
-        for key, what in (("board", "the board number"), ("ns", "the N-S pair number"),
-                          ("ew", "the E-W pair number")):
-            if key not in entry:
-                raise NightFileError(f"{place}.{key}", f"{what} is missing")
-            numbers[key] = _whole(entry[key], f"{place}.{key}", what)
-        board, ns, ew = numbers["board"], numbers["ns"], numbers["ew"]
-        if board > plan.board_count:
-            raise NightFileError(f"{place}.board", f"board {board} is not in the boards list")
-        for key in ("ns", "ew"):
-            if numbers[key] not in pair_numbers:
+        row = _check_result(item, place, plan, meetings, pair_numbers)
+        key = (item["board"], item["ns"], item["ew"])
+        if key in seen:
+            raise NightFileError(place, f"board {key[0]} between pairs {key[1]} (N-S) and "
+                                        f"{key[2]} (E-W) is already in results[{seen[key]}]")
+        seen[key] = i
+        if row is None:
+            plan.not_played += 1
+        else:
+            plan.rows.append(row)
+            if row.fields["ruling"]:
+                plan.rulings += 1
+            else:
+                plan.played += 1
+    for i, item in enumerate(_list(data, "removed", required=False)):
+        place = f"removed[{i}]"
+        row = _check_result(item, place, plan, meetings, pair_numbers)
+        if row is None:
+            raise NightFileError(f"{place}.ruling",
+                                 "a board that was not played has no result to remove")
+        plan.rows.append(dataclasses.replace(row, voided=True))
+        plan.removed += 1
+
+
+def _check_audit(data: dict, plan: NightPlan) -> None:
+    """The event's own audited decisions that gave a reason (not tied to one result)."""
+    for i, item in enumerate(_list(data, "audit", required=False)):
+        place = f"audit[{i}]"
+        entry = _check_entry(item, place, _AUDIT_KEYS)
+        changes = {}
+        for key in ("before", "after"):
+            value = item.get(key)
+            if value is not None and not isinstance(value, dict):
                 raise NightFileError(f"{place}.{key}",
-                                     f"pair {numbers[key]} is not in the pairs list")
-        if ns == ew:
-            raise NightFileError(f"{place}.ew", f"pair {ns} cannot play against itself")
-        if (board, ns, ew) in seen:
-            raise NightFileError(place, f"board {board} between pairs {ns} (N-S) and {ew} "
-                                        f"(E-W) is already in results[{seen[(board, ns, ew)]}]")
-        seen[(board, ns, ew)] = i
-        if ("result" in entry) == ("ruling" in entry):
-            raise NightFileError(place, 'a result has either "result" (the play) or "ruling" '
-                                        "(the director's ruling), not both or neither")
-        if "ruling" in entry:
-            plan.rulings.append((board, ns, ew, _check_ruling(entry["ruling"],
-                                                                f"{place}.ruling")))
-            continue
-        plan.results.append((board, ns, ew, _score(entry["result"], board, plan,
-                                                   f"{place}.result")))
+                                     f"{key} must be an object, not {_describe(value)}")
+            changes[key] = value
+        plan.event_history.append(HistoryRow(**entry, **changes))
 
 
 def _score(value: object, board: int, plan: NightPlan, place: str) -> dict:
@@ -383,20 +691,32 @@ def night_check(data: object) -> NightPlan:
     pairs = _check_pairs(data, kind, teams)
     plan = NightPlan(name=name, date=date, rules=rules, kind=kind, method=method,
                      board_count=board_count, deals=deals, teams=teams, pairs=pairs)
+    _check_event_state(data, plan)
+    _check_sections(data, plan)
     _check_results(data, plan)
+    _check_audit(data, plan)
     return plan
 
 
 # --- writing ----------------------------------------------------------------------------
+
+# The way from a new event (setting up) to each state, one allowed step at a time.
+_STEPS = {
+    Event.Status.SETTING_UP: (),
+    Event.Status.RUNNING: (Event.Status.RUNNING,),
+    Event.Status.AGREED: (Event.Status.RUNNING, Event.Status.AGREED),
+    Event.Status.CLOSED: (Event.Status.RUNNING, Event.Status.AGREED, Event.Status.CLOSED),
+}
 
 
 @transaction.atomic
 def night_import(*, data: dict, actor: Actor) -> Event:
     """Create an event from a night file: one transaction, nothing written if it is bad.
 
-    The imported event is "agreed": every result in the file is taken as recorded
-    and agreed (Duplicate Law E), stored with status "director" (entered by the
-    import, not by a table). It has no movement: results name the pairs directly.
+    Without the optional additions the imported event is "agreed": every result in
+    the file is taken as recorded and agreed (Duplicate Law E), stored with status
+    "director" (entered by the import, not by a table), in one section A with no
+    movement. With them, the event comes back as it was exported (docs/night-file.md).
     `actor` is Actor.system("import") or a director (both may set the event's state).
     Raises NightFileError, naming the place, for a bad file.
     """
@@ -408,50 +728,172 @@ def night_import(*, data: dict, actor: Actor) -> Event:
         pair_set(event=event, number=number, players=players,
                  team=teams[team] if team else None, actor=actor)
     boards_set(event=event, count=plan.board_count, deals=plan.deals, actor=actor)
-    _store_results(event, plan, actor)
-    event = event_set_status(event=event, status=Event.Status.RUNNING, actor=actor)
-    return event_set_status(event=event, status=Event.Status.AGREED, actor=actor)
-
-
-def _store_results(event: Event, plan: NightPlan, actor: Actor) -> None:
-    """Bulk-store the checked results and rulings under the event lock, one audit entry."""
-    locked = _lock_event(event.pk)
-    boards = dict(Board.objects.filter(event=locked).values_list("number", "pk"))
-    pairs = dict(Pair.objects.filter(event=locked).values_list("number", "pk"))
-
-    def rows():
-        for board, ns, ew, fields in [*plan.results, *plan.rulings]:
-            yield Result(event=locked, board_id=boards[board], ns_pair_id=pairs[ns],
-                         ew_pair_id=pairs[ew], entered_by=actor.label[:80],
-                         status=Result.Status.DIRECTOR, seq=locked.seq, **fields)
-
-    batch: list[Result] = []
-    for row in rows():
-        batch.append(row)
-        if len(batch) >= BATCH:
-            Result.objects.bulk_create(batch)
-            batch = []
-    if batch:
-        Result.objects.bulk_create(batch)
-    AuditEntry.objects.create(
-        event=locked, action="import", actor_label=actor.label[:80],
-        actor=actor.user if actor.user is not None and actor.user.pk else None,
-        after={"results": len(plan.results), "rulings": len(plan.rulings)},
-    )
+    sections_import(event=event, sections=plan.sections, pair_sections=plan.pair_sections,
+                    compare_by_section=plan.compare_by_section, actor=actor)
+    summary = {"results": plan.played, "rulings": plan.rulings}
+    if plan.removed:
+        summary["removed"] = plan.removed
+    if plan.not_played:
+        summary["not_played"] = plan.not_played
+    results_import(event=event, rows=plan.rows, event_history=plan.event_history,
+                   summary=summary, actor=actor)
+    for status in _STEPS[Event.Status(plan.status)]:
+        event = event_set_status(event=event, status=status, actor=actor)
+    if plan.published != DEFAULT_PUBLISHED:
+        event = event_publish(event=event, level=plan.published, actor=actor)
+    event.refresh_from_db()
+    return event
 
 
 # --- export -------------------------------------------------------------------------------
 
 
+def _moment_text(moment: datetime.datetime) -> str:
+    return moment.astimezone(datetime.UTC).isoformat()
+
+
+def _event_state(event: Event) -> dict:
+    """The event-level fields beyond interfaces.md's five, where they are not the default."""
+    state: dict[str, Any] = {}
+    if event.status != DEFAULT_STATUS:
+        state["status"] = event.status
+    if event.published != DEFAULT_PUBLISHED:
+        state["published"] = event.published
+    if event.compare_by_section:
+        state["compare_by_section"] = True
+    return state
+
+
+def _sections(event: Event) -> list[dict] | None:
+    """The sections and their meetings; None when they are the default (one section A,
+    no movement, every pair in it), which a file says by leaving them out."""
+    sections = list(Section.objects.filter(event=event).order_by("name"))
+    meetings: dict[int, list[Meeting]] = {}
+    for meeting in (Meeting.objects.filter(section__event=event)
+                    .select_related("ns_pair", "ew_pair").order_by("round", "table")):
+        meetings.setdefault(meeting.section_id, []).append(meeting)
+    plain = (len(sections) == 1 and sections[0].name == DEFAULT_SECTION
+             and sections[0].movement == "none" and not sections[0].variant
+             and not sections[0].tables and not sections[0].boards_per_round
+             and not meetings
+             and not Pair.objects.filter(event=event).exclude(section=sections[0]).exists())
+    if plain:
+        return None
+    out = []
+    for section in sections:
+        item: dict[str, Any] = {"name": section.name, "movement": section.movement}
+        if section.variant:
+            item["variant"] = section.variant
+        item["tables"] = section.tables
+        item["boards_per_round"] = section.boards_per_round
+        rows = []
+        for m in meetings.get(section.pk, []):
+            row: dict[str, Any] = {"round": m.round, "table": m.table, "ns": m.ns_pair.number,
+                                   "ew": m.ew_pair.number, "boards": list(m.boards)}
+            if m.agreed_at is not None:
+                row["agreed_at"] = _moment_text(m.agreed_at)
+            rows.append(row)
+        item["meetings"] = rows
+        out.append(item)
+    return out
+
+
+def _state(snapshot: object, is_whist: bool) -> dict | None:
+    """An audit snapshot as a file writes a result as it stood; None if it is not one."""
+    if not isinstance(snapshot, dict) or not all(
+            name in snapshot for name in seam.SNAPSHOT_FIELDS):
+        return None
+    row = Result(**{name: snapshot[name] for name in seam.SNAPSHOT_FIELDS
+                    if name not in ("status", "voided")})
+    state: dict[str, Any] = (
+        {"ruling": seam.ruling_dict(row)} if row.ruling
+        else {"result": seam.engine_input(row, is_whist=is_whist)})
+    state["status"] = snapshot["status"]
+    if snapshot["voided"]:
+        state["voided"] = True
+    return state
+
+
+def _entry(entry: AuditEntry) -> dict[str, Any]:
+    item: dict[str, Any] = {"action": entry.action, "by": entry.actor_label,
+                            "at": _moment_text(entry.at)}
+    if entry.reason:
+        item["reason"] = entry.reason
+    return item
+
+
+def _histories(event: Event) -> dict[int, list[dict]]:
+    """Each result's audit entries, oldest first, as a file writes them."""
+    entries: dict[int, list[AuditEntry]] = {}
+    for entry in (AuditEntry.objects.filter(event=event, result__isnull=False)
+                  .order_by("at", "id")):
+        entries.setdefault(entry.result_id, []).append(entry)
+    out: dict[int, list[dict]] = {}
+    for result_id, rows in entries.items():
+        index = {entry.pk: i for i, entry in enumerate(rows)}
+        items = []
+        for entry in rows:
+            item = _entry(entry)
+            for key in ("before", "after"):
+                state = _state(getattr(entry, key), event.is_whist)
+                if state is not None:
+                    item[key] = state
+            if entry.undone_by_id in index:
+                item["undone_by"] = index[entry.undone_by_id]
+            items.append(item)
+        out[result_id] = items
+    return out
+
+
+def _event_audit(event: Event) -> list[dict]:
+    """The event's own entries that gave a reason (a director's decision explained)."""
+    out = []
+    for entry in (AuditEntry.objects.filter(event=event, result__isnull=True)
+                  .exclude(reason="").order_by("at", "id")):
+        item = _entry(entry)
+        for key in ("before", "after"):
+            value = getattr(entry, key)
+            if isinstance(value, dict):
+                item[key] = value
+        out.append(item)
+    return out
+
+
+def _result_item(row: Result, event: Event, histories: dict[int, list[dict]]) -> dict:
+    item: dict[str, Any] = {"board": row.board.number, "ns": row.ns_pair.number,
+                            "ew": row.ew_pair.number}
+    if row.ruling:
+        item["ruling"] = seam.ruling_dict(row)
+    else:
+        item["result"] = seam.engine_input(row, is_whist=event.is_whist)
+    if row.meeting is not None:
+        item["meeting"] = {"section": row.meeting.section.name, "round": row.meeting.round,
+                           "table": row.meeting.table}
+    if row.status != Result.Status.DIRECTOR:
+        item["status"] = row.status
+    if row.entered_by and row.entered_by != IMPORTER:
+        item["entered_by"] = row.entered_by
+    if row.confirmed_by:
+        item["confirmed_by"] = row.confirmed_by
+    if row.pk in histories:
+        item["history"] = histories[row.pk]
+    return item
+
+
 def night_export(event: Event) -> dict:
-    """The event as a night file: names, boards, every live result and ruling."""
+    """The event as a night file: names, boards, every live result and ruling, and what
+    else the event holds (docs/night-file.md), each addition only where it is not the
+    default a plain duplicate-night/1 file means."""
     teams = event.kind == "teams"
+    sections = _sections(event)
     pairs = []
     for pair in Pair.objects.filter(event=event).select_related(
-            "player_1", "player_2", "team").order_by("number"):
+            "player_1", "player_2", "team", "section").order_by("number"):
         item: dict[str, Any] = {"number": pair.number, "players": pair.names}
         if teams and pair.team is not None:
             item["team"] = pair.team.name
+        if sections is not None:
+            item["section"] = pair.section.name if pair.section else None
         pairs.append(item)
     boards = []
     for board in Board.objects.filter(event=event).order_by("number"):
@@ -459,17 +901,13 @@ def night_export(event: Event) -> dict:
         if board.deal:
             item["deal"] = board.deal
         boards.append(item)
-    results = []
-    rows = (Result.objects.filter(event=event, voided=False)
-            .select_related("board", "ns_pair", "ew_pair")
-            .order_by("board__number", "ns_pair__number", "ew_pair__number"))
+    histories = _histories(event)
+    rows = (Result.objects.filter(event=event)
+            .select_related("board", "ns_pair", "ew_pair", "meeting__section")
+            .order_by("board__number", "ns_pair__number", "ew_pair__number", "id"))
+    results, removed = [], []
     for row in rows:
-        item = {"board": row.board.number, "ns": row.ns_pair.number, "ew": row.ew_pair.number}
-        if row.ruling:
-            item["ruling"] = seam.ruling_dict(row)
-        else:
-            item["result"] = seam.engine_input(row, is_whist=event.is_whist)
-        results.append(item)
+        (removed if row.voided else results).append(_result_item(row, event, histories))
     night: dict[str, Any] = {
         "format": FORMAT,
         "event": {
@@ -478,14 +916,22 @@ def night_export(event: Event) -> dict:
             "rules": event.rules,
             "kind": event.kind,
             "method": event.method,
+            **_event_state(event),
         },
         "boards": boards,
     }
     if teams:
         night["teams"] = [{"name": name} for name in
                           event.teams.order_by("id").values_list("name", flat=True)]
+    if sections is not None:
+        night["sections"] = sections
     night["pairs"] = pairs
     night["results"] = results
+    if removed:
+        night["removed"] = removed
+    audit = _event_audit(event)
+    if audit:
+        night["audit"] = audit
     return night
 
 

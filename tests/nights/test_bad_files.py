@@ -70,7 +70,7 @@ BAD = [
      "or matchpoints"),
     (_set("event.name", "  "), "event.name: the event's name is empty"),
     (_set("extra", 1), "extra: 'extra' is not a field of a night file; the fields are format, "
-                       "event, boards, teams, pairs, results"),
+                       "event, boards, teams, sections, pairs, results, removed, audit"),
     (_set("boards.2.deal", "N:AKQ.T98.765.432 - - -"),
      "boards[2].deal: N's hand has 12 cards; a hand has 13"),
     (_set("boards.1.number", 1), "boards[1].number: board 1 is listed twice"),
@@ -105,7 +105,7 @@ BAD = [
      'results[7].ruling.offending: a fouled board names the side whose player was short: '
      '"ns" or "ew"'),
     (_set("results.7.ruling", {"kind": "adjusted"}),
-     "results[7].ruling.kind: the ruling must be one of average, fouled, cancelled, "
+     "results[7].ruling.kind: the ruling must be one of average, fouled, cancelled, not-played, "
      "not 'adjusted'"),
     (_set("results.3.ruling", {"kind": "average"}),
      'results[3]: a result has either "result" (the play) or "ruling" (the director\'s '

@@ -117,17 +117,30 @@ def test_export_import_export_is_the_same_file(played_event, import_dict):
     assert _standings(again) == _standings(played_event)
 
 
+CORE = ("board", "ns", "ew", "result", "ruling")  # a result's fields in interfaces.md §2
+
+
+def _core(item: dict) -> dict:
+    return {key: item[key] for key in CORE if key in item}
+
+
 def test_export_writes_what_the_night_file_names(played_event):
     night = night_export(played_event)
-    assert list(night) == ["format", "event", "boards", "pairs", "results"]
+    # interfaces.md's lists, and the removed result in its own list (docs/night-file.md).
+    assert list(night) == ["format", "event", "boards", "pairs", "results", "removed"]
     assert night["event"] == {"name": "Thursday at the Union Club", "date": "2026-11-19",
-                              "rules": "english", "kind": "pairs", "method": "matchpoints"}
+                              "rules": "english", "kind": "pairs", "method": "matchpoints",
+                              "status": "setting-up"}
     # A deal only where it is known; no teams in a pairs event.
     assert [sorted(board) for board in night["boards"]] == [
         ["deal", "number"], ["number"], ["deal", "number"]]
     assert all(set(pair) == {"number", "players"} for pair in night["pairs"])
-    by_place = {(r["board"], r["ns"], r["ew"]): r for r in night["results"]}
+    by_place = {(r["board"], r["ns"], r["ew"]): _core(r) for r in night["results"]}
     assert (2, 3, 4) not in by_place  # removed by the director
+    assert [_core(r) for r in night["removed"]] == [
+        {"board": 2, "ns": 3, "ew": 4, "result": {
+            "contract": {"level": 1, "denomination": "C", "declarer": "N", "doubled": ""},
+            "tricks": 7}}]
     assert by_place[2, 1, 4] == {"board": 2, "ns": 1, "ew": 4,
                                  "result": {"contract": None, "tricks": 0}}
     assert by_place[3, 1, 3]["result"]["tricks"] == 8  # as corrected
@@ -137,7 +150,7 @@ def test_export_writes_what_the_night_file_names(played_event):
                                                       "first_penalty": "tricks"}
     assert by_place[1, 2, 4]["result"]["penalties"] == [{"law": "90", "by": "S"}]
     assert all(set(r) in ({"board", "ns", "ew", "result"}, {"board", "ns", "ew", "ruling"})
-               for r in night["results"])
+               for r in by_place.values())
 
 
 def test_duplicate_whist_round_trip(db, import_dict):

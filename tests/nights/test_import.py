@@ -11,7 +11,7 @@ from django.db import connection
 
 from boards.models import Board
 from tests.nights.conftest import EXAMPLE_DIRS, contains, example_path, load_example
-from tournaments import nightfile
+from tournaments import services
 from tournaments.models import AuditEntry, Event, Pair, Result, Team
 from tournaments.standings import standings
 
@@ -131,7 +131,7 @@ def test_results_are_stored_in_bulk(import_dict, django_assert_max_num_queries):
         import_dict(full)  # 24 times the results, the same boards and pairs
     # The queries grow by one insert per batch of results, not one (or more) per row.
     fields = [f for f in Result._meta.concrete_fields if not f.primary_key]
-    batch = min(nightfile.BATCH, connection.ops.bulk_batch_size(fields, [None] * 1200))
+    batch = min(services.IMPORT_BATCH, connection.ops.bulk_batch_size(fields, [None] * 1200))
     extra = math.ceil(1200 / batch) - math.ceil(50 / batch)
     assert len(many.captured_queries) - len(few.captured_queries) <= extra
     assert Result.objects.count() == 50 + 1200
