@@ -38,8 +38,8 @@ def _too_many(request: HttpRequest, wait: int, code: str = "") -> HttpResponse:
     form = TableCodeForm(initial={"code": code} if code else None)
     return render(request, "tournaments/table/enter.html", {
         "form": form, "too_many": True, "wait": wait,
-        "error": f"Too many wrong codes from this device or network. Wait {wait} seconds, "
-                 "then try again.",
+        "error": "Too many wrong codes from this device or network. Wait "
+                 f"{wait} second{'' if wait == 1 else 's'}, then try again.",
     }, status=429)
 
 
