@@ -103,26 +103,6 @@ def pair_result(event: Event, board: int, ns: int, ew: int) -> Result | None:
     )
 
 
-def may_see_traveller(seated: Meeting | None, board: int) -> bool:
-    """May the players now at this table see the traveller of `board`?
-
-    Only when both pairs sitting there have played it: a pair that has yet to
-    play a board must never see how it went elsewhere. (In a Mitchell the E-W
-    pair now at a table may still meet a board an earlier round played there.)
-    """
-    if seated is None:
-        return False
-    played = (
-        Result.objects.filter(event_id=seated.section.event_id, board__number=board,
-                              voided=False)
-        .filter(Q(ns_pair_id__in=[seated.ns_pair_id, seated.ew_pair_id])
-                | Q(ew_pair_id__in=[seated.ns_pair_id, seated.ew_pair_id]))
-        .values_list("ns_pair_id", "ew_pair_id")
-    )
-    pairs = {pair for row in played for pair in row}
-    return seated.ns_pair_id in pairs and seated.ew_pair_id in pairs
-
-
 # --- scores to show ------------------------------------------------------------------------------
 
 

@@ -524,20 +524,3 @@ def scorecard(event: Event, pair_number: int) -> dict:
         "total": fraction_str(running),
         "shown": shown(running),
     }
-
-
-def board_finished(event: Event, board_number: int) -> bool:
-    """Has every table scheduled to play this board scored it?
-
-    For a night without a movement (imported from a night file), a board is
-    finished once it has any result.
-    """
-    scheduled = sum(
-        1 for boards in Meeting.objects.filter(section__event=event).values_list(
-            "boards", flat=True)
-        if board_number in boards
-    )
-    done = Result.objects.filter(event=event, board__number=board_number, voided=False).count()
-    if scheduled == 0:
-        return done > 0
-    return done >= scheduled

@@ -166,7 +166,7 @@ def test_standings_are_published_or_private(night, public, table_client, directo
     assert director_client.get(url(night.event, "standings/")).status_code == 200
     response = table_client(1).get(url(night.event, "standings/"))
     assert response.status_code == 403
-    assert response.json()["error"] == "the standings of this event are not published yet"
+    assert response.json()["error"] == "The standings of this event are not published yet."
     assert public.get(url(night.event, "standings/")).status_code == 404
     publish(night)
     body = public.get(url(night.event, "standings/")).json()
@@ -189,7 +189,7 @@ def test_a_table_reads_a_traveller_only_after_its_own_result(night, table_client
     board = night.meeting(1, 1).boards[0]
     response = client.get(url(night.event, f"boards/{board}/traveller/"))
     assert response.status_code == 403
-    assert "once this table's result for it is stored" in response.json()["error"]
+    assert "once a pair at this table has played it" in response.json()["error"]
     night.enter(1, 1, board)
     body = client.get(url(night.event, f"boards/{board}/traveller/")).json()
     assert [row["table"] for row in body["rows"]] == [1]
@@ -221,7 +221,7 @@ def test_the_public_reads_travellers_of_finished_boards_once_published(night, pu
     publish(night)
     response = public.get(url(night.event, f"boards/{board}/traveller/"))
     assert response.status_code == 403
-    assert response.json()["error"] == f"board {board} is still being played"
+    assert response.json()["error"].startswith(f"Board {board} is still being played")
     night.play_all()
     body = public.get(url(night.event, "boards/1/traveller/")).json()
     assert len(body["rows"]) == 3 and body["deal"].startswith("N:AKQJ")

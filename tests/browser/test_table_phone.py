@@ -40,7 +40,8 @@ def test_wrong_code_and_unplayed_traveller(browser, night):
     response = phone.goto(f"/t/{night.code(1)}/board/3/traveller/")
     assert response.status == 403
     expect(phone.locator("[data-testid=forbidden-message]")).to_have_text(
-        "You can see board 3's traveller once you have played it.")
+        "Board 3's traveller is shown here once a pair at this table has played it and "
+        "neither pair here still has it to play.")
     expect(phone.locator("#traveller")).to_have_count(0)
     browser.shot(phone, "traveller not yet")
     phone.tap("[data-testid=back-to-round]")

@@ -8,8 +8,8 @@ from django.template.loader import render_to_string
 
 from tests.reports.night import build_night
 from tournaments import standings
+from tournaments.access import board_finished, finished_boards
 from tournaments.models import Event
-from tournaments.web.public import finished_boards
 
 # The shared example nights, as copied into the night-file tests.
 NIGHTS = Path(__file__).resolve().parents[1] / "nights" / "data"
@@ -144,10 +144,14 @@ class TestHandRecord:
     def test_hidden_until_every_table_has_played_the_board(self, client, director):
         night = build_night(director, play=False)
         night.play(rounds=1)  # board 1 is played at one table of three
-        assert not standings.board_finished(night.event, 1)
-        html = page(client, night, "boards/1/")
-        assert 'data-testid="hand-record"' not in html
-        assert "The hand record shows here once every table has played this board." in html
+        assert not board_finished(night.event, 1)
+        # The public sees nothing of a board still being played (access.py): no cards,
+        # and no contract or tricks either.
+        response = client.get(f"/events/{night.event.pk}/boards/1/")
+        assert response.status_code == 403
+        html = response.content.decode()
+        assert 'data-testid="hand-record"' not in html and 'data-testid="traveller"' not in html
+        assert "still being played" in html
         assert "AQJ84" not in html and "A Q J 8 4" not in html
 
     def test_hidden_from_the_director_too_while_tables_still_play_it(self, director_client,
@@ -157,7 +161,7 @@ class TestHandRecord:
         assert 'data-testid="hand-record"' not in page(director_client, night, "boards/1/")
 
     def test_shown_with_its_diagram_once_finished(self, client, night):
-        assert standings.board_finished(night.event, 1)
+        assert board_finished(night.event, 1)
         html = page(client, night, "boards/1/")
         assert 'data-testid="hand-record"' in html
         # North holds T82 of spades and AQJ84 of hearts: suits in colour, the ten as 10.
@@ -177,8 +181,15 @@ class TestHandRecord:
         night = build_night(director, play=False)
         night.play(rounds=2)
         finished = finished_boards(night.event)
+        # Two rounds of a three-table Mitchell: no board set has been at all three tables.
+        assert finished == set()
+        for meeting in night.meetings():
+            if meeting.round == 3 and meeting.table != 3:
+                for board in meeting.boards:
+                    night.enter(meeting, board)
+        finished = finished_boards(night.event)
         for number in range(1, 7):
-            assert (number in finished) == standings.board_finished(night.event, number)
+            assert (number in finished) == board_finished(night.event, number)
         html = page(client, night)
         assert html.count("Finished: hand record available") == len(finished)
 

@@ -1,7 +1,11 @@
 """A table sees a board's traveller only once the players sitting there have played it."""
 
+from tests.api.helpers import build_night
 from tests.web.conftest import code_of, contract_post
 from tests.web.test_table_flow import board_url
+from tournaments import services
+from tournaments.models import Meeting
+from tournaments.services import Actor
 
 
 def test_traveller_only_after_the_board_is_entered(client, event, table1):
@@ -24,20 +28,46 @@ def test_never_a_board_the_table_has_not_played(client, event, table1):
     # Table 1 has not played board 3: refused, with a reason players understand.
     refused = client.get(f"/t/{table1}/board/3/traveller/")
     assert refused.status_code == 403
-    assert "once you have played it" in refused.content.decode()
+    assert "once a pair at this table has played it" in refused.content.decode()
     assert "by N" not in refused.content.decode()
     # A board that does not exist at all is refused the same way.
     assert client.get(f"/t/{table1}/board/99/traveller/").status_code == 403
 
 
-def test_not_for_a_pair_that_has_yet_to_play_it(client, event, table1):
-    """After round 1 table 1 seats pair 4, who has not played board 1: no traveller."""
+def test_a_pair_that_played_a_board_sees_it_after_the_move(client, event, table1):
+    """After round 1 table 1 seats pairs 1 and 4. Pair 1 played board 1; pair 4 never
+    plays it (boards 1-2 are played at table 1 in round 1 only): the screen may show it.
+    (It used to answer "once you have played it" to the pair that had.)"""
     for board in (1, 2):
         client.post(board_url(table1, 1, board), contract_post(token=f"t{board}"))
         client.post(board_url(table1, 1, board, "confirm/"))
     assert client.get(f"/t/{table1}/board/1/traveller/").status_code == 200
     client.post(f"/t/{table1}/round/1/agree/")
-    assert client.get(f"/t/{table1}/board/1/traveller/").status_code == 403
-    # Round 1's page no longer offers the traveller either.
+    assert client.get(f"/t/{table1}/board/1/traveller/").status_code == 200
     page = client.get(f"/t/{table1}/round/1/").content.decode()
-    assert 'data-testid="traveller-1"' not in page
+    assert 'data-testid="traveller-1"' in page
+
+
+def test_not_while_a_pair_at_the_table_still_has_it_to_play(client, director):
+    """A three-table Mitchell: after round 1 the E-W pair arriving at table 1 still has
+    board 1 to play (in round 3, at table 2), so the screen they share shows nothing."""
+    night = build_night(director)
+    code = night.codes[1]
+    night.play_round(1, 1)
+    board = night.meeting(1, 1).boards[0]
+    assert client.get(f"/t/{code}/board/{board}/traveller/").status_code == 200
+    meeting = night.meeting(1, 1)
+    services.round_agree(section=meeting.section, round_number=1,
+                         actor=Actor.at_table(meeting.section, 1))
+    arriving = night.meeting(1, 2).ew_pair
+    theirs = list(Meeting.objects.filter(ew_pair=arriving))
+    assert any(board in m.boards for m in theirs)
+    refused = client.get(f"/t/{code}/board/{board}/traveller/")
+    assert refused.status_code == 403
+    assert "neither pair here still has it to play" in refused.content.decode()
+    page = client.get(f"/t/{code}/round/1/").content.decode()
+    assert f'data-testid="traveller-{board}"' not in page
+    # Once the arriving pair has played the board too, both may see it.
+    later = next(m for m in theirs if board in m.boards)
+    night.enter(later.table, later.round, board)
+    assert client.get(f"/t/{code}/board/{board}/traveller/").status_code == 200

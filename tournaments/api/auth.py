@@ -2,8 +2,8 @@
 
 A table sends its code in a header: ``Authorization: Table K7P2QX``. The request's
 ``auth`` then carries the TableCode (with its section and event); ``user`` stays
-anonymous, so nothing a table does is mistaken for the director. Wrong codes are
-throttled per client address (see throttling.py).
+anonymous, so nothing a table does is mistaken for the director. Codes the caller
+does not already hold are throttled per client and per address (tournaments/throttle.py).
 """
 
 from django.contrib.auth.models import AnonymousUser
@@ -11,10 +11,11 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
 
+from .. import access
 from ..models import TableCode
 from ..services import Actor
 from ..tablecodes import normalise
-from .throttling import TableCodeFailures
+from .throttling import CodeGate, TooManyWrongCodes
 
 KEYWORD = "Table"
 
@@ -26,19 +27,24 @@ class TableCodeAuthentication(BaseAuthentication):
         header = get_authorization_header(request).decode("latin-1").split()
         if not header or header[0].lower() != KEYWORD.lower():
             return None  # not a table: let the session (director) have a go
-        failures = TableCodeFailures(request)
-        failures.check()
         code = normalise(" ".join(header[1:]))
+        gate = CodeGate(request)
+        held = gate.holds(code)
+        if not held:
+            verdict = gate.attempt()
+            if not verdict.allowed:
+                raise TooManyWrongCodes(wait=verdict.wait)
         table_code = (
             TableCode.objects.select_related("section__event").filter(code=code).first()
             if code
             else None
         )
         if table_code is None:
-            failures.record()
             raise AuthenticationFailed(
                 "That table code is not known: check the code on the table card."
             )
+        if not held:
+            gate.succeeded(code)
         return AnonymousUser(), table_code
 
     def authenticate_header(self, request) -> str:
@@ -67,8 +73,7 @@ def table_of(request) -> TableCode | None:
 
 
 def is_director(request) -> bool:
-    user = getattr(request, "user", None)
-    return bool(user is not None and user.is_authenticated and user.is_staff)
+    return access.is_director(getattr(request, "user", None))
 
 
 def actor_for(request) -> Actor:

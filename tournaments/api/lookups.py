@@ -7,9 +7,8 @@ from rest_framework.exceptions import NotFound
 from boards.models import Board
 
 from .. import selectors
-from ..models import Event, Meeting, Result, Section, TableCode
+from ..models import Event, Meeting, Result, Section
 from ..services import ServiceError
-from ..standings import board_finished
 
 
 def section_of(event: Event, name: str) -> Section:
@@ -53,33 +52,6 @@ def meeting_results(meeting: Meeting) -> dict[int, Result]:
     return {r.board.number: r for r in rows}
 
 
-def table_has_played(table: TableCode, board_number: int) -> bool:
-    """Is this table's own result for the board stored? Only then may it see the traveller."""
-    return Result.objects.filter(
-        meeting__section_id=table.section_id,
-        meeting__table=table.table,
-        board__number=board_number,
-        voided=False,
-    ).exists()
-
-
-def table_plays_now(table: TableCode, board_number: int) -> bool:
-    """Is the board one of those being played at this table this round?
-
-    The live score takes honours from the hand record, so previewing any other board
-    would tell the players how the honours lie on a board they may still have to play.
-    """
-    seated = selectors.current_meeting(selectors.table_meetings(table.section, table.table))
-    return seated is not None and board_number in seated.boards
-
-
-def deal_visible(event: Event, board_number: int, *, director: bool) -> bool:
-    """Deals are the director's until the board is finished and the standings published."""
-    if director:
-        return True
-    return event.published != Event.Published.NONE and board_finished(event, board_number)
-
-
 def board_of(event: Event, number: int) -> Board:
     board = Board.objects.filter(event=event, number=number).first()
     if board is None:
@@ -96,14 +68,3 @@ def score_preview(event: Event, board: Board, data: Any) -> dict:
         raise ServiceError(preview["message"], field=field)
     return {"board": board.number, **preview["score"], "honours": preview["honours"],
             "honours_from_deal": preview["honours_from_deal"]}
-
-
-def table_may_see_traveller(table: TableCode, board_number: int) -> bool:
-    """A table sees a traveller once its own result for the board is stored, and only
-    while both pairs now seated there have played the board: in a Mitchell the E-W
-    pair arriving at a table may still have to play a board played there earlier.
-    """
-    if not table_has_played(table, board_number):
-        return False
-    seated = selectors.current_meeting(selectors.table_meetings(table.section, table.table))
-    return selectors.may_see_traveller(seated, board_number)

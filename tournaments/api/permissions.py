@@ -1,22 +1,23 @@
-"""Who may see and do what.
+"""Who may see and do what, as DRF permissions: thin adapters over tournaments.access.
 
 - The director (a staff user with a session) sees and does everything.
 - A table sees its own event, and inside it only its own section and table:
-  its meetings, its results, the travellers of boards it has played.
+  its meetings, its results, the travellers the access policy lets it see.
 - The public reads published events only (Event.published is provisional or final).
 
 An event a caller may not see is answered 404, as if it did not exist; inside an
 event it may see, acting outside its own table is 403.
 """
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
+from .. import access
 from ..models import Event, Meeting, TableCode
 from .auth import is_director, table_of
 
-NOT_PUBLISHED = "the standings of this event are not published yet"
+NOT_PUBLISHED = access.NOT_PUBLISHED
 
 
 class IsDirector(BasePermission):
@@ -57,7 +58,7 @@ class PublishedOrDirector(BasePermission):
     message = NOT_PUBLISHED
 
     def has_permission(self, request, view) -> bool:
-        return is_director(request) or view.event.published != Event.Published.NONE
+        return access.may_see_standings(access.api_caller(request), view.event)
 
 
 class ReadAnyoneWriteDirector(BasePermission):
@@ -74,13 +75,7 @@ class ReadAnyoneWriteDirector(BasePermission):
 
 def visible_events(request) -> QuerySet[Event]:
     """The events this caller may see at all."""
-    if is_director(request):
-        return Event.objects.all()
-    published = ~Q(published=Event.Published.NONE)
-    table = table_of(request)
-    if table is not None:
-        return Event.objects.filter(published | Q(pk=table.section.event_id))
-    return Event.objects.filter(published)
+    return access.visible_events(access.api_caller(request))
 
 
 def event_for(request, event_id: int) -> Event:

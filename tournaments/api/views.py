@@ -23,14 +23,13 @@ from rest_framework.views import APIView
 
 from boards.models import Board, dealer_for
 
-from .. import selectors, services, standings
+from .. import access, selectors, services, standings
 from ..models import AuditEntry, Event, Meeting, Pair, Result, Section, Team
 from . import lookups
-from .auth import TableCodeAuthentication, actor_for, is_director, table_of
+from .auth import TableCodeAuthentication, actor_for, table_of
 from .errors import api_exception_handler
 from .idempotency import HEADER, idempotent
 from .permissions import (
-    NOT_PUBLISHED,
     CanSeeEvent,
     IsDirector,
     IsDirectorOrTable,
@@ -308,8 +307,7 @@ class TeamList(ApiView):
 
 
 def _deals_shown(request, event: Event, numbers: list[int]) -> set[int]:
-    director = is_director(request)
-    return {n for n in numbers if lookups.deal_visible(event, n, director=director)}
+    return access.deals_shown(access.api_caller(request), event, numbers)
 
 
 class BoardList(ApiView):
@@ -652,8 +650,8 @@ class ScorePreview(ApiView):
     def post(self, request, event_id: int):
         event = self.get_event()
         data = validated(PreviewIn, request)
-        table = table_in_event(request, event)
-        if table is not None and not lookups.table_plays_now(table, data["board"]):
+        table_in_event(request, event)  # another event's code: 403
+        if not access.may_preview(access.api_caller(request), event, data["board"]):
             raise PermissionDenied(
                 f"board {data['board']} is not played at your table this round")
         board = lookups.board_of(event, data["board"])
@@ -674,8 +672,8 @@ class StandingsView(ApiView):
 
 
 class TravellerView(ApiView):
-    """Every result of a board. A table sees it once its own result for the board is
-    stored; the public once the standings are published and the board finished."""
+    """Every result of a board, to whom tournaments.access lets see it (a table once the
+    pairs at it may know it; the public once published and the board finished)."""
 
     permission_classes = [CanSeeEvent]
 
@@ -686,27 +684,14 @@ class TravellerView(ApiView):
             raise NotFound(f"there is no board {number} in this event")
         self.check_traveller(event, number)
         data = standings.traveller(event, number)
-        if not lookups.deal_visible(event, number, director=is_director(request)):
+        if not access.may_see_deal(access.api_caller(request), event, number):
             data = {**data, "deal": None, "hands": None}
         return Response(TravellerOut(data).data)
 
     def check_traveller(self, event: Event, number: int) -> None:
-        if is_director(self.request):
-            return
-        table = table_of(self.request)
-        if table is not None and table.section.event_id != event.pk:
-            table = None  # another event's table reads this one as the public does
-        if table is not None and lookups.table_may_see_traveller(table, number):
-            return
-        if event.published != Event.Published.NONE and standings.board_finished(event, number):
-            return
-        if table is not None:
-            raise PermissionDenied(
-                f"the traveller of board {number} opens once this table's result for it is "
-                "stored (and the pairs now at the table have both played it)")
-        if event.published == Event.Published.NONE:
-            raise PermissionDenied(NOT_PUBLISHED)
-        raise PermissionDenied(f"board {number} is still being played")
+        refusal = access.traveller_refusal(access.api_caller(self.request), event, number)
+        if refusal is not None:
+            raise PermissionDenied(refusal)
 
 
 class ScorecardView(ApiView):

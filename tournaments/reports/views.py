@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from .. import access
 from ..models import Event, ReportJob
 from ..services import Actor, Forbidden, ServiceError
 from . import services
@@ -36,12 +37,12 @@ def director_only(view: Callable) -> Callable:
     @functools.wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         user = request.user
-        if user.is_authenticated and user.is_staff:
+        if access.may_print(access.web_caller(request)):
             return view(request, *args, **kwargs)
         if _wants_json(request) or request.path.endswith("/status/"):
-            return JsonResponse({"error": "only the director prints reports"}, status=403)
+            return JsonResponse({"error": access.ONLY_DIRECTOR_PRINTS}, status=403)
         if user.is_authenticated:
-            return HttpResponse("Only the director prints reports.", status=403,
+            return HttpResponse(access.ONLY_DIRECTOR_PRINTS, status=403,
                                 content_type="text/plain; charset=utf-8")
         return redirect_to_login(request.get_full_path(), settings.LOGIN_URL)
 

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from boards.models import Board
 
-from .. import seam, selectors, services
+from .. import access, seam, selectors, services
 from ..forms import (
     BoardsUploadForm,
     DealForm,
@@ -49,7 +49,7 @@ def director_required(view: Callable) -> Callable:
     def wrapper(request: HttpRequest, *args, **kwargs):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        if not request.user.is_staff:
+        if not access.is_director(request.user):
             raise PermissionDenied("the director's console is for the club's directors")
         return view(request, *args, **kwargs)
 

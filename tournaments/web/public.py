@@ -6,18 +6,18 @@ themselves while the night runs: static/js/live.js polls the event's small
 ``live`` JSON every few seconds and, when the event's change number (``seq``)
 moves, fetches the page's table again (``?fragment=1``). No websockets.
 
-A board's hand record is shown only once every table scheduled to play the
-board has scored it (``standings.board_finished``), so nobody still to play it
-can read the cards.
+Who sees what is decided by tournaments.access, as for the API: a board's
+traveller once it is finished (every table scheduled to play it has scored it), or
+to the table whose pairs may see it (the phone's session holds the table's code);
+its hand record once it is finished; nobody still to play a board can read it.
 """
 
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from collections.abc import Callable
 
-from django.db.models import Count
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import path
@@ -26,21 +26,17 @@ from django.views.decorators.http import require_GET
 
 from boards.models import Board
 
+from .. import access
 from .. import standings as scores
-from ..models import Event, Meeting, Pair, Result
+from ..models import Event, Pair
 
 SEATS = (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West"))
 SUIT_ORDER = "SHDC"
 POLL_SECONDS = 5
 
 
-def is_director(request: HttpRequest) -> bool:
-    user = getattr(request, "user", None)
-    return bool(user is not None and user.is_authenticated and user.is_staff)
-
-
 def public_event(view: Callable | None = None, *, page: bool = True) -> Callable:
-    """Load the event; the public gets a 404 until it is published.
+    """Load the event; the public gets a 404 until it is published (access.may_see_event).
 
     A page's 404 says why in plain words; a fragment or the JSON gets a bare 404.
     """
@@ -49,13 +45,13 @@ def public_event(view: Callable | None = None, *, page: bool = True) -> Callable
         @functools.wraps(view)
         def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
             event = get_object_or_404(Event, pk=pk)
-            director = is_director(request)
-            if not director and event.published == Event.Published.NONE:
+            caller = access.web_caller(request)
+            if not access.may_see_event(caller, event):
                 if not page or request.GET.get("fragment"):
                     raise Http404("not published")
                 return render(request, "tournaments/public/unpublished.html",
                               {"event": event}, status=404)
-            return view(request, event, *args, director=director, **kwargs)
+            return view(request, event, *args, caller=caller, **kwargs)
 
         return wrapper
 
@@ -64,6 +60,13 @@ def public_event(view: Callable | None = None, *, page: bool = True) -> Callable
 
 def _context(event: Event, director: bool, **extra) -> dict:
     return {"event": event, "director": director, "poll_seconds": POLL_SECONDS, **extra}
+
+
+def _not_yet(request: HttpRequest, event: Event) -> HttpResponse:
+    """Standings and score cards before they are published (a table may see its event)."""
+    if request.GET.get("fragment"):
+        raise PermissionDenied(access.NOT_PUBLISHED)
+    return render(request, "tournaments/public/unpublished.html", {"event": event}, status=403)
 
 
 def _page(request: HttpRequest, template: str, fragment: str, context: dict) -> HttpResponse:
@@ -78,70 +81,83 @@ def _page(request: HttpRequest, template: str, fragment: str, context: dict) -> 
 
 @require_GET
 @public_event
-def event_page(request: HttpRequest, event: Event, *, director: bool) -> HttpResponse:
+def event_page(request: HttpRequest, event: Event, *, caller: access.Caller) -> HttpResponse:
     """The event: what is published, its boards (with hand records once finished), its pairs."""
     boards = list(Board.objects.filter(event=event).order_by("number")
                   .values_list("number", "deal"))
-    finished = finished_boards(event)
+    finished = access.finished_boards(event)
     pairs = list(Pair.objects.filter(event=event).select_related("player_1", "player_2", "team")
                  .order_by("number"))
     board_rows = [{"number": n, "finished": n in finished, "has_deal": bool(deal)}
                   for n, deal in boards]
     return render(request, "tournaments/public/event.html", _context(
-        event, director, boards=board_rows, pairs=pairs,
+        event, caller.director, boards=board_rows, pairs=pairs,
         sections=list(event.sections.all())))
 
 
 @require_GET
 @never_cache
 @public_event
-def standings_page(request: HttpRequest, event: Event, *, director: bool) -> HttpResponse:
+def standings_page(request: HttpRequest, event: Event, *, caller: access.Caller) -> HttpResponse:
+    if not access.may_see_standings(caller, event):
+        return _not_yet(request, event)
     table = scores.standings(event)
     return _page(request, "tournaments/public/standings.html",
                  "tournaments/public/_standings.html",
-                 _context(event, director, standings=table, seq=event.seq))
+                 _context(event, caller.director, standings=table, seq=event.seq))
 
 
 @require_GET
 @never_cache
 @public_event
 def board_page(request: HttpRequest, event: Event, number: int, *,
-               director: bool) -> HttpResponse:
+               caller: access.Caller) -> HttpResponse:
     """The traveller of a board, and its hand record once every table has played it."""
-    try:
-        traveller = scores.traveller(event, number)
-    except Board.DoesNotExist:
-        raise Http404("no such board") from None
-    finished = scores.board_finished(event, number)
-    hands = hand_diagram(traveller["hands"]) if finished and traveller["hands"] else None
     numbers = list(Board.objects.filter(event=event).order_by("number")
                    .values_list("number", flat=True))
+    if number not in numbers:
+        raise Http404("no such board")
     at = numbers.index(number)
+    around = {"previous": numbers[at - 1] if at else None,
+              "next": numbers[at + 1] if at + 1 < len(numbers) else None}
+    finished = access.board_finished(event, number)
+    refusal = access.traveller_refusal(caller, event, number, finished=finished)
+    if refusal is not None:
+        # A board still being played: nothing of it (contract, tricks, cards) is shown.
+        if request.GET.get("fragment"):
+            raise PermissionDenied(refusal)
+        return render(request, "tournaments/public/board_hidden.html", _context(
+            event, caller.director, number=number, message=refusal, **around), status=403)
+    traveller = scores.traveller(event, number)
+    # The live pages are also projected in the club room: even the director's shows the
+    # diagram only once the board is finished (the director's console has the deal).
+    finished = finished and access.may_see_deal(caller, event, number, finished=finished)
+    hands = hand_diagram(traveller["hands"]) if finished and traveller["hands"] else None
     return _page(request, "tournaments/public/board.html", "tournaments/public/_board.html",
-                 _context(event, director, traveller=traveller, finished=finished,
-                          hands=hands, seq=event.seq,
-                          previous=numbers[at - 1] if at else None,
-                          next=numbers[at + 1] if at + 1 < len(numbers) else None))
+                 _context(event, caller.director, traveller=traveller, finished=finished,
+                          hands=hands, seq=event.seq, **around))
 
 
 @require_GET
 @never_cache
 @public_event
 def pair_page(request: HttpRequest, event: Event, number: int, *,
-              director: bool) -> HttpResponse:
+              caller: access.Caller) -> HttpResponse:
     """A pair's personal score card: board by board, with the running total."""
+    if not access.may_see_standings(caller, event):
+        return _not_yet(request, event)
     try:
         card = scores.scorecard(event, number)
     except Pair.DoesNotExist:
         raise Http404("no such pair") from None
     return _page(request, "tournaments/public/pair.html", "tournaments/public/_pair.html",
-                 _context(event, director, card=card, seq=event.seq))
+                 _context(event, caller.director, card=card, seq=event.seq))
 
 
 @require_GET
 @never_cache
 @public_event(page=False)
-def live(request: HttpRequest, event: Event, *, director: bool) -> JsonResponse:
+def live(request: HttpRequest, event: Event, *, caller: access.Caller) -> JsonResponse:
     """What live.js polls: the event's change number, and what is published."""
     return JsonResponse({
         "event": event.pk,
@@ -152,24 +168,6 @@ def live(request: HttpRequest, event: Event, *, director: bool) -> JsonResponse:
 
 
 # --- helpers -----------------------------------------------------------------------------
-
-
-def finished_boards(event: Event) -> set[int]:
-    """Every board of the event that ``standings.board_finished`` calls finished.
-
-    The same rule, for all boards in two queries instead of two per board: a board
-    is finished when it has as many live results as meetings scheduled to play it
-    (or, with no movement, any result).
-    """
-    scheduled: Counter[int] = Counter()
-    for boards in Meeting.objects.filter(section__event=event).values_list("boards", flat=True):
-        scheduled.update(boards)
-    done = dict(Result.objects.filter(event=event, voided=False)
-                .values_list("board__number").annotate(n=Count("id"))
-                .values_list("board__number", "n"))
-    if not scheduled:
-        return {board for board, n in done.items() if n > 0}
-    return {board for board, n in done.items() if scheduled[board] and n >= scheduled[board]}
 
 
 def cards_text(cards: str) -> str:

@@ -1,10 +1,11 @@
 """The table's pages: a phone or tablet at the table enters and confirms its scores.
 
 A table opens its page with its code (a link, a QR code, or typed at /t/); the
-code is the table's key, so wrong codes are counted per client address and
-throttled. Every write goes through tournaments.services with the table as the
-actor; the services decide what the laws allow (Duplicate Law E: after the round
-is agreed only the director changes a score).
+code is the table's key, so codes the phone does not already hold go through the
+one table-code throttle (tournaments/throttle.py), as the API's do. Every write goes
+through tournaments.services with the table as the actor; the services decide what
+the laws allow (Duplicate Law E: after the round is agreed only the director changes
+a score).
 """
 
 from __future__ import annotations
@@ -20,47 +21,46 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from boards.models import Board
 
-from .. import selectors, services
-from ..api.throttling import client_address
+from .. import access, selectors, services
 from ..forms import TableCodeForm, result_form_class
 from ..models import Event, Meeting, Result, TableCode
 from ..standings import traveller as board_traveller
+from ..tablecodes import normalise
+from ..throttle import CodeGate
 
-CODE_TRIES = 10  # wrong codes a client may type in a minute
-CODE_WINDOW = 60  # seconds
 TOKEN_TTL = 6 * 3600  # a night's play
 
 
 # --- table codes and throttling ------------------------------------------------------------------
 
 
-def _client(request: HttpRequest) -> str:
-    # The same address rule as the API's throttle: X-Forwarded-For only behind NUM_PROXIES.
-    return client_address(request)
+def _too_many(request: HttpRequest, wait: int, code: str = "") -> HttpResponse:
+    form = TableCodeForm(initial={"code": code} if code else None)
+    return render(request, "tournaments/table/enter.html", {
+        "form": form, "too_many": True, "wait": wait,
+        "error": "Too many wrong codes from this device or network. Wait "
+                 f"{wait} second{'' if wait == 1 else 's'}, then try again.",
+    }, status=429)
 
 
-def _fail_key(request: HttpRequest) -> str:
-    return f"table-code-fails:{_client(request)}"
+def _open_table(request: HttpRequest, code: str) -> tuple[TableCode | None, HttpResponse | None]:
+    """The table a code opens, through the one table-code throttle (tournaments/throttle.py).
 
-
-def _throttled(request: HttpRequest) -> bool:
-    return (cache.get(_fail_key(request)) or 0) >= CODE_TRIES
-
-
-def _count_failure(request: HttpRequest) -> None:
-    key = _fail_key(request)
-    # add() starts the minute's window; incr() keeps its expiry.
-    if not cache.add(key, 1, timeout=CODE_WINDOW):
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between the two calls
-            cache.set(key, 1, timeout=CODE_WINDOW)
-
-
-def _too_many(request: HttpRequest) -> HttpResponse:
-    form = TableCodeForm()
-    return render(request, "tournaments/table/enter.html",
-                  {"form": form, "error": "too many tries: wait a minute"}, status=429)
+    A code this session (or, for a phone that lost its cookie, this address) already
+    holds opens at once and is never counted; any other code is one attempt.
+    Returns (table, None), (None, None) for an unknown code, or (None, a 429 page).
+    """
+    code = normalise(code or "")
+    gate = CodeGate(request)
+    held = bool(code) and (request.session.get("table_code") == code or gate.holds(code))
+    if not held:
+        verdict = gate.attempt()
+        if not verdict.allowed:
+            return None, _too_many(request, verdict.wait, code)
+    table = selectors.table_by_code(code)
+    if table is not None and not held:
+        gate.succeeded(table.code)
+    return table, None
 
 
 def with_table(view):
@@ -68,11 +68,10 @@ def with_table(view):
 
     @functools.wraps(view)
     def wrapper(request: HttpRequest, code: str, *args, **kwargs):
-        if _throttled(request):
-            return _too_many(request)
-        table = selectors.table_by_code(code)
+        table, refused = _open_table(request, code)
+        if refused is not None:
+            return refused
         if table is None:
-            _count_failure(request)
             return render(request, "tournaments/table/enter.html",
                           {"form": TableCodeForm(initial={"code": code}),
                            "error": "no table has that code"}, status=404)
@@ -91,14 +90,13 @@ def enter_code(request: HttpRequest) -> HttpResponse:
         if remembered and "new" not in request.GET and selectors.table_by_code(remembered):
             return redirect("table-home", code=remembered)
         return render(request, "tournaments/table/enter.html", {"form": TableCodeForm()})
-    if _throttled(request):
-        return _too_many(request)
     form = TableCodeForm(request.POST)
     if not form.is_valid():
         return render(request, "tournaments/table/enter.html", {"form": form}, status=400)
-    table = selectors.table_by_code(form.cleaned_data["code"])
+    table, refused = _open_table(request, form.cleaned_data["code"])
+    if refused is not None:
+        return refused
     if table is None:
-        _count_failure(request)
         return render(request, "tournaments/table/enter.html",
                       {"form": form, "error": "no table has that code"}, status=404)
     request.session["table_code"] = table.code
@@ -142,8 +140,8 @@ def home(request: HttpRequest, table: TableCode, round_number: int | None = None
     lines = selectors.meeting_boards(meeting) if meeting else []
     all_confirmed = bool(lines) and all(line.status == "confirmed" for line in lines)
     for line in lines:
-        line.traveller = line.result is not None and selectors.may_see_traveller(
-            seated, line.number)
+        line.traveller = line.result is not None and access.table_may_see_traveller(
+            table, line.number)
     return render(request, "tournaments/table/round.html", {
         "table": table, "event": event, "meetings": meetings, "meeting": meeting,
         "seated": seated, "lines": lines, "all_confirmed": all_confirmed,
@@ -318,7 +316,6 @@ def _submit(request: HttpRequest, table: TableCode, meeting: Meeting, board: Boa
 
 def _show_result(request: HttpRequest, table: TableCode, meeting: Meeting, board: Board,
                  result: Result) -> HttpResponse:
-    seated = selectors.current_meeting(selectors.table_meetings(table.section, table.table))
     event = table.section.event
     return render(request, "tournaments/table/result.html", _board_context(
         table, meeting, board, result,
@@ -328,7 +325,7 @@ def _show_result(request: HttpRequest, table: TableCode, meeting: Meeting, board
         derived=selectors.deal_honours(board, result.denomination)
         if not event.is_whist and result.level else None,
         can_confirm=result.status == Result.Status.ENTERED,
-        may_see_traveller=selectors.may_see_traveller(seated, board.number),
+        may_see_traveller=access.table_may_see_traveller(table, board.number),
     ))
 
 
@@ -367,6 +364,11 @@ def preview(request: HttpRequest, table: TableCode) -> JsonResponse:
         return JsonResponse({"ok": False, "field": "", "message": "which board?"}, status=400)
     meeting = _meeting(table, round_number)
     board = _board_of(meeting, board_number)
+    if not access.may_preview(access.Caller(table=table), table.section.event, board.number):
+        # The preview reads honours from the hand record: only for the boards played now.
+        return JsonResponse({"ok": False, "field": "", "message":
+                             f"Board {board.number} is not played at your table this round."},
+                            status=403)
     return JsonResponse(preview_answer(table.section.event, board, request.POST))
 
 
@@ -389,12 +391,12 @@ def preview_answer(event: Event, board: Board, post) -> dict:
 @require_http_methods(["GET"])
 @with_table
 def traveller(request: HttpRequest, table: TableCode, board: int) -> HttpResponse:
-    """Every table's result on a board, once both pairs sitting here have played it."""
+    """Every table's result on a board, when the pairs at the table may see it (access.py)."""
     seated = selectors.current_meeting(selectors.table_meetings(table.section, table.table))
-    if not selectors.may_see_traveller(seated, board):
+    refusal = access.traveller_refusal(access.Caller(table=table), table.section.event, board)
+    if refusal is not None:
         return render(request, "tournaments/table/forbidden.html", {
-            "table": table,
-            "message": f"You can see board {board}'s traveller once you have played it.",
+            "table": table, "message": refusal,
         }, status=403)
     event = table.section.event
     data = board_traveller(event, board)

@@ -1,0 +1,158 @@
+"""One throttle on table codes, for the web pages and the API alike.
+
+Table codes are short, so guessing them must stay slow; but every phone on a club's
+wifi leaves through one public address, so the address alone must not decide. The
+rules (docs/decisions.md, item 15):
+
+- A code the client already holds always passes and is never counted: the web
+  session that opened the table, or, for the stateless API, a code this address has
+  used successfully before (remembered for a night, ``REMEMBER``). Tables already
+  playing therefore go on whatever anyone else on their network types.
+- Any other code is an *attempt*, counted per client and per address in fixed
+  windows. The client's limit is the setting TABLE_CODE_THROTTLE (REST_FRAMEWORK
+  DEFAULT_THROTTLE_RATES["table-code"], "10/minute" by default); the address's limit
+  is ``ADDRESS_FACTOR`` times that (60 a minute by default: a room of 30 tables can
+  each mistype twice in the same minute, and a guesser who sheds cookies still gets
+  no more than 60 guesses a minute from one address).
+- A right code gives its attempt back (right codes never count); a wrong one keeps it.
+- While the client or its address is over its limit, every code it does not hold is
+  answered "too many tries", right or wrong: otherwise a guesser would learn which
+  guess was right.
+
+The client: the web session when the request carries one; otherwise (the API, or a
+browser without cookies) the address together with the browser's User-Agent. Neither
+can be trusted not to change, which is why the address counts as well; the client's
+lower limit only slows one device down sooner.
+
+Atomicity: count first, decide on the count. ``cache.add`` then ``cache.incr`` are
+each atomic (Redis INCR; locmem under a lock), so of N parallel attempts exactly those
+that drew a number within the limit go on: there is no window between checking and
+counting. Every cache operation goes through ``_bump``, ``_unbump``, ``_remember`` and
+``_remembered``, the one place to make the throttle survive a cache outage.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import time
+from dataclasses import dataclass
+
+from django.core.cache import cache
+from rest_framework.settings import api_settings
+from rest_framework.throttling import BaseThrottle
+
+SCOPE = "table-code"
+ADDRESS_FACTOR = 6  # the address's limit, as a multiple of one client's
+REMEMBER = 12 * 3600  # how long an address keeps a code it used successfully (a night)
+_PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_rate(rate: str) -> tuple[int, int]:
+    """'10/minute' -> (10, 60): attempts allowed per window of so many seconds."""
+    count, period = rate.split("/")
+    return int(count), _PERIODS[period.strip()[0].lower()]
+
+
+def client_address(request) -> str:
+    """The client's address; X-Forwarded-For only when NUM_PROXIES says it can be trusted.
+
+    DRF's own get_ident trusts the whole X-Forwarded-For header when NUM_PROXIES is
+    unset, which would let a guesser pick a fresh "address" for every attempt.
+    """
+    if api_settings.NUM_PROXIES:
+        return BaseThrottle().get_ident(request)
+    return request.META.get("REMOTE_ADDR", "") or "unknown"
+
+
+def client_id(request) -> str:
+    """The web session if the request carries one, else the address and User-Agent."""
+    session = getattr(request, "session", None)
+    key = getattr(session, "session_key", None) if session is not None else None
+    if key:
+        return f"session:{key}"
+    agent = request.META.get("HTTP_USER_AGENT", "")
+    digest = hashlib.sha256(agent.encode("utf-8", "replace")).hexdigest()[:16]
+    return f"agent:{client_address(request)}:{digest}"
+
+
+@dataclass
+class Verdict:
+    """What the throttle says about one code: go on, or wait so many seconds."""
+
+    allowed: bool
+    wait: int = 0
+
+
+class CodeGate:
+    """Counts table-code attempts of one request's client and address."""
+
+    def __init__(self, request) -> None:
+        # Read the rate on each use, so a settings override (tests, ops) takes effect.
+        self.limit, self.window = parse_rate(api_settings.DEFAULT_THROTTLE_RATES[SCOPE])
+        self.address_limit = self.limit * ADDRESS_FACTOR
+        self.address = client_address(request)
+        self.client = client_id(request)
+        self.now = time.time()
+        self.window_start = int(self.now // self.window) * self.window
+        self._counted = False
+
+    def _key(self, who: str) -> str:
+        return f"throttle:{SCOPE}:{who}:{self.window_start}"
+
+    def _known_key(self, code: str) -> str:
+        return f"throttle:{SCOPE}:known:{self.address}:{code}"
+
+    def wait(self) -> int:
+        """Seconds until the window ends (at least 1)."""
+        return max(1, int(self.window_start + self.window - self.now + 0.999))
+
+    def holds(self, code: str) -> bool:
+        """Has this address used this code successfully before (a table already playing)?"""
+        return bool(code) and _remembered(self._known_key(code))
+
+    def attempt(self) -> Verdict:
+        """Count one attempt with a code the client does not hold, and decide on the count.
+
+        Call ``succeeded`` or leave it counted (a wrong code) once the code is looked up.
+        """
+        client = _bump(self._key(self.client), self.window)
+        address = _bump(self._key("address:" + self.address), self.window)
+        self._counted = True
+        if client > self.limit or address > self.address_limit:
+            return Verdict(False, self.wait())
+        return Verdict(True)
+
+    def succeeded(self, code: str) -> None:
+        """A right code: give the attempt back, and remember the code for this address."""
+        if self._counted:
+            _unbump(self._key(self.client))
+            _unbump(self._key("address:" + self.address))
+            self._counted = False
+        _remember(self._known_key(code), REMEMBER)
+
+
+# --- the cache: every access in one place ---------------------------------------------------
+
+
+def _bump(key: str, window: int) -> int:
+    """Add one to a window's counter and return the new count (atomic)."""
+    cache.add(key, 0, timeout=window + 1)  # a no-op when the window has begun
+    try:
+        return cache.incr(key)
+    except ValueError:  # expired between add and incr: this attempt opens a new window
+        cache.add(key, 0, timeout=window + 1)
+        return cache.incr(key)
+
+
+def _unbump(key: str) -> None:
+    with contextlib.suppress(ValueError):  # the window ended meanwhile: nothing to give
+        cache.decr(key)
+
+
+def _remember(key: str, timeout: int) -> None:
+    cache.set(key, 1, timeout=timeout)
+
+
+def _remembered(key: str) -> bool:
+    return cache.get(key) is not None
