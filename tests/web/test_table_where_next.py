@@ -24,7 +24,12 @@ def play_round(event, round_number: int, table: int) -> None:
 
 
 def moves(page: str, testid: str) -> str:
-    return page.split(f'data-testid="{testid}"')[1].split("</section>")[0]
+    """The where-next box's HTML, with "N–S" and "E–W" read through their no-wrap spans."""
+    box = page.split(f'data-testid="{testid}"')[1].split("</section>")[0]
+    for side in ("N–S", "E–W"):
+        assert f"{side}</span>" in box or side not in box  # never split after the dash
+        box = box.replace(f'<span class="nowrap">{side}</span>', side)
+    return box
 
 
 def test_the_round_page_says_where_everyone_goes_next(director_client, client):
