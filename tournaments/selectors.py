@@ -198,7 +198,6 @@ def deal_honours(board: Board, denomination: str) -> dict[str, int] | None:
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 DOUBLING_TEXT = {"": "", "X": " doubled", "XX": " redoubled"}
-DIRECTION_TEXT = {"NS": "N–S", "EW": "E–W"}
 DENOMINATION_TEXT = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "RS": "R♠", "NT": "NT"}
 RULING_TEXT = {
     "average": "average (Duplicate Law B)",
@@ -376,6 +375,8 @@ def table_links(event: Event) -> list[TableCode]:
 
 
 # --- guide cards and "where next" (one builder: boards.movements' cards) -----------------------
+
+DIRECTION_TEXT = {"NS": "N–S", "EW": "E–W"}
 
 
 def section_movement(section: Section, meetings: list[Meeting] | None = None) -> Movement:
