@@ -962,15 +962,77 @@ def _check_team_match(m: Movement) -> list[str]:
 
 
 # --------------------------------------------------------------------------- guide cards
+#
+# One builder for every guide card: the ``movement`` command's text, the director's
+# web page, the printed PDF and the table page's "where next" all read the cards
+# below, made from a generated movement or from one rebuilt from the stored meetings.
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Where a pair sits in a round: a table and a direction, or nowhere (it sits out)."""
+
+    table: int | None
+    direction: str | None = None  # "NS" or "EW"; None when the pair sits out
+
+    @property
+    def sits_out(self) -> bool:
+        return self.table is None
+
+    def __str__(self) -> str:
+        if self.table is None:
+            return "sit out"
+        return f"table {self.table} {_DIRECTION[self.direction or '']}"
+
+
+@dataclass(frozen=True)
+class BoardsMove:
+    """Where some of a table's boards go after a round (or came from before it).
+
+    ``tables`` are the tables that play them in that round. When no table does, the
+    boards wait: on the ``stand`` ("bye stand" of a relay Mitchell, "relay stand"
+    of a Howell), or, in a Mitchell with a sit-out, at the table they move to
+    (``waiting``: that table is not in play that round). No tables and no stand:
+    the boards go back to (or come from) the director.
+    """
+
+    boards: tuple[int, ...]
+    tables: tuple[int, ...] = ()
+    stand: str = ""
+    waiting: bool = False
+
+    def __str__(self) -> str:
+        if self.tables:
+            word = "tables" if len(self.tables) > 1 else "table"
+            text = f"{word} {' and '.join(map(str, self.tables))}"
+            return text + " (not in play that round: they wait there)" if self.waiting else text
+        if self.stand:
+            return f"the {self.stand}"
+        return "the director"
 
 
 @dataclass(frozen=True)
 class TableCardRow:
+    """One round of a table's card. ``ns`` is None when the table is not in play.
+
+    ``ns_next``/``ew_next``: where the two pairs sit in the next round (None after the
+    last round); ``boards_next``/``boards_from``: where the boards go after the round
+    and where they came from before it (empty after the last / before the first).
+    """
+
     round: int
     ns: int | None
     ew: int | None
     boards: tuple[int, ...]
     shared_with: tuple[int, ...] = ()
+    ns_next: Seat | None = None
+    ew_next: Seat | None = None
+    boards_next: tuple[BoardsMove, ...] = ()
+    boards_from: tuple[BoardsMove, ...] = ()
+
+    @property
+    def in_play(self) -> bool:
+        return self.ns is not None
 
 
 @dataclass(frozen=True)
@@ -981,13 +1043,16 @@ class TableCard:
 
 @dataclass(frozen=True)
 class PairCardRow:
-    """One round of a pair's card; ``table`` is None when the pair sits out."""
+    """One round of a pair's card; ``table`` is None when the pair sits out.
+
+    ``next``: where the pair sits in the next round (None after the last round)."""
 
     round: int
     table: int | None
     direction: str | None  # "NS" or "EW"
     boards: tuple[int, ...]
     opponents: int | None
+    next: Seat | None = None
 
 
 @dataclass(frozen=True)
@@ -997,44 +1062,136 @@ class PairCard:
     rows: tuple[PairCardRow, ...]
 
 
+class _Layout:
+    """Each round's seats and board places, looked up by pair and by board."""
+
+    def __init__(self, movement: Movement) -> None:
+        self.movement = movement
+        self.seats: list[dict[int, Seat]] = []
+        self.board_tables: list[dict[int, tuple[int, ...]]] = []
+        for rnd in movement.rounds:
+            seats: dict[int, Seat] = {p: Seat(None) for p in rnd.sit_out}
+            where: dict[int, list[int]] = defaultdict(list)
+            for t in rnd.tables:
+                seats[t.ns] = Seat(t.table, "NS")
+                seats[t.ew] = Seat(t.table, "EW")
+                for board in t.boards:
+                    where[board].append(t.table)
+            self.seats.append(seats)
+            self.board_tables.append({b: tuple(sorted(ts)) for b, ts in where.items()})
+
+    def seat(self, index: int, pair: int) -> Seat | None:
+        """The pair's seat in round index (0-based); None past the last round."""
+        if not 0 <= index < len(self.seats):
+            return None
+        return self.seats[index].get(pair, Seat(None))
+
+    def boards_move(self, index: int, table: int, boards: tuple[int, ...],
+                    step: int) -> tuple[BoardsMove, ...]:
+        """Where `boards`, at `table` in round index, are in round index + step (±1)."""
+        other = index + step
+        if not 0 <= other < len(self.board_tables):
+            return ()
+        groups: dict[tuple, list[int]] = defaultdict(list)
+        for board in boards:
+            tables = self.board_tables[other].get(board)
+            key = (tables, "", False) if tables else self._resting(table, step)
+            groups[key].append(board)
+        return tuple(BoardsMove(tuple(bs), *key) for key, bs in groups.items())
+
+    def _resting(self, table: int, step: int) -> tuple[tuple[int, ...], str, bool]:
+        """Boards nobody plays in the round next to this one: where do they wait?"""
+        m = self.movement
+        if m.kind != "mitchell" or not m.tables:
+            return ((), "relay stand", False)
+        # A Mitchell's boards move down one station a round (see _board_station).
+        station = _board_station(table - 1, m.tables, m.variant)
+        tables = _station_tables((station - step) % m.tables, m.tables, m.variant)
+        if tables is None:
+            return ((), f"bye stand between tables {m.tables // 2} and {m.tables // 2 + 1}",
+                    False)
+        return (tables, "", True)
+
+
+def _station_tables(station: int, n: int, variant: str | None) -> tuple[int, ...] | None:
+    """The tables at a station of a Mitchell's board circuit; None for the bye stand."""
+    if variant != "relay":
+        return (station + 1,)
+    if station == 0:
+        return (1, n)
+    if station == n // 2:
+        return None
+    return (station + 1,) if station < n // 2 else (station,)
+
+
 def table_cards(movement: Movement) -> list[TableCard]:
-    """Per table, round by round: the N–S and E–W pairs and the boards (None = idle).
+    """Per table, round by round: the N–S and E–W pairs, the boards (None = idle), and
+    where the pairs and boards go next.
 
     A table that is never in play (a Howell's last table when its pair is missing)
     gets no card."""
+    layout = _Layout(movement)
     cards = []
-    for table in range(1, movement.tables + 1):
+    for table in _table_numbers(movement):
         rows = []
-        for rnd in movement.rounds:
+        for index, rnd in enumerate(movement.rounds):
             here = next((t for t in rnd.tables if t.table == table), None)
             if here is None:
                 rows.append(TableCardRow(rnd.number, None, None, ()))
                 continue
             shared = tuple(t.table for t in rnd.tables
                            if t.table != table and set(t.boards) & set(here.boards))
-            rows.append(TableCardRow(rnd.number, here.ns, here.ew, here.boards, shared))
+            rows.append(TableCardRow(
+                rnd.number, here.ns, here.ew, here.boards, shared,
+                ns_next=layout.seat(index + 1, here.ns),
+                ew_next=layout.seat(index + 1, here.ew),
+                boards_next=layout.boards_move(index, table, here.boards, +1),
+                boards_from=layout.boards_move(index, table, here.boards, -1)))
         if any(row.ns is not None for row in rows):  # a table never in play gets no card
             cards.append(TableCard(table, tuple(rows)))
     return cards
 
 
+def _table_numbers(movement: Movement) -> list[int]:
+    used = {t.table for rnd in movement.rounds for t in rnd.tables}
+    return sorted(used | set(range(1, movement.tables + 1)))
+
+
+def pair_numbers(movement: Movement) -> list[int]:
+    """Every pair the movement seats or sits out (1..pairs for a generated one)."""
+    return sorted({p for rnd in movement.rounds
+                   for p in (*(x for t in rnd.tables for x in (t.ns, t.ew)), *rnd.sit_out)})
+
+
 def pair_cards(movement: Movement) -> list[PairCard]:
-    """Per pair, round by round: table, direction, boards and opponents."""
+    """Per pair, round by round: table, direction, boards, opponents and the next seat."""
     team_of = {p: name for name, members in (movement.teams or {}).items() for p in members}
+    layout = _Layout(movement)
     cards = []
-    for pair in range(1, movement.pairs + 1):
-        rows = [_pair_row(rnd, pair) for rnd in movement.rounds]
+    for pair in pair_numbers(movement):
+        rows = [_pair_row(rnd, pair, layout.seat(index + 1, pair))
+                for index, rnd in enumerate(movement.rounds)]
         cards.append(PairCard(pair, team_of.get(pair), tuple(rows)))
     return cards
 
 
-def _pair_row(rnd: Round, pair: int) -> PairCardRow:
+def _pair_row(rnd: Round, pair: int, after: Seat | None) -> PairCardRow:
     for t in rnd.tables:
         if pair == t.ns:
-            return PairCardRow(rnd.number, t.table, "NS", t.boards, t.ew)
+            return PairCardRow(rnd.number, t.table, "NS", t.boards, t.ew, after)
         if pair == t.ew:
-            return PairCardRow(rnd.number, t.table, "EW", t.boards, t.ns)
-    return PairCardRow(rnd.number, None, None, (), None)
+            return PairCardRow(rnd.number, t.table, "EW", t.boards, t.ns, after)
+    return PairCardRow(rnd.number, None, None, (), None, after)
+
+
+def table_round(movement: Movement, table: int, round_number: int) -> TableCardRow | None:
+    """This table's row of its card in a round: who is here, and where the pairs and
+    boards go after it (the table page's "where next"); None if not in play."""
+    for card in table_cards(movement):
+        if card.table == table:
+            return next((row for row in card.rows
+                         if row.round == round_number and row.in_play), None)
+    return None
 
 
 def board_range(boards: Iterable[int]) -> str:
@@ -1090,11 +1247,12 @@ def movement_instructions(movement: Movement) -> list[str]:
             lines.append(f"Board sets not in play wait on a relay stand ({sets - n} a round).")
     else:
         assert m.teams is not None
-        a, b = m.teams["A"], m.teams["B"]
+        (name_a, a), (name_b, b) = list(m.teams.items())[:2]
         half = (n + 1) // 2
-        lines.append(f"Team A: pairs {a[0]}–{a[-1]}; team B: pairs {b[0]}–{b[-1]}. Each table "
-                     f"seats one pair of each team; team A sits N–S at tables 1–{half}, "
-                     f"team B at the others (Duplicate Law G).")
+        lines.append(f"Team {name_a}: pairs {a[0]}–{a[-1]}; team {name_b}: pairs "
+                     f"{b[0]}–{b[-1]}. Each table seats one pair of each team; team {name_a} "
+                     f"sits N–S at tables 1–{half}, team {name_b} at the others "
+                     "(Duplicate Law G).")
         lines.append("N–S pairs stay at their tables; every deal is played once at each table. "
                      "E–W pairs and boards move as the cards show.")
     if m.pairs == 2 * n - 1:

@@ -16,6 +16,21 @@ from typing import Any
 from django.db.models import Count, Q
 
 from boards.models import Board
+from boards.movements import KINDS as MOVEMENT_KINDS
+from boards.movements import (
+    BoardsMove,
+    Movement,
+    PairCard,
+    Seat,
+    TableCard,
+    board_range,
+    movement_from_dict,
+    movement_instructions,
+    movement_title,
+    pair_cards,
+    table_cards,
+    table_round,
+)
 from scoring.engine import (
     ResultError,
     get_rules,
@@ -339,49 +354,175 @@ def table_links(event: Event) -> list[TableCode]:
                 .order_by("section__name", "table"))
 
 
-@dataclass
-class CardLine:
-    round: int
-    table: int | None
-    direction: str
-    opponents: int | None
-    boards: list[int]
+# --- guide cards and "where next" (one builder: boards.movements' cards) -----------------------
+
+DIRECTION_TEXT = {"NS": "N–S", "EW": "E–W"}
+
+
+def section_movement(section: Section, meetings: list[Meeting] | None = None) -> Movement:
+    """The section's movement rebuilt from its stored meetings, whichever made them.
+
+    A pair of the section (one seated in any round) that has no seat in a round
+    sits out that round.
+    """
+    if meetings is None:
+        meetings = list(Meeting.objects.filter(section=section)
+                        .select_related("ns_pair__team", "ew_pair__team"))
+    rounds: dict[int, list[dict]] = defaultdict(list)
+    teams: dict[str, set[int]] = defaultdict(set)
+    for m in meetings:
+        rounds[m.round].append({"table": m.table, "ns": m.ns_pair.number,
+                                "ew": m.ew_pair.number, "boards": list(m.boards)})
+        for pair in (m.ns_pair, m.ew_pair):
+            if pair.team_id is not None:
+                teams[pair.team.name].add(pair.number)
+    pairs = sorted({p for tables in rounds.values() for t in tables for p in (t["ns"], t["ew"])})
+    boards = [b for tables in rounds.values() for t in tables for b in t["boards"]]
+    per_round = section.boards_per_round or next(
+        (len(t["boards"]) for tables in rounds.values() for t in tables), 0)
+    data = {
+        "kind": section.movement,
+        "variant": section.variant or None,
+        "tables": max([section.tables, *(t["table"] for ts in rounds.values() for t in ts)]),
+        "pairs": len(pairs),
+        "boards": max(boards, default=0),
+        "boards_per_round": per_round,
+        "teams": {name: sorted(members) for name, members in
+                  sorted(teams.items(), key=lambda item: min(item[1]))} or None,
+        "rounds": [
+            {"round": number,
+             "tables": sorted(rounds[number], key=lambda t: t["table"]),
+             "sit_out": sorted(set(pairs) - {p for t in rounds[number]
+                                             for p in (t["ns"], t["ew"])})}
+            for number in sorted(rounds)
+        ],
+    }
+    return movement_from_dict(data)
+
+
+def _next_text(seat: Seat | None) -> str:
+    return "end of play" if seat is None else str(seat)
+
+
+def _moves_text(moves: tuple[BoardsMove, ...], *, last: bool) -> str:
+    if not moves:
+        return "the director" if last else ""
+    if len(moves) == 1:
+        return str(moves[0])
+    return "; ".join(f"{board_range(m.boards)}: {m}" for m in moves)
+
+
+def _table_card_data(section: str, card: TableCard) -> dict:
+    last = card.rows[-1].round if card.rows else None
+    rounds = []
+    for row in card.rows:
+        if not row.in_play:
+            rounds.append({"round": row.round, "in_play": False, "ns": None, "ew": None,
+                           "boards": [], "boards_text": "", "shared_with": [],
+                           "ns_next": "", "ew_next": "", "boards_next": "", "boards_from": ""})
+            continue
+        final = row.round == last
+        rounds.append({
+            "round": row.round, "in_play": True, "ns": row.ns, "ew": row.ew,
+            "boards": list(row.boards), "boards_text": board_range(row.boards),
+            "shared_with": list(row.shared_with),
+            "ns_next": _next_text(row.ns_next), "ew_next": _next_text(row.ew_next),
+            "boards_next": _moves_text(row.boards_next, last=final),
+            "boards_from": _moves_text(row.boards_from, last=False),
+        })
+    return {"section": section, "table": card.table, "rounds": rounds}
+
+
+def _pair_card_data(section: str, card: PairCard, pair: Pair | None) -> dict:
+    return {
+        "section": section,
+        "pair": card.pair,
+        "names": f"{pair.player_1.name} & {pair.player_2.name}" if pair else "",
+        "team": card.team,
+        "rounds": [{
+            "round": row.round, "table": row.table,
+            "direction": DIRECTION_TEXT.get(row.direction or "", ""),
+            "opponents": row.opponents, "boards": list(row.boards),
+            "boards_text": board_range(row.boards) if row.boards else "",
+            "next": _next_text(row.next),
+        } for row in card.rows],
+    }
 
 
 def guide_cards(event: Event) -> dict:
-    """Guide cards from the stored meetings: one per table and one per pair.
+    """Every guide card of the event, from its stored meetings: the director's web page
+    and the printed PDF both show exactly this.
 
-    A table card lists each round's N-S and E-W pairs and boards; a pair card
-    lists each round's table, direction, opponents and boards ("sit out" where
-    the pair has no table that round).
+    {"event", "date", "sections" (how many), "notes": [{"section", "title",
+    "lines"}], "tables": [table card], "pairs": [pair card]}; a table card is
+    {"section", "table", "rounds": [{"round", "in_play", "ns", "ew", "boards",
+    "boards_text", "shared_with", "ns_next", "ew_next", "boards_next",
+    "boards_from"}]} and a pair card {"section", "pair", "names", "team",
+    "rounds": [{"round", "table", "direction", "opponents", "boards",
+    "boards_text", "next"}]}: "next" is "table 2 E–W", "sit out" or "end of play".
     """
-    meetings = list(
-        Meeting.objects.filter(section__event=event)
-        .select_related("section", "ns_pair", "ew_pair")
-        .order_by("section__name", "round", "table")
-    )
-    rounds = sorted({m.round for m in meetings})
-    tables: dict[tuple[str, int], list[Meeting]] = defaultdict(list)
-    by_pair: dict[int, dict[int, CardLine]] = defaultdict(dict)
+    meetings = list(Meeting.objects.filter(section__event=event)
+                    .select_related("section", "ns_pair__team", "ew_pair__team"))
+    by_section: dict[int, list[Meeting]] = defaultdict(list)
     for m in meetings:
-        tables[(m.section.name, m.table)].append(m)
-        by_pair[m.ns_pair.number][m.round] = CardLine(m.round, m.table, "N-S",
-                                                      m.ew_pair.number, m.boards)
-        by_pair[m.ew_pair.number][m.round] = CardLine(m.round, m.table, "E-W",
-                                                      m.ns_pair.number, m.boards)
-    pairs = list(Pair.objects.filter(event=event).select_related("player_1", "player_2")
-                 .order_by("number"))
-    pair_cards = []
-    for pair in pairs:
-        lines = [by_pair[pair.number].get(rnd) or CardLine(rnd, None, "sit out", None, [])
-                 for rnd in rounds]
-        pair_cards.append({"pair": pair, "lines": lines})
-    table_cards = [
-        {"section": section, "table": table, "meetings": ms}
-        for (section, table), ms in sorted(tables.items())
-    ]
-    return {"tables": table_cards, "pairs": pair_cards, "rounds": rounds,
-            "sections": len({m.section_id for m in meetings})}
+        by_section[m.section_id].append(m)
+    pairs = {p.number: p for p in Pair.objects.filter(event=event).select_related(
+        "player_1", "player_2")}
+    sections = sorted({m.section for m in meetings}, key=lambda s: s.name)
+    tables, pair_cards_data, notes = [], [], []
+    for section in sections:
+        movement = section_movement(section, by_section[section.pk])
+        tables += [_table_card_data(section.name, c) for c in table_cards(movement)]
+        pair_cards_data += [_pair_card_data(section.name, c, pairs.get(c.pair))
+                            for c in pair_cards(movement)]
+        if movement.kind in MOVEMENT_KINDS:
+            notes.append({"section": section.name, "title": movement_title(movement),
+                          "lines": movement_instructions(movement)})
+    return {"event": event.name, "date": event.date, "sections": len(sections),
+            "notes": notes, "tables": tables, "pairs": pair_cards_data}
+
+
+@dataclass
+class WhereNext:
+    """What the table page tells the players after a round (see ``where_next``)."""
+
+    round: int
+    last: bool  # the last round: everybody is done
+    lines: list[tuple[str, str]]  # (who, what to do), in the table's words
+    coming: str  # who plays here next round, on which boards ("": nobody)
+
+
+def where_next(section: Section, table: int, round_number: int) -> WhereNext | None:
+    """Where each pair at this table and its boards go after this round, from the
+    section's stored meetings; None when the table is not in play that round."""
+    movement = section_movement(section)
+    row = table_round(movement, table, round_number)
+    if row is None:
+        return None
+    last = not [r for r in movement.rounds if r.number > round_number]
+    lines: list[tuple[str, str]] = []
+    for label, pair, seat, here in (("N–S", row.ns, row.ns_next, "NS"),
+                                    ("E–W", row.ew, row.ew_next, "EW")):
+        if seat is None:
+            continue  # after the last round nobody moves
+        who = f"{label} pair {pair}"
+        if seat.sits_out:
+            lines.append((who, f"Sit out round {round_number + 1}."))
+        elif (seat.table, seat.direction) == (table, here):
+            lines.append((who, f"Stay at table {table}, {label}."))
+        else:
+            lines.append((who, f"Go to table {seat.table}, {DIRECTION_TEXT[seat.direction]}."))
+    for move in row.boards_next or (BoardsMove(row.boards),):
+        boards = f"Board{'s' if len(move.boards) > 1 else ''} {board_range(move.boards)}"
+        lines.append((boards, "Go back to the director." if last else f"Go to {move}."))
+    coming = ""
+    nxt = None if last else table_round(movement, table, round_number + 1)
+    if nxt is not None:
+        coming = (f"N–S pair {nxt.ns} against E–W pair {nxt.ew}, "
+                  f"board{'s' if len(nxt.boards) > 1 else ''} {board_range(nxt.boards)}")
+        if nxt.boards_from:
+            coming += " from " + "; ".join(str(m) for m in nxt.boards_from)
+    return WhereNext(round=round_number, last=last, lines=lines, coming=coming)
 
 
 # --- the audit trail -------------------------------------------------------------------------

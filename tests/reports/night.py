@@ -109,3 +109,15 @@ def build_night(director, *, name: str = "Tuesday duplicate", method: str = "plu
         night.publish(published)
     night.event.refresh_from_db()
     return night
+
+
+def movement_event(director, movement, *, name: str = "Friday duplicate") -> Event:
+    """An event set up with this generated movement (pairs named, boards without hands)."""
+    actor = Actor.director(director)
+    event = services.event_create(name=name, date=datetime.date(2026, 11, 20),
+                                  rules="american-1913", method="plus-minus", actor=actor)
+    for number in range(1, movement.pairs + 1):
+        players = PLAYERS.get(number, (f"North {number}", f"South {number}"))
+        services.pair_set(event=event, number=number, players=players, actor=actor)
+    services.movement_save(section=event.sections.get(), movement=movement, actor=actor)
+    return event

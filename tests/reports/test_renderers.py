@@ -19,7 +19,7 @@ from tournaments.reports.documents import (
 )
 from tournaments.reports.services import report_data
 
-from .night import PLAYERS
+from .night import PLAYERS, movement_event
 from .pdf import cells, cells_of, has_row, pdf_pages, pdf_text, signed
 
 NOW = datetime.datetime(2026, 11, 17, 23, 5)
@@ -129,18 +129,44 @@ def test_score_cards_one_page_per_pair_with_the_running_total(night):
 
 def test_guide_cards_follow_the_stored_meetings(night):
     data = report_data(night.event, "guidecards")
-    _, content, _ = render(GuidecardsRenderer, data)
+    _, content, calls = render(GuidecardsRenderer, data)
     pages = [cells_of(page) for page in pdf_pages(content)]
-    assert len(pages) == 3  # one card a table
+    # Several cards to a page: 3 table cards two to a page, then 6 pair cards four to a page.
+    assert len(pages) == 4
+    assert [[t for t in (1, 2, 3) if f"Section A · Table {t}" in page] for page in pages] == [
+        [1, 2], [3], [], []]
+    assert [[p for p in range(1, 7) if f"Pair {p}\n" in page] for page in pages] == [
+        [], [], [1, 2, 3, 4], [5, 6]]
+    table_page = {1: pages[0], 2: pages[0], 3: pages[1]}
     for meeting in Meeting.objects.filter(section__event=night.event).select_related(
             "ns_pair", "ew_pair"):
-        page = pages[meeting.table - 1]
-        assert f"Section A · Table {meeting.table}" in page
-        boards = ", ".join(map(str, meeting.boards))
+        page = table_page[meeting.table]
+        first, last = min(meeting.boards), max(meeting.boards)
         assert has_row(page, meeting.round, meeting.ns_pair.number, meeting.ew_pair.number,
-                       boards), page
+                       f"{first}–{last}"), page
+    # The pair cards: each pair's names, its rounds and where it goes next.
+    assert has_row(pages[2], "Pair 1", "Ann Lee & Bob Ray")
+    assert has_row(pages[2], 1, 1, "N–S", 4, "1–2", "table 1 N–S")
     # After the last round everybody is done.
-    assert "end of play" in pages[0]
+    assert "end of play" in pages[0] and "the director" in pages[0]
+    assert calls[-1] == (9, 9)  # a unit of progress per card
+
+
+def test_guide_cards_print_sit_outs_and_the_bye_stand(director):
+    """A relay Mitchell of 4 tables with 7 pairs: a pair sits out each round, and a
+    board set rests on the bye stand between tables 2 and 3."""
+    from boards.movements import generate
+
+    event = movement_event(director, generate("mitchell", tables=4, boards_per_round=2,
+                                              variant="relay", pairs=7))
+    data = report_data(event, "guidecards")
+    _, content, _ = render(GuidecardsRenderer, data)
+    pages = [cells_of(page) for page in pdf_pages(content)]
+    assert len(pages) == 4  # 4 table cards two to a page, 7 pair cards four to a page
+    text = "\n".join(pages)
+    assert "the bye stand between tables 2 and 3" in " ".join(text.split())  # wrapped
+    assert "Sit out this round" in text and "Not in play this round" in text
+    assert sum(f"Pair {p}\n" in text for p in range(1, 8)) == 7
 
 
 def test_guide_card_says_where_pairs_and_boards_go_next(night):

@@ -162,11 +162,17 @@ def test_guide_cards(director_client, mitchell):
     assert page.count('data-testid="guide-pair-') == 14
     assert "@page" in page and "break-inside:avoid" in page
     # Pair 8 (E-W) starts at table 1 against pair 1 on boards 1-3, then moves up a table.
+    page = page.replace('<span class="nowrap">', "").replace("</span>", "")
     card = page.split('data-testid="guide-pair-8"')[1].split("</table>")[0]
-    assert "<td>E-W</td>" in card
-    assert '<td class="num">1</td><td class="num">1</td><td>E-W</td><td class="num">1</td>' \
-        '<td>1, 2, 3</td>' in card
-    assert '<td class="num">2</td><td class="num">2</td><td>E-W</td><td class="num">2</td>' in card
+    assert '<td class="num">1</td><td class="num">1</td><td class="nowrap">E–W</td>' \
+        '<td class="num">1</td><td class="nowrap">1–3</td><td>table 2 E–W</td>' in card
+    assert '<td class="num">2</td><td class="num">2</td><td class="nowrap">E–W</td>' \
+        '<td class="num">2</td>' in card
+    # The table cards say where the pairs and the boards go next, as the printed ones do.
+    table = page.split('data-testid="guide-table-1"')[1].split("</table>")[0]
+    assert '<td class="num">1</td><td class="num pair">1</td><td class="num pair">8</td>' \
+        '<td class="nowrap">1–3</td><td>table 1 N–S</td><td>table 2 E–W</td>' \
+        '<td>table 7</td>' in table
 
 
 def test_guide_cards_show_sit_outs(director_client):

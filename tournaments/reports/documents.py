@@ -12,11 +12,13 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Spacer
+from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Spacer, Table, TableStyle
 
 from .base import (
     FONT_BOLD,
+    LINE,
     BaseRenderer,
     Cell,
     Column,
@@ -290,34 +292,133 @@ class ScorecardsRenderer(BaseRenderer):
 
 
 class GuidecardsRenderer(BaseRenderer):
-    """One guide card per table: each round's pairs and boards, and where all go next.
+    """Guide cards to cut out: the table cards two to a page, the pair cards four to a
+    page, with dashed cut lines between them (one and two to a page when a movement
+    has so many rounds that the cards need the room).
 
-    Data: {"event": name, "tables": [{"section", "table", "rounds": [{"round", "ns",
-    "ew", "boards", "ns_next", "ew_next", "boards_next"}]}]} (see services.guidecards_data).
+    A table card gives each round's pairs and boards and where all go next; a pair
+    card each round's table, seat, opponents, boards and next seat.
+
+    Data: tournaments.selectors.guide_cards(event) (its docstring gives the shape).
     """
 
     document = "Guide cards"
     kind = "guidecards"
+    TIGHT = [("LEFTPADDING", (0, 0), (-1, -1), 2.5), ("RIGHTPADDING", (0, 0), (-1, -1), 2.5)]
 
     def count(self, data: dict) -> int:
-        return len(data["tables"])
+        return len(data["tables"]) + len(data["pairs"])
 
     def blocks(self, data: dict) -> Iterable[list[Flowable]]:
-        for index, card in enumerate(data["tables"]):
-            block: list[Flowable] = [PageBreak()] if index else []
-            block.append(self.para(
-                f"Section {esc(card['section'])} · Table {card['table']}", "title"))
-            block.append(self.para(esc(data["event"]), "body"))
-            block.append(Spacer(0, 3 * mm))
-            head = ["Round", "N–S pair", "E–W pair", "Boards", "Then N–S go to",
-                    "Then E–W go to", "Then boards go to"]
-            rows: list[list[Any]] = [[self.para(f"<b>{h}</b>", "small") for h in head]]
-            for r in card["rounds"]:
-                rows.append([r["round"], r["ns"], r["ew"],
-                             ", ".join(str(b) for b in r["boards"]),
-                             self.para(esc(r["ns_next"])), self.para(esc(r["ew_next"])),
-                             self.para(esc(r["boards_next"]))])
-            widths = [16, 18, 18, 28, 34, 34, 34]
-            block.append(self.table(rows, widths=[w * mm for w in widths],
-                                    extra=[("FONT", (0, 1), (2, -1), FONT_BOLD, 11)]))
-            yield block
+        sections = data.get("sections", 1)
+        first = True
+        for cards, draw, columns in ((data["tables"], self.table_card, 1),
+                                     (data["pairs"], self.pair_card, 2)):
+            drawn = [draw(card, data["event"], sections, columns) for card in cards]
+            # Two rows of cards a page when the tallest card fits in half a page.
+            tallest = max((self._height(card, columns) for card in drawn), default=0)
+            rows = 2 if tallest <= self.usable_height / 2 else 1
+            per_page = columns * rows
+            for start in range(0, len(drawn), per_page):
+                chunk = drawn[start:start + per_page]
+                block: list[Flowable] = [] if first else [PageBreak()]
+                first = False
+                block.append(self.sheet(chunk, columns, rows))
+                # One block per card (the progress unit); the sheet rides on the last.
+                yield from ([] for _ in chunk[1:])
+                yield block
+
+    @property
+    def usable_height(self) -> float:
+        """The frame's height: the page less the margins and the frame's 6 pt padding a
+        side (less a point for rounding)."""
+        return self.page_size[1] - 2 * self.margin - 3 * mm - 12 - 1
+
+    def _height(self, card: list[Flowable], columns: int) -> float:
+        """A card's height in its cell, with the cell's padding."""
+        width = self.frame_width / columns - 8 * mm
+        return sum(f.wrap(width, self.usable_height)[1] for f in card) + 6 * mm
+
+    def sheet(self, cards: list[list[Flowable]], columns: int, rows: int) -> Flowable:
+        """One page of cards in a grid, dashed cut lines between them."""
+        usable = self.usable_height
+        cells = [cards[i:i + columns] for i in range(0, len(cards), columns)]
+        for row in cells:
+            row += [[]] * (columns - len(row))
+        cells += [[[] for _ in range(columns)] for _ in range(rows - len(cells))]
+        cut = ("LINEBELOW", (0, 0), (-1, rows - 2), 0.6, LINE, 1, (4, 3))
+        style = [("VALIGN", (0, 0), (-1, -1), "TOP"),
+                 ("LEFTPADDING", (0, 0), (-1, -1), 4 * mm),
+                 ("RIGHTPADDING", (0, 0), (-1, -1), 4 * mm),
+                 ("TOPPADDING", (0, 0), (-1, -1), 4 * mm),
+                 ("BOTTOMPADDING", (0, 0), (-1, -1), 2 * mm)]
+        if rows > 1:
+            style.append(cut)
+        if columns > 1:
+            style.append(("LINEAFTER", (0, 0), (columns - 2, -1), 0.6, LINE, 1, (4, 3)))
+        table = Table(cells, colWidths=[self.frame_width / columns] * columns,
+                      rowHeights=[usable / rows] * rows)
+        table.setStyle(TableStyle(style))
+        return table
+
+    def _styles(self) -> dict[str, ParagraphStyle]:
+        styles = super()._styles()
+        body = styles["body"]
+        styles["card_title"] = ParagraphStyle("card_title", parent=body, fontName=FONT_BOLD,
+                                              fontSize=13, leading=16)
+        styles["card"] = ParagraphStyle("card", parent=body, fontSize=8.5, leading=10)
+        styles["card_small"] = ParagraphStyle("card_small", parent=body, fontSize=7.5,
+                                              leading=9)
+        return styles
+
+    def table_card(self, card: dict, event: str, sections: int, columns: int
+                   ) -> list[Flowable]:
+        head = ["Round", "N–S", "E–W", "Boards", "Then N–S go to", "Then E–W go to",
+                "Then the boards go to"]
+        rows: list[list[Any]] = [[self.para(f"<b>{h}</b>", "card_small") for h in head]]
+        spans = []
+        for r in card["rounds"]:
+            if not r["in_play"]:
+                spans.append(("SPAN", (1, len(rows)), (-1, len(rows))))
+                rows.append([r["round"], self.para("Not in play this round", "card"),
+                             "", "", "", "", ""])
+                continue
+            boards = r["boards_text"]
+            if r["shared_with"]:
+                boards += " (shared with table " + ", ".join(map(str, r["shared_with"])) + ")"
+            rows.append([r["round"], r["ns"], r["ew"], self.para(esc(boards), "card"),
+                         self.para(esc(r["ns_next"]), "card"),
+                         self.para(esc(r["ew_next"]), "card"),
+                         self.para(esc(r["boards_next"]), "card")])
+        width = self.frame_width / columns - 8 * mm
+        parts = [0.08, 0.07, 0.07, 0.14, 0.19, 0.19, 0.26]
+        table = self.table(rows, widths=[p * width for p in parts],
+                           extra=[("FONT", (0, 1), (2, -1), FONT_BOLD, 10),
+                                  ("ALIGN", (0, 1), (2, -1), "CENTER"), *self.TIGHT, *spans])
+        title = f"Section {esc(card['section'])} · Table {card['table']}"
+        return [self.para(f"<b>{title}</b>", "card_title"), self.para(esc(event), "small"),
+                Spacer(0, 2 * mm), table]
+
+    def pair_card(self, card: dict, event: str, sections: int, columns: int
+                  ) -> list[Flowable]:
+        head = ["Round", "Table", "Sit", "Against", "Boards", "Then go to"]
+        rows: list[list[Any]] = [[self.para(f"<b>{h}</b>", "card_small") for h in head]]
+        spans = []
+        for r in card["rounds"]:
+            if r["table"] is None:
+                spans.append(("SPAN", (1, len(rows)), (4, len(rows))))
+                rows.append([r["round"], self.para("Sit out this round", "card"), "", "", "",
+                             self.para(esc(r["next"]), "card")])
+                continue
+            rows.append([r["round"], r["table"], r["direction"], r["opponents"],
+                         self.para(esc(r["boards_text"]), "card"),
+                         self.para(esc(r["next"]), "card")])
+        width = self.frame_width / columns - 8 * mm
+        parts = [0.15, 0.12, 0.10, 0.16, 0.16, 0.31]
+        table = self.table(rows, widths=[p * width for p in parts],
+                           extra=[("ALIGN", (0, 1), (3, -1), "CENTER"), *self.TIGHT, *spans])
+        team = f" (team {esc(card['team'])})" if card.get("team") else ""
+        where = f"Section {esc(card['section'])} · " if sections > 1 else ""
+        return [self.para(f"<b>Pair {card['pair']}</b>{team}", "card_title"),
+                self.para(esc(card["names"]) or "&nbsp;", "card"),
+                self.para(f"{where}{esc(event)}", "small"), Spacer(0, 2 * mm), table]

@@ -45,6 +45,7 @@ from django.db import connections, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from .. import selectors
 from ..models import Event, Meeting, Pair, ReportJob
 from ..services import Actor, Forbidden, ServiceError
 from .base import Progress
@@ -405,9 +406,11 @@ def report_units(event: Event, kind: str) -> int:
         return event.boards.count()
     if kind == "scorecards":
         return event.pairs.count()
-    if kind == "guidecards":
-        return Meeting.objects.filter(section__event=event).values(
-            "section", "table").distinct().count()
+    if kind == "guidecards":  # a card per table and a card per pair
+        meetings = Meeting.objects.filter(section__event=event)
+        pairs = set(meetings.values_list("ns_pair", flat=True)) | set(
+            meetings.values_list("ew_pair", flat=True))
+        return meetings.values("section", "table").distinct().count() + len(pairs)
     return 1
 
 
@@ -438,55 +441,10 @@ def report_data(event: Event, kind: str, *,
             step(done, len(numbers))
         return {**base, "cards": cards}
     if kind == "guidecards":
-        data = {**base, "tables": guidecards_data(event)}
+        data = {**base, **selectors.guide_cards(event)}
         step(1, 1)
         return data
     raise ValueError(f"unknown report kind {kind!r}")
-
-
-def guidecards_data(event: Event) -> list[dict]:
-    """Per table of each section: each round's pairs and boards, and where all go next.
-
-    Built from the section's meetings, so it prints the movement as stored,
-    whichever generated it.
-    """
-    rows = list(Meeting.objects.filter(section__event=event)
-                .order_by("section__name", "round", "table")
-                .values_list("section__name", "round", "table", "ns_pair__number",
-                             "ew_pair__number", "boards"))
-    # Where each pair sits, and where each board is played, in each round.
-    seat: dict[tuple[str, int, int], str] = {}
-    board_at: dict[tuple[str, int, int], int] = {}
-    for section, rnd, table, ns, ew, boards in rows:
-        seat[section, rnd, ns] = f"table {table} N–S"
-        seat[section, rnd, ew] = f"table {table} E–W"
-        for board in boards:
-            board_at.setdefault((section, rnd, board), table)
-    last_round = {section: max(r for s, r, *_ in rows if s == section) for section, *_ in rows}
-    cards: dict[tuple[str, int], dict] = {}
-    for section, rnd, table, ns, ew, boards in rows:
-        card = cards.setdefault((section, table),
-                                {"section": section, "table": table, "rounds": []})
-        final = rnd == last_round[section]
-        card["rounds"].append({
-            "round": rnd,
-            "ns": ns,
-            "ew": ew,
-            "boards": list(boards),
-            "ns_next": "end of play" if final else seat.get((section, rnd + 1, ns), "sit out"),
-            "ew_next": "end of play" if final else seat.get((section, rnd + 1, ew), "sit out"),
-            "boards_next": "the director" if final else _boards_next(
-                section, rnd + 1, boards, board_at),
-        })
-    return [cards[key] for key in sorted(cards)]
-
-
-def _boards_next(section: str, rnd: int, boards: list[int],
-                 board_at: dict[tuple[str, int, int], int]) -> str:
-    tables = sorted({board_at[section, rnd, b] for b in boards if (section, rnd, b) in board_at})
-    if not tables:
-        return "the relay stand"  # not played next round: they wait beside the tables
-    return ", ".join(f"table {t}" for t in tables)
 
 
 # --- what the job page shows -------------------------------------------------------------------

@@ -384,7 +384,7 @@ def tables(request: HttpRequest, event_id: int) -> HttpResponse:
 def guide_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
     return render(request, "tournaments/director/guide_cards.html",
-                  {"event": event, **selectors.guide_cards(event)})
+                  {**selectors.guide_cards(event), "event": event})
 
 
 # --- during play: meetings, results, rulings -----------------------------------------------------

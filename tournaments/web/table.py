@@ -146,7 +146,23 @@ def home(request: HttpRequest, table: TableCode, round_number: int | None = None
         "table": table, "event": event, "meetings": meetings, "meeting": meeting,
         "seated": seated, "lines": lines, "all_confirmed": all_confirmed,
         "closed": event.status == Event.Status.CLOSED,
+        **_where_to_go(table, meetings, meeting, seated, lines),
     })
+
+
+def _where_to_go(table: TableCode, meetings: list[Meeting], meeting: Meeting | None,
+                 seated: Meeting | None, lines: list) -> dict:
+    """Where the pairs and boards go after the round shown ("where_next"), and, while
+    a new round has not started here, after the round just agreed ("round_over")."""
+    if meeting is None:
+        return {}
+    where = selectors.where_next(table.section, table.table, meeting.round)
+    over = None
+    if meeting == seated and not any(line.result for line in lines):
+        before = [m for m in meetings if m.round < meeting.round]
+        if before and before[-1].round == meeting.round - 1 and before[-1].agreed_at:
+            over = selectors.where_next(table.section, table.table, before[-1].round)
+    return {"where_next": where, "round_over": over}
 
 
 @require_POST
