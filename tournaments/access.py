@@ -154,31 +154,40 @@ def table_plays_now(table: TableCode, number: int) -> bool:
     return seated is not None and number in seated.boards
 
 
-def _pair_status(event: Event, pair_ids: list[int], number: int) -> dict[int, tuple[int, int]]:
-    """Pair id -> (meetings in which it is scheduled to play the board, of those played)."""
-    results = set(Result.objects.filter(event=event, board__number=number, voided=False)
-                  .values_list("ns_pair_id", "ew_pair_id"))
-    status = dict.fromkeys(pair_ids, (0, 0))
-    meetings = Meeting.objects.filter(section__event=event).filter(
+def _pair_status(event: Event, pair_ids: list[int], numbers: list[int]
+                 ) -> dict[int, dict[int, tuple[int, int]]]:
+    """Board -> pair id -> (meetings in which it is scheduled to play the board, of those
+    played), for these boards, in two queries."""
+    results: dict[int, set[tuple[int, int]]] = {number: set() for number in numbers}
+    for number, ns, ew in (Result.objects
+                           .filter(event=event, board__number__in=numbers, voided=False)
+                           .values_list("board__number", "ns_pair_id", "ew_pair_id")):
+        results[number].add((ns, ew))
+    status = {number: dict.fromkeys(pair_ids, (0, 0)) for number in numbers}
+    meetings = list(Meeting.objects.filter(section__event=event).filter(
         Q(ns_pair_id__in=pair_ids) | Q(ew_pair_id__in=pair_ids)).values_list(
-        "ns_pair_id", "ew_pair_id", "boards")
-    for ns, ew, boards in meetings:
-        if number not in boards:
-            continue
-        for pair in (ns, ew):
-            if pair in status:
-                scheduled, played = status[pair]
-                status[pair] = (scheduled + 1, played + ((ns, ew) in results))
-    # A result entered without a meeting (the director's, or a night file's) still counts.
-    for ns, ew in results:
-        for pair in (ns, ew):
-            if pair in status and status[pair][0] == 0:
-                status[pair] = (1, 1)
+        "ns_pair_id", "ew_pair_id", "boards"))
+    for number in numbers:
+        board = status[number]
+        played_here = results[number]
+        for ns, ew, boards in meetings:
+            if number not in boards:
+                continue
+            for pair in (ns, ew):
+                if pair in board:
+                    scheduled, played = board[pair]
+                    board[pair] = (scheduled + 1, played + ((ns, ew) in played_here))
+        # A result entered without a meeting (the director's, or a night file's) still counts.
+        for ns, ew in played_here:
+            for pair in (ns, ew):
+                if pair in board and board[pair][0] == 0:
+                    board[pair] = (1, 1)
     return status
 
 
-def table_may_see_traveller(table: TableCode, number: int) -> bool:
-    """May the screen at this table show the traveller of board `number`?
+def table_travellers(table: TableCode, numbers: list[int], *,
+                     seated: Meeting | None = None) -> set[int]:
+    """Which of these boards' travellers the screen at this table may show.
 
     The screen is shared by the two pairs now seated, so what it shows, both see. It
     shows a traveller when a pair seated here has played the board and no pair seated
@@ -188,14 +197,21 @@ def table_may_see_traveller(table: TableCode, number: int) -> bool:
     (in a Mitchell the arriving E-W pair often does); and an opponent that never plays
     the board learns nothing that could change a score of its own.
     """
-    seated = seated_meeting(table)
-    if seated is None:
-        return False
-    event = table.section.event
-    status = _pair_status(event, [seated.ns_pair_id, seated.ew_pair_id], number)
-    if any(played < scheduled for scheduled, played in status.values()):
-        return False
-    return any(played > 0 for _, played in status.values())
+    seated = seated or seated_meeting(table)
+    if seated is None or not numbers:
+        return set()
+    status = _pair_status(table.section.event, [seated.ns_pair_id, seated.ew_pair_id],
+                          numbers)
+    return {
+        number for number, pairs in status.items()
+        if all(played >= scheduled for scheduled, played in pairs.values())
+        and any(played > 0 for _, played in pairs.values())
+    }
+
+
+def table_may_see_traveller(table: TableCode, number: int) -> bool:
+    """May the screen at this table show the traveller of board `number`? (table_travellers)"""
+    return number in table_travellers(table, [number])
 
 
 # --- travellers and hand records --------------------------------------------------------

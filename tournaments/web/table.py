@@ -139,9 +139,10 @@ def home(request: HttpRequest, table: TableCode, round_number: int | None = None
             raise Http404(f"table {table.table} has no round {round_number}")
     lines = selectors.meeting_boards(meeting) if meeting else []
     all_confirmed = bool(lines) and all(line.status == "confirmed" for line in lines)
+    shown = access.table_travellers(
+        table, [line.number for line in lines if line.result is not None], seated=seated)
     for line in lines:
-        line.traveller = line.result is not None and access.table_may_see_traveller(
-            table, line.number)
+        line.traveller = line.number in shown
     return render(request, "tournaments/table/round.html", {
         "table": table, "event": event, "meetings": meetings, "meeting": meeting,
         "seated": seated, "lines": lines, "all_confirmed": all_confirmed,
