@@ -30,11 +30,12 @@ from boards.models import Board
 from scoring.engine import ResultError, parse_deal
 
 from . import seam
-from .models import AuditEntry, Event, Pair, Result
+from .models import MAX_CORRECTION_MINUTES, AuditEntry, Event, Pair, Result
 from .services import (
     Actor,
     _lock_event,
     boards_set,
+    correction_period_set,
     event_create,
     event_set_status,
     pair_set,
@@ -52,7 +53,8 @@ MAX_NUMBER = 32767
 BATCH = 1000
 
 _TOP_KEYS = ("format", "event", "boards", "teams", "pairs", "results")
-_EVENT_KEYS = ("name", "date", "rules", "kind", "method")
+# correction_minutes: optional, the correction period after closing (written when not 30).
+_EVENT_KEYS = ("name", "date", "rules", "kind", "method", "correction_minutes")
 _BOARD_KEYS = ("number", "deal")
 _TEAM_KEYS = ("name",)
 _PAIR_KEYS = ("number", "players", "team")
@@ -110,6 +112,7 @@ class NightPlan:
     # (board, ns, ew, Result fields), in file order
     results: list[tuple[int, int, int, dict]] = field(default_factory=list)
     rulings: list[tuple[int, int, int, dict]] = field(default_factory=list)
+    correction_minutes: int | None = None  # None: the default period
 
 
 def _describe(value: object) -> str:
@@ -384,6 +387,11 @@ def night_check(data: object) -> NightPlan:
     plan = NightPlan(name=name, date=date, rules=rules, kind=kind, method=method,
                      board_count=board_count, deals=deals, teams=teams, pairs=pairs)
     _check_results(data, plan)
+    if "correction_minutes" in data["event"]:
+        plan.correction_minutes = _whole(data["event"]["correction_minutes"],
+                                         "event.correction_minutes",
+                                         "the correction period (minutes)", 0,
+                                         MAX_CORRECTION_MINUTES)
     return plan
 
 
@@ -403,6 +411,8 @@ def night_import(*, data: dict, actor: Actor) -> Event:
     plan = night_check(data)
     event = event_create(name=plan.name, date=plan.date, rules=plan.rules, kind=plan.kind,
                          method=plan.method, actor=actor)
+    if plan.correction_minutes is not None:
+        event = correction_period_set(event=event, minutes=plan.correction_minutes, actor=actor)
     teams = {team.name: team for team in teams_set(event=event, names=plan.teams, actor=actor)}
     for number, players, team in plan.pairs:
         pair_set(event=event, number=number, players=players,
@@ -481,6 +491,8 @@ def night_export(event: Event) -> dict:
         },
         "boards": boards,
     }
+    if event.correction_minutes != Event._meta.get_field("correction_minutes").default:
+        night["event"]["correction_minutes"] = event.correction_minutes
     if teams:
         night["teams"] = [{"name": name} for name in
                           event.teams.order_by("id").values_list("name", flat=True)]

@@ -193,7 +193,8 @@ def test_closed_event_shows_final_and_refuses_entry(client, event, table1, direc
     from tournaments import services
     from tournaments.services import Actor
 
-    services.event_close(event=event, actor=Actor.director(director))
+    services.event_close(event=event, actor=Actor.director(director),
+                         reason="The hall closes early")
     page = client.get(f"/t/{table1}/").content.decode()
     assert "The event is closed: its scores are final." in page
     response = client.post(board_url(table1, 1, 1), contract_post(token="c"))

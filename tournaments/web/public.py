@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET
 
 from boards.models import Board
 
+from .. import services
 from .. import standings as scores
 from ..models import Event, Meeting, Pair, Result
 
@@ -48,7 +49,8 @@ def public_event(view: Callable | None = None, *, page: bool = True) -> Callable
     def decorate(view: Callable) -> Callable:
         @functools.wraps(view)
         def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
-            event = get_object_or_404(Event, pk=pk)
+            # The correction period may have ended since anyone last looked.
+            event = services.event_final_if_due(event=get_object_or_404(Event, pk=pk))
             director = is_director(request)
             if not director and event.published == Event.Published.NONE:
                 if not page or request.GET.get("fragment"):
