@@ -817,7 +817,8 @@ def event_set_status(*, event: Event, status: str, actor: Actor, reason: str = "
     locked = _final_if_due(_lock_event(event.pk))
     if status == locked.status:
         return locked
-    if status not in _NEXT_STATUS[Event.Status(locked.status)]:
+    if status not in _NEXT_STATUS[Event.Status(locked.status)] or (
+            locked.status == Event.Status.CLOSED and not locked.in_correction_period):
         if locked.status == Event.Status.CLOSED:
             raise Forbidden("the event is closed and its correction period is over: "
                             "the scores are final")
