@@ -843,9 +843,9 @@ def event_set_status(*, event: Event, status: str, actor: Actor, reason: str = "
                                field="reason")
         before["final_after"] = locked.final_after.isoformat()
         locked.final_after = None
-    fields = ["status", "updated_at"]
+    fields = ["status", "updated_at", "final_after"]
     if status == Event.Status.CLOSED:
-        fields += ["final_after", "published"]
+        fields.append("published")
         if (publish_final or not locked.correction_minutes
                 or locked.published == Event.Published.FINAL):
             _publish_final(locked, actor)

@@ -163,6 +163,8 @@ def test_the_director_reopens_with_a_reason_during_the_period(whole):
     event = services.event_reopen(event=event, actor=whole.actor,
                                   reason="Pair 4 showed a revoke on board 3")
     assert (event.status, event.final_after) == ("agreed", None)
+    event.refresh_from_db()
+    assert (event.status, event.final_after) == ("agreed", None)
     entry = AuditEntry.objects.filter(event=event, action="status").latest("id")
     assert entry.reason == "Pair 4 showed a revoke on board 3"
     assert entry.before["status"] == "closed" and "final_after" in entry.before
