@@ -128,9 +128,13 @@ def test_reopen_needs_a_reason_and_only_in_the_period(director_client, event, di
     assert 'name="reason"' in director_client.get(url).content.decode()
     refused = director_client.post(url, {"reason": ""}).content.decode()
     assert "Say why the event is reopened" in refused
+    final_after = f"{timezone.localtime(Event.objects.get(pk=event.pk).final_after):%H:%M}"
     director_client.post(url, {"reason": "Board 3 was scored for the wrong side"})
     event.refresh_from_db()
     assert (event.status, event.final_after) == ("agreed", None)
+    audit = director_client.get(f"/director/events/{event.pk}/audit/").content.decode()
+    assert f"status: closed, final after: {final_after}" in audit
+    assert "Board 3 was scored for the wrong side" in audit
     # Once final, there is nothing to reopen.
     services.event_close(event=event, actor=Actor.director(director), publish_final=True)
     response = director_client.get(url, follow=True).content.decode()

@@ -8,6 +8,7 @@ closing the event) asks for confirmation first.
 
 from __future__ import annotations
 
+import datetime
 import functools
 from collections.abc import Callable
 
@@ -802,12 +803,19 @@ def _audit_text(snapshot: dict | None, event: Event) -> str:
         status = snapshot.get("status", "")
         return (f"board {snapshot['board']}, pairs {snapshot['ns']} v {snapshot['ew']}: {text}"
                 + (f" ({score})" if score else "") + (f" [{status}]" if status else ""))
-    def shown(value) -> str:
+    def shown(key: str, value) -> str:
+        if key == "final_after" and value:  # when the correction period ends, club time
+            return _local_time(datetime.datetime.fromisoformat(value))
         if isinstance(value, list | tuple):
             return " & ".join(map(str, value))
         return str(value)
 
-    return ", ".join(f"{key}: {shown(value)}" for key, value in snapshot.items())
+    return ", ".join(f"{AUDIT_KEYS.get(key, key)}: {shown(key, value)}"
+                     for key, value in snapshot.items())
+
+
+AUDIT_KEYS = {"final_after": "final after", "correction_minutes": "correction period (minutes)",
+              "outstanding": "not in"}
 
 
 @director_required
