@@ -119,7 +119,7 @@ STATUS_ACTIONS = {
     Event.Status.SETTING_UP: [("running", "Start the night")],
     Event.Status.RUNNING: [("agreed", "All rounds are played: mark agreed"),
                            ("setting-up", "Back to setting up")],
-    Event.Status.AGREED: [("running", "Reopen (running)")],
+    Event.Status.AGREED: [("running", "Back to running: the tables may enter again")],
     Event.Status.CLOSED: [],
 }
 AGREED_MEANS = ("Agreed (Duplicate Law E) means the scores are agreed: the tables can no "
