@@ -46,6 +46,7 @@ DENOMINATIONS = [
     ("NT", "No trump"),
 ]
 DOUBLINGS = [("", "Undoubled"), ("X", "Doubled"), ("XX", "Redoubled")]
+MAX_CORRECTION_MINUTES = 24 * 60
 RULINGS = [
     ("", "Played"),
     ("average", "Average (Duplicate Law B(3): adversary had the surplus)"),
@@ -81,6 +82,12 @@ class Event(models.Model):
     seq = models.BigIntegerField(default=0)
     # The seq of the last change to the pairs' names, so readers can keep names cached.
     roster_seq = models.BigIntegerField(default=0)
+    # Duplicate Law E and club practice: closing starts a correction period in which
+    # players may still point out an error (the director reopens the event to fix it);
+    # the standings become final when it ends (`final_after`, set by closing).
+    correction_minutes = models.PositiveSmallIntegerField(
+        "correction period (minutes)", default=30)
+    final_after = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -92,6 +99,8 @@ class Event(models.Model):
                 | Q(kind="teams", method="total-points"),
                 name="event_method_fits_kind",
             ),
+            models.CheckConstraint(condition=Q(correction_minutes__lte=MAX_CORRECTION_MINUTES),
+                                   name="event_correction_period_at_most_a_day"),
         ]
 
     def __str__(self) -> str:
@@ -100,6 +109,12 @@ class Event(models.Model):
     @property
     def is_whist(self) -> bool:
         return self.rules == "duplicate-whist"
+
+    @property
+    def in_correction_period(self) -> bool:
+        """Closed, and the standings not yet final: the director may still reopen it."""
+        return (self.status == self.Status.CLOSED and self.final_after is not None
+                and self.published != self.Published.FINAL)
 
 
 class Section(models.Model):

@@ -35,7 +35,16 @@ from boards.models import Board
 from scoring.engine import ResultError, parse_deal
 
 from . import seam
-from .models import MOVEMENTS, AuditEntry, Event, Meeting, Pair, Result, Section
+from .models import (
+    MAX_CORRECTION_MINUTES,
+    MOVEMENTS,
+    AuditEntry,
+    Event,
+    Meeting,
+    Pair,
+    Result,
+    Section,
+)
 from .services import (
     Actor,
     HistoryRow,
@@ -43,6 +52,7 @@ from .services import (
     ResultRow,
     SectionRow,
     boards_set,
+    correction_period_set,
     event_create,
     event_publish,
     event_set_status,
@@ -83,7 +93,7 @@ _TOP_KEYS = ("format", "event", "boards", "teams", "sections", "pairs", "results
 # state, optional. A new event-level field goes here, in _check_event_state and in
 # _event_state (export), and in docs/night-file.md.
 _EVENT_KEYS = ("name", "date", "rules", "kind", "method", "status", "published",
-               "compare_by_section")
+               "compare_by_section", "correction_minutes")
 _BOARD_KEYS = ("number", "deal")
 _TEAM_KEYS = ("name",)
 _SECTION_KEYS = ("name", "movement", "variant", "tables", "boards_per_round", "meetings")
@@ -158,6 +168,7 @@ class NightPlan:
     rulings: int = 0
     removed: int = 0
     not_played: int = 0
+    correction_minutes: int | None = None  # None: the default period
 
 
 def _describe(value: object) -> str:
@@ -276,6 +287,11 @@ def _check_event_state(data: dict, plan: NightPlan) -> None:
         raise NightFileError("event.compare_by_section",
                              f"compare_by_section is true or false, not {_describe(compare)}")
     plan.compare_by_section = compare
+    # The correction period after closing (written when not the default).
+    if "correction_minutes" in event:
+        plan.correction_minutes = _whole(event["correction_minutes"], "event.correction_minutes",
+                                         "the correction period (minutes)", 0,
+                                         MAX_CORRECTION_MINUTES)
 
 
 def _moment(value: object, place: str, what: str) -> datetime.datetime:
@@ -723,6 +739,8 @@ def night_import(*, data: dict, actor: Actor) -> Event:
     plan = night_check(data)
     event = event_create(name=plan.name, date=plan.date, rules=plan.rules, kind=plan.kind,
                          method=plan.method, actor=actor)
+    if plan.correction_minutes is not None:
+        event = correction_period_set(event=event, minutes=plan.correction_minutes, actor=actor)
     teams = {team.name: team for team in teams_set(event=event, names=plan.teams, actor=actor)}
     for number, players, team in plan.pairs:
         pair_set(event=event, number=number, players=players,
@@ -761,6 +779,8 @@ def _event_state(event: Event) -> dict:
         state["published"] = event.published
     if event.compare_by_section:
         state["compare_by_section"] = True
+    if event.correction_minutes != Event._meta.get_field("correction_minutes").default:
+        state["correction_minutes"] = event.correction_minutes
     return state
 
 

@@ -322,6 +322,61 @@ def grid_json(event: Event) -> dict:
     return {"event": event.pk, "seq": event.seq, "status": event.status, "cells": cells}
 
 
+@dataclass(frozen=True)
+class Outstanding:
+    """A board not yet in at one meeting: no result yet, or one the opponents have not
+    confirmed (in a round not yet agreed)."""
+
+    section: str
+    round: int
+    table: int
+    board: int
+    state: str  # "missing" | "unconfirmed"
+
+    def __str__(self) -> str:
+        what = "not entered" if self.state == "missing" else "not confirmed"
+        return f"Round {self.round}, table {self.table}: board {self.board} {what}"
+
+
+def boards_outstanding(event: Event, *, section: Section | None = None,
+                       round_number: int | None = None,
+                       tables: list[int] | None = None) -> list[Outstanding]:
+    """Every board of the movement that is not in yet (Duplicate Law E), in play order.
+
+    A board is in when it has a live result that the opponents confirmed, that the
+    director entered or ruled, or whose round is agreed. Results are matched by board
+    and pairs, as the database keys them, so one entered without its meeting counts too.
+    """
+    meetings = Meeting.objects.filter(section__event=event).select_related("section")
+    if section is not None:
+        meetings = meetings.filter(section=section)
+    if round_number is not None:
+        meetings = meetings.filter(round=round_number)
+    if tables is not None:
+        meetings = meetings.filter(table__in=tables)
+    meetings = list(meetings.order_by("section__name", "round", "table"))
+    if not meetings:
+        return []
+    status = {
+        (board, ns, ew): state
+        for board, ns, ew, state in Result.objects.filter(event=event, voided=False)
+        .values_list("board__number", "ns_pair_id", "ew_pair_id", "status")
+    }
+    outstanding = []
+    for meeting in meetings:
+        for board in meeting.boards:
+            state = status.get((board, meeting.ns_pair_id, meeting.ew_pair_id))
+            if state is None:
+                missing = "missing"
+            elif state == Result.Status.ENTERED and meeting.agreed_at is None:
+                missing = "unconfirmed"
+            else:
+                continue
+            outstanding.append(Outstanding(meeting.section.name, meeting.round,
+                                           meeting.table, board, missing))
+    return outstanding
+
+
 # --- the director's other pages ------------------------------------------------------------------
 
 

@@ -125,8 +125,53 @@
     // Back from the next page (the browser's page cache): make the form usable again.
     form.removeAttribute("data-sent");
     var save = document.getElementById("save-result");
-    if (save) { save.disabled = false; }
+    var state = document.getElementById("table-state");
+    if (save && !(state && state.getAttribute("data-open") === "0")) { save.disabled = false; }
   });
   passedOut();
   if (form.querySelector("input[type=radio]:checked")) schedule();
+})();
+
+// Duplicate Law E at the table: poll the round's state, and as soon as the director agrees
+// the round (or the event) say so, and take away the buttons that would now be refused,
+// rather than let the players find out when they press Save.
+(function () {
+  "use strict";
+  var box = document.getElementById("table-state");
+  if (!box) return;
+  var seconds = parseFloat(box.getAttribute("data-poll-seconds")) || 5;
+  var timer = null;
+
+  function lock(message) {
+    var banner = document.getElementById("locked-banner");
+    if (banner && message) { banner.textContent = message; banner.hidden = false; }
+    box.setAttribute("data-open", "0");
+    Array.prototype.forEach.call(document.querySelectorAll("[data-while-open]"), function (el) {
+      el.hidden = true;
+    });
+    var save = document.getElementById("save-result");
+    if (save) { save.disabled = true; }
+  }
+
+  function poll() {
+    timer = null;
+    if (document.hidden) return; // resumed by visibilitychange
+    fetch(box.getAttribute("data-state-url"), {
+      credentials: "same-origin", cache: "no-store", headers: { "Accept": "application/json" }
+    }).then(function (r) {
+      if (!r.ok) throw new Error("HTTP " + r.status);
+      return r.json();
+    }).then(function (state) {
+      if (!state.open) { lock(state.message); return; }
+      timer = setTimeout(poll, seconds * 1000);
+    }).catch(function () {
+      timer = setTimeout(poll, seconds * 1000); // a phone changing networks: try again
+    });
+  }
+
+  if (box.getAttribute("data-open") === "0") { lock(""); return; }
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && timer === null && box.getAttribute("data-open") === "1") poll();
+  });
+  timer = setTimeout(poll, seconds * 1000);
 })();

@@ -199,11 +199,16 @@ def test_an_agreed_round_is_closed_to_the_table(night, table_client):
 
 
 def test_a_closed_event_takes_no_more_scores(night, table_client, director_client):
+    # No board is in yet: closing (which agrees the event first) needs a reason.
     response = post(director_client, url(night.event, "status/"), {"status": "closed"})
+    assert response.status_code == 400 and response.json()["field"] == "reason"
+    response = post(director_client, url(night.event, "status/"),
+                    {"status": "closed", "reason": "The club lost the hall"})
     assert response.status_code == 200 and response.json()["status"] == "closed"
     response = submit(table_client(1), night)
     assert response.status_code == 403
-    assert response.json()["error"] == "the event is closed: its scores are final"
+    assert response.json()["error"].startswith(
+        "the event is closed: to correct a score the director reopens it, until ")
     assert Result.objects.count() == 0
 
 

@@ -4,7 +4,7 @@
 - the traveller of a board the pairs now seated have not both played;
 - a change after the round is agreed (Duplicate Law E): the change button goes, the
   change page sends the players back with the law, and a change form left open on
-  another tab before the round was agreed is refused when sent.
+  another tab before the round was agreed says so by itself, and is refused if sent.
 """
 
 import pytest
@@ -91,9 +91,14 @@ def test_no_change_after_the_round_is_agreed(browser, night):
     expect(phone.locator("#result-form")).to_have_count(0)
     browser.shot(phone, "change page refused")
 
-    # Nor does the form left open before the round was agreed.
+    # The form left open before the round was agreed says so by itself (it polls the
+    # round's state) and takes its Save button away ...
     stale.tap(f"label[for=tricks-{(first.tricks + 1) % 14}]")
-    stale.tap("#save-result")
+    expect(stale.locator("#locked-banner")).to_contain_text(
+        "Round 1 is agreed (Duplicate Law E)", timeout=15_000)
+    expect(stale.locator("#save-result")).to_be_hidden()
+    # ... and a form sent anyway (a phone that could not poll) is refused.
+    stale.evaluate("document.getElementById('result-form').requestSubmit()")
     expect(stale.locator("#form-errors")).to_have_text(LAW_E)
     browser.shot(stale, "stale change refused")
 

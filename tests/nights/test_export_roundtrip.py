@@ -192,3 +192,18 @@ def test_export_command_writes_the_file(import_dict):
 def test_export_command_names_a_missing_event(db):
     with pytest.raises(CommandError, match="there is no event with id 999"):
         call_command("export_night", "999")
+
+
+def test_the_correction_period_goes_with_the_night(import_dict):
+    """The event's correction period (minutes) is kept; the default 30 is not written."""
+    from tournaments.nightfile import NightFileError
+
+    data = load_example("night-mitchell.json")
+    assert "correction_minutes" not in night_export(import_dict(data))["event"]
+    data["event"]["correction_minutes"] = 10
+    event = import_dict(data)
+    assert event.correction_minutes == 10
+    assert night_export(event)["event"]["correction_minutes"] == 10
+    data["event"]["correction_minutes"] = 2000
+    with pytest.raises(NightFileError, match="between 0 and 1440"):
+        import_dict(data)

@@ -34,6 +34,9 @@ def director_urls(world) -> list[str]:
         reverse("director-grid", kwargs={"event_id": e}),
         reverse("director-status", kwargs={"event_id": e}),
         reverse("director-close", kwargs={"event_id": e}),
+        reverse("director-agree-event", kwargs={"event_id": e}),
+        reverse("director-reopen", kwargs={"event_id": e}),
+        reverse("director-correction-period", kwargs={"event_id": e}),
         reverse("director-publish", kwargs={"event_id": e}),
         reverse("director-pairs", kwargs={"event_id": e}),
         reverse("director-movement", kwargs={"event_id": e}),
@@ -85,17 +88,19 @@ def test_staff_required_on_every_director_url(world, player_user):
 
 def test_director_pages_open(world, director_client):
     for url in director_urls(world):
-        if url.endswith(("/status/", "/publish/", "/preview/")):
+        if url.endswith(("/status/", "/publish/", "/preview/", "/correction-period/")):
             continue  # POST only
         response = director_client.get(url)
-        assert response.status_code == 200, url
+        # Reopening is for a closed event in its correction period: this one goes back.
+        assert response.status_code == (302 if url.endswith("/reopen/") else 200), url
 
 
 def test_forms_carry_csrf_and_posts_without_it_are_refused(world, director):
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(director)
     for url in director_urls(world):
-        if url.endswith(("/status/", "/publish/", "/preview/", "grid.json")):
+        if url.endswith(("/status/", "/publish/", "/preview/", "grid.json",
+                         "/correction-period/", "/reopen/")):
             continue
         html = strict.get(url).content.decode()
         if "<form" in html.split("</header>", 1)[1]:

@@ -211,7 +211,8 @@ def test_agree_one_table_then_the_whole_round(director_client, running):
 def test_closed_event_offers_no_changes(director_client, running, director):
     m = meeting_at(running)
     result = table_result(running, m, 1)
-    services.event_close(event=running, actor=Actor.director(director))
+    services.event_close(event=running, actor=Actor.director(director),
+                         reason="The hall closes early")
     page = director_client.get(f"/director/events/{running.pk}/meetings/{m.pk}/").content.decode()
     assert "/correct/" not in page
     response = director_client.post(

@@ -201,13 +201,17 @@ def test_event_states_and_publishing(director_client, mitchell):
     assert "publish as none, provisional or final" in bad.content.decode()
 
     confirm = director_client.get(url + "close/")
-    assert "Closing makes every score final" in confirm.content.decode()
+    assert "Closing ends the night" in confirm.content.decode()
     mitchell.refresh_from_db()
     assert mitchell.status == "running"  # asking is not closing
-    done = director_client.post(url + "close/", follow=True)
-    assert "The event is closed: its scores are final." in done.content.decode()
+    # No board is in: closing (which agrees the event) asks why.
+    refused = director_client.post(url + "close/")
+    assert "say why the scores are agreed without them" in refused.content.decode()
+    done = director_client.post(url + "close/", {"reason": "Rained off", "publish": "later"},
+                                follow=True)
+    assert "The standings become final at" in done.content.decode()
     mitchell.refresh_from_db()
-    assert mitchell.status == "closed"
+    assert mitchell.status == "closed" and mitchell.published == "provisional"
     director_client.post(url + "publish/", {"level": "final"})
     mitchell.refresh_from_db()
     assert mitchell.published == "final"
@@ -220,6 +224,6 @@ def test_status_refuses_an_impossible_step(director_client, mitchell):
                                     {"status": "agreed"}, follow=True)
     assert "cannot become agreed" in response.content.decode()
     response = director_client.post(f"/director/events/{mitchell.pk}/close/", follow=True)
-    assert "an event that has not started cannot be closed" in response.content.decode()
+    assert "An event that has not started cannot be closed" in response.content.decode()
     mitchell.refresh_from_db()
     assert mitchell.status == "setting-up"

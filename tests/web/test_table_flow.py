@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from django.utils import timezone
 
 from tests.web.conftest import code_of, contract_post
 from tournaments.models import AuditEntry, Meeting, Result
@@ -193,7 +194,14 @@ def test_closed_event_shows_final_and_refuses_entry(client, event, table1, direc
     from tournaments import services
     from tournaments.services import Actor
 
-    services.event_close(event=event, actor=Actor.director(director))
+    services.event_close(event=event, actor=Actor.director(director),
+                         reason="The hall closes early")
+    page = client.get(f"/t/{table1}/").content.decode()
+    # In the correction period the table is told when the standings become final.
+    event.refresh_from_db()
+    assert ("The event is closed: the standings become final at "
+            f"{timezone.localtime(event.final_after):%H:%M}.") in page
+    services.event_publish(event=event, level="final", actor=Actor.director(director))
     page = client.get(f"/t/{table1}/").content.decode()
     assert "The event is closed: its scores are final." in page
     response = client.post(board_url(table1, 1, 1), contract_post(token="c"))

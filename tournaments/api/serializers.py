@@ -16,6 +16,7 @@ from ..models import (
     DENOMINATIONS,
     DOUBLINGS,
     KINDS,
+    MAX_CORRECTION_MINUTES,
     METHODS,
     MOVEMENTS,
     RULES,
@@ -64,6 +65,16 @@ class EventIn(serializers.Serializer):
 
 class EventStatusIn(serializers.Serializer):
     status = serializers.ChoiceField(choices=Event.Status.choices)
+    reason = serializers.CharField(
+        required=False, allow_blank=True, max_length=500,
+        help_text="why: needed to agree (or close) while boards are not in, and to reopen a "
+                  "closed event (status agreed) in its correction period; audited")
+    publish_final = serializers.BooleanField(
+        required=False, default=False,
+        help_text="with status closed: publish final now, without a correction period")
+    correction_minutes = serializers.IntegerField(
+        required=False, min_value=0, max_value=MAX_CORRECTION_MINUTES,
+        help_text="with status closed: the correction period's length (kept on the event)")
 
 
 class EventPublishIn(serializers.Serializer):
@@ -197,7 +208,7 @@ class EventOut(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = ["id", "name", "date", "rules", "kind", "method", "status", "published",
-                  "compare_by_section", "seq", "sections"]
+                  "compare_by_section", "seq", "sections", "correction_minutes", "final_after"]
 
 
 class PairOut(serializers.ModelSerializer):

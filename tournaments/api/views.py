@@ -119,7 +119,11 @@ class ApiView(APIView):
     def get_event(self) -> Event:
         """The event in the URL (loaded by the CanSeeEvent permission, 404 if not visible)."""
         event = getattr(self, "event", None)
-        return event if event is not None else event_for(self.request, self.kwargs["event_id"])
+        if event is None:
+            event = event_for(self.request, self.kwargs["event_id"])
+        # The correction period may have ended since anyone last looked.
+        self.event = services.event_final_if_due(event=event)
+        return self.event
 
     def get_result(self, event: Event) -> Result:
         result = (Result.objects.select_related(*RESULT_ROWS)
@@ -189,6 +193,7 @@ class EventList(ApiView):
 
     @extend_schema(responses=EventOut(many=True))
     def get(self, request):
+        services.events_final_due()
         events = visible_events(request).prefetch_related("sections")
         return Response(EventOut(events, many=True).data)
 
@@ -210,7 +215,12 @@ class EventDetail(ApiView):
 
 
 class EventStatus(ApiView):
-    """setting-up → running → agreed → closed; "closed" agrees a running event first."""
+    """setting-up → running → agreed → closed; "closed" agrees a running event first.
+
+    Agreeing while boards are not in needs a reason. Closing starts the correction
+    period (``final_after``), unless ``publish_final``; "agreed" with a reason reopens a
+    closed event during it.
+    """
 
     permission_classes = [IsDirector, CanSeeEvent]
 
@@ -219,12 +229,15 @@ class EventStatus(ApiView):
     @idempotent
     def post(self, request, event_id: int):
         event = self.get_event()
-        wanted = validated(EventStatusIn, request)["status"]
+        data = validated(EventStatusIn, request)
+        wanted, reason = data["status"], data.get("reason", "")
         if wanted == Event.Status.CLOSED:
-            event = services.event_close(event=event, actor=actor_for(request))
+            event = services.event_close(event=event, actor=actor_for(request), reason=reason,
+                                         publish_final=data["publish_final"],
+                                         correction_minutes=data.get("correction_minutes"))
         else:
             event = services.event_set_status(event=event, status=wanted,
-                                              actor=actor_for(request))
+                                              actor=actor_for(request), reason=reason)
         return Response(EventOut(event).data)
 
 

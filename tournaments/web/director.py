@@ -8,6 +8,7 @@ closing the event) asks for confirmation first.
 
 from __future__ import annotations
 
+import datetime
 import functools
 from collections.abc import Callable
 
@@ -18,7 +19,9 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.urls import path, reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from boards.models import Board
@@ -61,7 +64,8 @@ def _actor(request: HttpRequest) -> Actor:
 
 
 def _event(event_id: int) -> Event:
-    return get_object_or_404(Event, pk=event_id)
+    # The correction period may have ended since anyone last looked.
+    return services.event_final_if_due(event=get_object_or_404(Event, pk=event_id))
 
 
 def _section(event: Event) -> Section:
@@ -85,6 +89,7 @@ def _back(event: Event) -> HttpResponse:
 @director_required
 @require_GET
 def events(request: HttpRequest) -> HttpResponse:
+    services.events_final_due()
     return render(request, "tournaments/director/events.html",
                   {"events": Event.objects.all()[:200]})
 
@@ -109,13 +114,39 @@ def event_new(request: HttpRequest) -> HttpResponse:
 
 
 STATUS_ACTIONS = {
-    # What the console offers in each state (the services decide what is allowed).
+    # What the console offers in each state (the services decide what is allowed). The
+    # first is the main button; "mark agreed" is offered as such only when every board is
+    # in (event_detail), otherwise the page lists what is missing.
     Event.Status.SETTING_UP: [("running", "Start the night")],
     Event.Status.RUNNING: [("agreed", "All rounds are played: mark agreed"),
                            ("setting-up", "Back to setting up")],
-    Event.Status.AGREED: [("running", "Reopen (running)")],
+    Event.Status.AGREED: [("running", "Back to running: the tables may enter again")],
     Event.Status.CLOSED: [],
 }
+AGREED_MEANS = ("Agreed (Duplicate Law E) means the scores are agreed: the tables can no "
+                "longer enter or confirm a board, and only the director changes a score.")
+SHOWN_OUTSTANDING = 12  # the event page lists this many boards not in; the rest are counted
+
+
+def _local_time(moment) -> str:
+    return timezone.localtime(moment).strftime("%H:%M")
+
+
+def _publish_offers(event: Event) -> list[tuple[str, str]]:
+    """The changes of publishing level the console offers now (the current one is a state).
+
+    Final comes with closing: before it only provisional standings are offered; in the
+    correction period "Publish final now" ends it.
+    """
+    offers = []
+    if event.published != Event.Published.PROVISIONAL and not (
+            event.status == Event.Status.CLOSED and event.final_after is None):
+        offers.append(("provisional", "Publish provisional"))
+    if event.status == Event.Status.CLOSED and event.published != Event.Published.FINAL:
+        offers.append(("final", "Publish final now"))
+    if event.published != Event.Published.NONE:
+        offers.append(("none", "Take down"))
+    return offers
 
 
 @director_required
@@ -123,6 +154,12 @@ STATUS_ACTIONS = {
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
     section = _section(event)
+    actions = STATUS_ACTIONS[Event.Status(event.status)]
+    outstanding = []
+    if event.status == Event.Status.RUNNING:
+        outstanding = selectors.boards_outstanding(event)
+        if outstanding:  # "mark agreed" is not the main button while boards are missing
+            actions = [a for a in actions if a[0] != "agreed"]
     return render(request, "tournaments/director/event.html", {
         "event": event,
         "section": section,
@@ -130,8 +167,13 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "pairs": event.pairs.count(),
         "boards": event.boards.count(),
         "deals": event.boards.exclude(deal="").count(),
-        "status_actions": STATUS_ACTIONS[Event.Status(event.status)],
-        "publish_levels": Event.Published.choices,
+        "status_actions": actions,
+        "outstanding": outstanding[:SHOWN_OUTSTANDING],
+        "outstanding_more": max(len(outstanding) - SHOWN_OUTSTANDING, 0),
+        "outstanding_count": len(outstanding),
+        "agreed_means": AGREED_MEANS,
+        "final_after": _local_time(event.final_after) if event.in_correction_period else "",
+        "publish_offers": _publish_offers(event),
         "closed": event.status == Event.Status.CLOSED,
     })
 
@@ -149,8 +191,8 @@ def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
     status = request.POST.get("status", "")
     if status not in Event.Status.values or status == Event.Status.CLOSED:
-        messages.error(request, "choose running, agreed or setting up (close the event from "
-                                "its own button)")
+        messages.error(request, "Choose running, agreed or setting up (close the event from "
+                                "its own button).")
         return _back(event)
     try:
         event = services.event_set_status(event=event, status=status, actor=_actor(request))
@@ -161,25 +203,140 @@ def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
     return _back(event)
 
 
+def _correction_minutes(request: HttpRequest, event: Event) -> int | None:
+    raw = request.POST.get("correction_minutes", "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise ServiceError("Give the correction period in whole minutes",
+                           field="correction_minutes")
+    return int(raw)
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def event_agree(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Mark the event agreed while boards are not in: list them, and ask why."""
+    event = _event(event_id)
+    error = ""
+    if request.method == "POST":
+        try:
+            event = services.event_set_status(event=event, status=Event.Status.AGREED,
+                                              actor=_actor(request),
+                                              reason=request.POST.get("reason", ""))
+        except ServiceError as exc:
+            error = exc.message
+        else:
+            messages.success(request, "The event is now agreed.")
+            return _back(event)
+    outstanding = selectors.boards_outstanding(event)
+    return render(request, "tournaments/director/confirm.html", {
+        "event": event, "title": f"Mark {event.name} agreed?", "error": error,
+        "explain": AGREED_MEANS,
+        "items": [str(o) for o in outstanding],
+        "items_title": (f"Not in yet: {len(outstanding)} board{pluralize(len(outstanding))}"
+                        if outstanding else "Every board is in."),
+        "items_note": "Agreeing now agrees these as they stand: a board not entered stays "
+                      "without a score until you enter it or give a ruling." if outstanding
+                      else "",
+        "reason": "required" if outstanding else "",
+        "buttons": [("status", "agreed", "Mark agreed" + (" anyway" if outstanding else ""),
+                     "confirm-agree-event")],
+    })
+
+
 @director_required
 @require_http_methods(["GET", "POST"])
 def event_close(request: HttpRequest, event_id: int) -> HttpResponse:
-    """Closing makes every score final: ask first."""
+    """Closing starts the correction period, then the standings are final: ask first."""
     event = _event(event_id)
+    error = ""
     if request.method == "POST":
         try:
-            event = services.event_close(event=event, actor=_actor(request))
+            event = services.event_close(
+                event=event, actor=_actor(request), reason=request.POST.get("reason", ""),
+                publish_final=request.POST.get("publish") == "now",
+                correction_minutes=_correction_minutes(request, event))
         except ServiceError as exc:
-            _fail(request, exc)
+            error = exc.message
         else:
-            messages.success(request, "The event is closed: its scores are final.")
+            if event.in_correction_period:
+                messages.success(
+                    request, "The event is closed. The standings become final at "
+                             f"{_local_time(event.final_after)}, at the end of the correction "
+                             "period; until then you can reopen the event to correct a score.")
+            else:
+                messages.success(request, "The event is closed: its scores are final, and "
+                                          "the standings are published final.")
+            return _back(event)
+    outstanding = (selectors.boards_outstanding(event)
+                   if event.status == Event.Status.RUNNING else [])
+    minutes = event.correction_minutes
+    return render(request, "tournaments/director/confirm.html", {
+        "event": event, "title": f"Close {event.name}?", "error": error,
+        "explain": "Closing ends the night. During the correction period the players check "
+                   "the standings and you can still reopen the event, with a reason, to "
+                   "correct a score; when it ends the standings are published final and "
+                   "nobody, not even the director, can change a result.",
+        "items": [str(o) for o in outstanding],
+        "items_title": (f"Not in yet: {len(outstanding)} board{pluralize(len(outstanding))}"
+                        if outstanding else ""),
+        "items_note": "Closing now agrees these as they stand." if outstanding else "",
+        "reason": "required" if outstanding else "",
+        "minutes": minutes,
+        "buttons": [
+            ("publish", "later", "Close; publish final after the correction period",
+             "confirm-close"),
+            ("publish", "now", "Close and publish final now", "confirm-close-final"),
+        ],
+    })
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def event_reopen(request: HttpRequest, event_id: int) -> HttpResponse:
+    """In the correction period: reopen the closed event (back to agreed) to correct it."""
+    event = _event(event_id)
+    error = ""
+    if request.method == "POST":
+        try:
+            event = services.event_reopen(event=event, actor=_actor(request),
+                                          reason=request.POST.get("reason", ""))
+        except ServiceError as exc:
+            error = exc.message
+        else:
+            messages.success(request, "The event is open again (agreed): correct the score, "
+                                      "then close it again.")
+            return _back(event)
+    if not event.in_correction_period and not error:
+        messages.error(request, "Only a closed event in its correction period can be reopened.")
         return _back(event)
     return render(request, "tournaments/director/confirm.html", {
-        "event": event, "title": f"Close {event.name}?",
-        "explain": "Closing makes every score final. Nobody, not even the director, can "
-                   "change a result afterwards.",
-        "button": "Close the event", "testid": "confirm-close",
+        "event": event, "title": f"Reopen {event.name}?", "error": error,
+        "explain": "The event goes back to agreed: you can correct a score (the tables "
+                   "still cannot), then close it again, which starts a new correction "
+                   "period. The standings stay as they are published.",
+        "reason": "required",
+        "buttons": [("reopen", "1", "Reopen the event", "confirm-reopen")],
     })
+
+
+@director_required
+@require_POST
+def correction_period(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    try:
+        minutes = _correction_minutes(request, event)
+        if minutes is None:
+            raise ServiceError("Give the correction period in minutes",
+                               field="correction_minutes")
+        event = services.correction_period_set(event=event, minutes=minutes,
+                                               actor=_actor(request))
+    except ServiceError as exc:
+        _fail(request, exc)
+    else:
+        messages.success(request, f"Correction period: {event.correction_minutes} minutes.")
+    return _back(event)
 
 
 @director_required
@@ -590,11 +747,22 @@ def agree_round(request: HttpRequest, event_id: int, section_id: int, round_numb
                                       f"({count} newly agreed).")
         return _back(event)
     where = f"table {table}" if table else "every table"
+    outstanding = selectors.boards_outstanding(
+        event, section=section, round_number=round_number,
+        tables=[table] if table else None)
+    count = len(outstanding)
     return render(request, "tournaments/director/confirm.html", {
         "event": event, "title": f"Agree round {round_number} at {where}?",
         "explain": "Duplicate Law E: after this the tables can no longer change these scores; "
                    "only the director can.",
-        "button": "Agree the round", "testid": "confirm-agree", "hidden": {"table": table or ""},
+        "items": [str(o) for o in outstanding],
+        "items_title": (f"Not in yet: {count} board{pluralize(count)}" if count
+                        else "Every board of the round is in and confirmed."),
+        "items_note": "Agreeing now agrees these as they stand: an unconfirmed board is "
+                      "agreed as entered, and a board not entered stays without a score "
+                      "until you enter it or give a ruling." if count else "",
+        "button": "Agree the round" + (" anyway" if count else ""), "testid": "confirm-agree",
+        "hidden": {"table": table or ""},
     })
 
 
@@ -647,12 +815,19 @@ def _audit_text(snapshot: dict | None, event: Event) -> str:
         status = snapshot.get("status", "")
         return (f"board {snapshot['board']}, pairs {snapshot['ns']} v {snapshot['ew']}: {text}"
                 + (f" ({score})" if score else "") + (f" [{status}]" if status else ""))
-    def shown(value) -> str:
+    def shown(key: str, value) -> str:
+        if key == "final_after" and value:  # when the correction period ends, club time
+            return _local_time(datetime.datetime.fromisoformat(value))
         if isinstance(value, list | tuple):
             return " & ".join(map(str, value))
         return str(value)
 
-    return ", ".join(f"{key}: {shown(value)}" for key, value in snapshot.items())
+    return ", ".join(f"{AUDIT_KEYS.get(key, key)}: {shown(key, value)}"
+                     for key, value in snapshot.items())
+
+
+AUDIT_KEYS = {"final_after": "final after", "correction_minutes": "correction period (minutes)",
+              "outstanding": "not in"}
 
 
 @director_required
@@ -685,6 +860,10 @@ urlpatterns = [
     path("events/<int:event_id>/grid.json", grid_json, name="director-grid"),
     path("events/<int:event_id>/status/", event_status, name="director-status"),
     path("events/<int:event_id>/close/", event_close, name="director-close"),
+    path("events/<int:event_id>/agree/", event_agree, name="director-agree-event"),
+    path("events/<int:event_id>/reopen/", event_reopen, name="director-reopen"),
+    path("events/<int:event_id>/correction-period/", correction_period,
+         name="director-correction-period"),
     path("events/<int:event_id>/publish/", event_publish, name="director-publish"),
     path("events/<int:event_id>/pairs/", pairs, name="director-pairs"),
     path("events/<int:event_id>/movement/", movement, name="director-movement"),

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET
 
 from boards.models import Board
 
-from .. import access
+from .. import access, services
 from .. import standings as scores
 from ..models import Event, Pair
 
@@ -44,7 +44,8 @@ def public_event(view: Callable | None = None, *, page: bool = True) -> Callable
     def decorate(view: Callable) -> Callable:
         @functools.wraps(view)
         def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
-            event = get_object_or_404(Event, pk=pk)
+            # The correction period may have ended since anyone last looked.
+            event = services.event_final_if_due(event=get_object_or_404(Event, pk=pk))
             caller = access.web_caller(request)
             if not access.may_see_event(caller, event):
                 if not page or request.GET.get("fragment"):

@@ -117,6 +117,18 @@ def _meeting(table: TableCode, round_number: int) -> Meeting:
     raise Http404(f"table {table.table} has no round {round_number}")
 
 
+def _locked_message(event: Event, meeting: Meeting | None) -> str:
+    """Why this table can no longer enter or confirm its round's scores; "" while it can."""
+    if event.status == Event.Status.CLOSED:
+        return "The event is closed: only the director can change a score now."
+    if event.status == Event.Status.AGREED:
+        return services.AGREED_FOR_TABLES + "."
+    if meeting is not None and meeting.agreed_at is not None:
+        return (f"Round {meeting.round} is agreed (Duplicate Law E): only the director can "
+                "change its scores now. Ask the director if a score is wrong.")
+    return ""
+
+
 def _board_of(meeting: Meeting, board: int) -> Board:
     if board not in meeting.boards:
         raise Http404(f"board {board} is not played at this table in round {meeting.round}")
@@ -148,6 +160,10 @@ def home(request: HttpRequest, table: TableCode, round_number: int | None = None
         "seated": seated, "lines": lines, "all_confirmed": all_confirmed,
         "closed": event.status == Event.Status.CLOSED,
         **_where_to_go(table, meetings, meeting, seated, lines),
+        "locked": _locked_message(event, meeting),
+        "state_url": reverse("table-state", kwargs={"code": table.code,
+                                                    "round_number": meeting.round})
+        if meeting else "",
     })
 
 
@@ -227,6 +243,9 @@ def _board_context(table: TableCode, meeting: Meeting, board: Board, result: Res
         "result": result, "rules": event.rules, "is_whist": event.is_whist,
         "closed": event.status == Event.Status.CLOSED,
         "agreed": meeting.agreed_at is not None,
+        "locked": _locked_message(event, meeting),
+        "state_url": reverse("table-state", kwargs={"code": table.code,
+                                                    "round_number": meeting.round}),
         "preview_url": reverse("table-preview", kwargs={"code": table.code}),
     }
     context.update(extra)
@@ -370,6 +389,24 @@ def confirm(request: HttpRequest, table: TableCode, round_number: int, board: in
     return redirect("table-round", code=table.code, round_number=meeting.round)
 
 
+@require_http_methods(["GET"])
+@with_table
+def state(request: HttpRequest, table: TableCode, round_number: int) -> JsonResponse:
+    """What static/js/table.js polls: may this table still enter and confirm the round?
+
+    So a table is told at once when the director agrees its round (or the event) while
+    it is still on a board, not only when it presses Save.
+    """
+    meeting = Meeting.objects.filter(section=table.section, table=table.table,
+                                     round=round_number).first()
+    if meeting is None:
+        raise Http404(f"table {table.table} has no round {round_number}")
+    message = _locked_message(table.section.event, meeting)
+    return JsonResponse({"round": meeting.round, "open": not message, "message": message,
+                         "agreed": meeting.agreed_at is not None,
+                         "status": table.section.event.status})
+
+
 @require_POST
 @with_table
 def preview(request: HttpRequest, table: TableCode) -> JsonResponse:
@@ -428,6 +465,7 @@ urlpatterns = [
     path("t/<str:code>/preview/", preview, name="table-preview"),
     path("t/<str:code>/round/<int:round_number>/", home, name="table-round"),
     path("t/<str:code>/round/<int:round_number>/agree/", agree, name="table-agree"),
+    path("t/<str:code>/round/<int:round_number>/state.json", state, name="table-state"),
     path("t/<str:code>/round/<int:round_number>/board/<int:board>/", board_page,
          name="table-board"),
     path("t/<str:code>/round/<int:round_number>/board/<int:board>/change/", change,
