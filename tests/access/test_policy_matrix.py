@@ -102,8 +102,8 @@ def build(director, state: str, name: str = "Tuesday duplicate") -> dict:
     if state == "provisional":
         event = services.event_publish(event=event, level="provisional", actor=actor)
     if state == "closed-final":
-        event = services.event_close(event=event, actor=actor)
-        event = services.event_publish(event=event, level="final", actor=actor)
+        event = services.event_close(event=event, actor=actor, publish_final=True,
+                                     reason="Play ended with boards not in")
     codes = dict(TableCode.objects.filter(section__event=event).values_list("table", "code"))
     rounds = {(m.table, m.round): m.boards for m in meetings}
     return {"event": event, "F": f, "U": u, "codes": codes, "rounds": rounds}
