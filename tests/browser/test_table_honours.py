@@ -80,5 +80,13 @@ def test_the_same_on_a_desktop(browser, night):
     for label in ("honours-N-2", "honours-E-1", "honours-S-1"):
         page.click(f"label[for={label}]")
     expect(page.locator("#preview-error")).to_have_text("")
+    page.locator("summary", has_text="Penalties").click()
+    for seat in "NES":
+        page.click(f"label[for=penalty-90-{seat}]")
     page.click("#save-result")
+    expect(page.locator("[data-testid=look-again]")).to_contain_text(
+        "3 penalties on this board")
+    browser.shot(page, "look again before saving")
+    page.click("[data-testid=save-as-entered]")
     expect(page.locator("#result-status")).to_have_attribute("data-status", "entered")
+    assert len(Result.objects.get().details["penalties"]) == 3

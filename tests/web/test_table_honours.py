@@ -90,7 +90,7 @@ def test_an_unusual_result_is_shown_again_before_it_is_saved(client, event, tabl
     html = warned.content.decode()
     assert 'data-testid="look-again"' in html and "Please look again before saving" in html
     assert "The defenders revoked 9 times on this board" in html
-    assert "North–South score 1,139 on this board" in html
+    assert "North–South score 1,179 on this board" in html
     assert "Yes, save it as entered" in html
     assert not Result.objects.exists()
     saved = client.post(board_url(table1, 1, 1), {**post, "as_entered": digest_of(warned)})
