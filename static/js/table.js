@@ -116,8 +116,16 @@
     form.classList.toggle("nt-on", !!(nt && nt.checked));
   }
 
-  form.addEventListener("change", function () { passedOut(); schedule(); });
-  form.addEventListener("input", schedule);
+  function edited() {
+    // The result shown by "Please look again" has changed: its confirmation no longer
+    // applies (the server would ask again); the live score says what is unusual now.
+    var again = document.getElementById("look-again");
+    if (again) again.parentNode.removeChild(again);
+    schedule();
+  }
+
+  form.addEventListener("change", function () { passedOut(); edited(); });
+  form.addEventListener("input", edited);
   form.addEventListener("submit", function (event) {
     var button = event.submitter;
     if (button && button.value === "preview") {
