@@ -5,6 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from boards.models import Board
+from tests.browser.conftest import log_in
 from tournaments.models import Result
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -90,3 +91,25 @@ def test_the_same_on_a_desktop(browser, night):
     page.click("[data-testid=save-as-entered]")
     expect(page.locator("#result-status")).to_have_attribute("data-status", "entered")
     assert len(Result.objects.get().details["penalties"]) == 3
+
+
+def test_the_directors_form_asks_the_same(browser, night):
+    Board.objects.filter(event=night.event, number=1).update(deal="")
+    meeting = night.meeting(1, 1)
+    url = f"/director/events/{night.event.pk}/meetings/{meeting.pk}/boards/1/enter/"
+    for phone in (False, True):
+        page = browser.page(phone=phone)
+        log_in(page, night.director, next_url=url)
+        for label in ("level-2", "denomination-S", "declarer-E", "doubled-XX", "tricks-3",
+                      "honours-E-4", "honours-W-1"):
+            page.click(f"label[for={label}]")
+        page.click("#save-result")
+        look = page.locator("[data-testid=look-again]")
+        expect(look).to_contain_text("The declaring side won 3 tricks in 2 ♠: 5 short")
+        expect(look).to_contain_text("North–South score 1,000 on this board")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        browser.shot(page, f"director look again {'phone' if phone else 'desktop'}")
+        assert not Result.objects.exists()
+    page.click("[data-testid=save-as-entered]")
+    expect(page.locator(".messages")).to_contain_text("Board 1 entered.")
+    assert Result.objects.get().tricks == 3
