@@ -279,12 +279,16 @@ def _check_complete(honours: tuple[int, ...], denomination: str) -> None:
     if denomination == "NT":
         if total != 4:  # more than 4 was refused by _honours already
             raise ResultError("honours", f"Aces add up to {total}, but at no trump the four "
-                                         "aces are always in some hand: say who held the "
-                                         f"other {4 - total}")
+                                         "aces are always in some hand: say who held "
+                                         f"{_rest(4 - total, 'ace')}")
     elif total != 5:
         raise ResultError("honours", f"Honours add up to {total}, but the five honours of "
                                      "the trump suit are always in some hand: say who held "
-                                     f"the other {5 - total}")
+                                     f"{_rest(5 - total, 'honour')}")
+
+
+def _rest(missing: int, name: str) -> str:
+    return f"the last {name}" if missing == 1 else f"the other {missing}"
 
 
 def _revokes(value: object) -> Revokes:

@@ -36,7 +36,7 @@ def test_honours_are_asked_and_an_unusual_result_is_looked_at_again(browser, nig
     tap("label[for=honours-S-1]")
     expect(phone.locator("#preview-error")).to_have_text(
         "Honours add up to 4, but the five honours of the trump suit are always in some "
-        "hand: say who held the other 1")
+        "hand: say who held the last honour")
     tap("#save-result")
     expect(phone.locator("[data-testid=honours-error]")).to_contain_text("Honours add up to 4")
     assert not Result.objects.exists()

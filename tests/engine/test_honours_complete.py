@@ -66,7 +66,7 @@ def test_no_trump_needs_the_four_aces():
     error = bad({**nt, "honours": {"N": 2, "S": 1}})
     assert error.field == "honours"
     assert error.message == ("Aces add up to 3, but at no trump the four aces are always "
-                             "in some hand: say who held the other 1")
+                             "in some hand: say who held the last ace")
     assert bad(nt).message.startswith("Say who held the aces")
     parsed = parse_result({**nt, "honours": {"N": 2, "E": 1, "S": 1}}, AMERICAN,
                           honours_complete=True)
