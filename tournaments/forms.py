@@ -9,13 +9,15 @@ it names (``add_service_error``).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 
-from scoring.engine import PENALTY_CODES, get_rules
+from scoring.engine import PENALTY_CODES, get_rules, parse_deal
 
 from .models import KINDS, METHODS, MOVEMENTS, RULES, Result
 
@@ -48,6 +50,23 @@ def penalty_field(code: str) -> str:
     return "penalty_" + re.sub(r"[^A-Za-z0-9]", "_", code)
 
 
+def _honours_held(seat: str) -> forms.TypedChoiceField:
+    # No initial value: with no hand record, how many honours a player held is an answer
+    # the table gives (Law 3: every honour is in some hand), never a silent 0.
+    return forms.TypedChoiceField(
+        choices=[(n, str(n)) for n in range(6)], coerce=int, required=False,
+        empty_value=None, widget=forms.RadioSelect, label=f"Honours held by {seat}")
+
+
+def _shows_every_hand(deal: str) -> bool:
+    """Does the hand record give every hand (so the honours can be counted from it)?"""
+    try:
+        parse_deal(deal)
+    except ValueError:
+        return False
+    return True
+
+
 def _count(label: str, most: int = 13) -> forms.IntegerField:
     return forms.IntegerField(
         label=label, min_value=0, max_value=most, initial=0, required=False,
@@ -62,9 +81,21 @@ def _count(label: str, most: int = 13) -> forms.IntegerField:
 
 class ResultFormMixin:
     """Turns a ServiceError from the services (field "result.contract.level") into
-    an error next to the field the player filled in."""
+    an error next to the field the player filled in; and remembers which result the
+    players saw the warnings of (``as_entered``: "Yes, save it as entered")."""
 
     FIELD_MAP: dict[str, str] = {}
+
+    def entry_digest(self) -> str:
+        """A short fingerprint of the result as entered (after is_valid())."""
+        text = json.dumps(self.result_data(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def saved_as_entered(self) -> bool:
+        """Did the players confirm this very result after its warnings? A confirmation
+        of an earlier version (changed since) does not count: it is looked at again."""
+        given = self.cleaned_data.get("as_entered") or ""
+        return bool(given) and given == self.entry_digest()
 
     def add_service_error(self, exc) -> None:
         field = (exc.field or "").removeprefix("result.")
@@ -89,10 +120,14 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
         "revokes.declaring": "revokes_declaring",
         "revokes.defending": "revokes_defending",
         "revokes.first_penalty": "first_penalty",
+        "honours": "honours",
         "reason": "reason",
     }
 
     token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    as_entered = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    # Holds the errors about the honours as a whole ("they add up to 3"); never typed.
+    honours = forms.CharField(widget=forms.HiddenInput, required=False, max_length=1)
     level = forms.TypedChoiceField(
         choices=[(n, str(n)) for n in range(1, 8)], coerce=int, required=False,
         widget=forms.RadioSelect, label="Contract")
@@ -113,7 +148,8 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
     def __init__(self, *args, rules: str, deal: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         self.rules = get_rules(rules)
-        self.has_deal = bool(deal)
+        # A hand record with hands missing cannot give the honours: the table does.
+        self.has_deal = bool(deal) and _shows_every_hand(deal)
         self.fields["denomination"].choices = [
             (d, DENOMINATION_NAMES[d]) for d in self.rules.denominations]
         self.fields["denomination"].label = "Denomination"
@@ -122,7 +158,7 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
             self.fields["passed_out"] = forms.BooleanField(required=False, label="Passed out")
         if not self.has_deal:
             for seat in "NESW":
-                self.fields[f"honours_{seat}"] = _count(f"Honours held by {seat}", most=5)
+                self.fields[f"honours_{seat}"] = _honours_held(seat)
         for code, law, what, _points in PENALTIES:
             self.fields[penalty_field(code)] = forms.MultipleChoiceField(
                 choices=SEATS, required=False, widget=forms.CheckboxSelectMultiple,
@@ -187,7 +223,12 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
             "tricks": data["tricks"],
         }
         if not self.has_deal:
-            result["honours"] = {s: data.get(f"honours_{s}") or 0 for s in "NESW"}
+            # Only the seats answered: none answered, and the engine asks for them; a seat
+            # left out once the others add up to 5 (4 aces) held none.
+            honours = {s: data[f"honours_{s}"] for s in "NESW"
+                       if data.get(f"honours_{s}") is not None}
+            if honours:
+                result["honours"] = honours
         declaring = data.get("revokes_declaring") or 0
         defending = data.get("revokes_defending") or 0
         first = data.get("first_penalty") or None
@@ -242,6 +283,7 @@ class WhistResultForm(ResultFormMixin, forms.Form):
     }
 
     token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    as_entered = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     tricks_ns = forms.TypedChoiceField(
         choices=[(n, str(n)) for n in range(14)], coerce=int, required=True,
         widget=forms.RadioSelect, label="Tricks won by N-S",

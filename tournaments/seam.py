@@ -7,7 +7,18 @@ Django.
 
 from typing import Any
 
-from scoring.engine import board_scores, get_rules, parse_result, score_result
+from scoring.engine import (
+    AuctionResult,
+    DealScore,
+    RuleSet,
+    Unusual,
+    WhistResult,
+    board_scores,
+    get_rules,
+    parse_result,
+    score_result,
+    unusual,
+)
 
 from .models import Result
 
@@ -18,16 +29,49 @@ DETAIL_KEYS = ("honours", "revokes", "penalties")
 def result_fields(*, rules_name: str, board_number: int, deal: str, data: Any) -> dict:
     """Validate a deal result and score it: the Result fields to store.
 
+    interfaces.md §1's rule for honours (a seat left out holds none): the night file.
     Raises scoring.engine.ResultError (with .field and a player's message) on bad input.
     """
+    fields, _ = _checked(rules_name=rules_name, board_number=board_number, deal=deal,
+                         data=data, live=False)
+    return fields
+
+
+def live_result(*, rules_name: str, board_number: int, deal: str, data: Any
+                ) -> tuple[dict, tuple[Unusual, ...]]:
+    """A result typed at the table or by the director: the Result fields, and what is
+    unusual about it (to look at again before saving).
+
+    Live entry's rule for honours (Law 3): without a hand record they must all be given.
+    Raises scoring.engine.ResultError on bad input.
+    """
+    return _checked(rules_name=rules_name, board_number=board_number, deal=deal, data=data,
+                    live=True)
+
+
+def scored(*, rules_name: str, board_number: int, deal: str, data: Any, live: bool
+           ) -> tuple[AuctionResult | WhistResult, DealScore, tuple[Unusual, ...]]:
+    """The checked result, its score, and (live entry only) its warnings: the preview."""
     rules = get_rules(rules_name)
-    if not isinstance(data, dict):
-        # parse_result reports non-objects itself; keep the board out of the caller's dict.
-        parsed = parse_result(data, rules, board=board_number, deal=deal or None)
-    else:
-        body = {k: v for k, v in data.items() if k != "board"}
-        parsed = parse_result(body, rules, board=board_number, deal=deal or None)
+    parsed = _parse(rules, board_number, deal, data, live=live)
     score = score_result(parsed, rules)
+    return parsed, score, unusual(parsed, score) if live else ()
+
+
+def _parse(rules: RuleSet, board_number: int, deal: str, data: Any, *, live: bool
+           ) -> AuctionResult | WhistResult:
+    if isinstance(data, dict):
+        # The board is given outside the result; keep it out of the caller's dict.
+        data = {k: v for k, v in data.items() if k != "board"}
+    return parse_result(data, rules, board=board_number, deal=deal or None,
+                        honours_complete=live)
+
+
+def _checked(*, rules_name: str, board_number: int, deal: str, data: Any, live: bool
+             ) -> tuple[dict, tuple[Unusual, ...]]:
+    rules = get_rules(rules_name)
+    parsed, score, warnings = scored(rules_name=rules_name, board_number=board_number,
+                                     deal=deal, data=data, live=live)
     ns_score, ew_score = board_scores(score, rules)
     fields: dict[str, Any] = {
         "ruling": "",
@@ -49,7 +93,7 @@ def result_fields(*, rules_name: str, board_number: int, deal: str, data: Any) -
         fields["tricks"] = parsed.tricks_ns
         revokes = data.get("revokes") if isinstance(data, dict) else None
         fields["details"] = {"revokes": revokes} if revokes else {}
-        return fields
+        return fields, warnings
     if parsed.contract is None:
         fields["passed_out"] = True
     else:
@@ -62,7 +106,7 @@ def result_fields(*, rules_name: str, board_number: int, deal: str, data: Any) -
             tricks=parsed.tricks,
         )
     fields["details"] = {k: data[k] for k in DETAIL_KEYS if data.get(k) not in (None, [], {})}
-    return fields
+    return fields, warnings
 
 
 def ruling_fields(*, kind: str, offending: str = "") -> dict:

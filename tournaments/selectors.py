@@ -35,8 +35,6 @@ from scoring.engine import (
     ResultError,
     get_rules,
     honours_from_deal,
-    parse_result,
-    score_result,
 )
 
 from . import seam
@@ -121,18 +119,23 @@ def pair_result(event: Event, board: int, ns: int, ew: int) -> Result | None:
 # --- scores to show ------------------------------------------------------------------------------
 
 
-def result_preview(event: Event, board: Board, data: Any) -> dict:
+def result_preview(event: Event, board: Board, data: Any, *, live: bool = False) -> dict:
     """Score a result as entered, without storing anything (the live preview).
 
     Returns {"ok": True, "score": <deal score of interfaces.md §1>, "honours": {...}
-    or None, "honours_from_deal": bool} or {"ok": False, "field": ..., "message": ...}.
+    or None, "honours_from_deal": bool, "warnings": [{code, field, message}]} or
+    {"ok": False, "field": ..., "message": ...}. `live`: the rules of live entry (every
+    honour given when the hand record does not give them; warnings for what is unusual),
+    as the services apply them to a table or the director; off for a stored result.
     """
     rules = get_rules(event.rules)
     try:
-        parsed = parse_result(data, rules, board=board.number, deal=board.deal or None)
+        parsed, deal_score, warnings = seam.scored(
+            rules_name=event.rules, board_number=board.number, deal=board.deal, data=data,
+            live=live)
     except ResultError as exc:
         return {"ok": False, "field": exc.field, "message": exc.message}
-    score = score_result(parsed, rules).to_dict()
+    score = deal_score.to_dict()
     for item in score["items"]:
         item["law_text"] = law_text(item["law"])
     honours = None
@@ -144,6 +147,7 @@ def result_preview(event: Event, board: Board, data: Any) -> dict:
         "honours": honours,
         "honours_from_deal": bool(board.deal) and honours is not None
         and "honours" not in data,
+        "warnings": [w.to_dict() for w in warnings],
     }
 
 

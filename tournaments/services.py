@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from boards.models import Board
 from config.celery import app
-from scoring.engine import ResultError
+from scoring.engine import ResultError, Unusual
 
 from . import seam, selectors
 from .models import (
@@ -52,6 +52,16 @@ class ResultConflict(ServiceError):
     def __init__(self, message: str, *, existing: Result):
         super().__init__(message, field="result")
         self.existing = existing
+
+
+class UnusualResult(ServiceError):
+    """A result the laws allow but a table almost never has (scoring.engine.unusual): the
+    table looks again, then saves it as entered (``as_entered=True``)."""
+
+    def __init__(self, warnings: Sequence[Unusual]):
+        super().__init__("Please look again before saving: "
+                         + " ".join(w.message for w in warnings), field="as_entered")
+        self.warnings = tuple(warnings)
 
 
 class Forbidden(ServiceError):
@@ -200,11 +210,21 @@ def _check_meeting(meeting: Meeting, board: int, ns: int, ew: int) -> None:
         )
 
 
-def _played_fields(event: Event, board: Board, data: Any) -> dict:
+def _played_fields(event: Event, board: Board, data: Any, actor: Actor
+                   ) -> tuple[dict, tuple[Unusual, ...]]:
+    """The fields to store, and the warnings to look at again before storing them.
+
+    A person typing a result (a table, the director) is held to live entry's rules: every
+    honour accounted for when the hand record does not give them (Law 3), and a second
+    look at anything unusual. The operator's programs (an import) keep interfaces.md §1's
+    rules, as the night file does.
+    """
     try:
-        return seam.result_fields(
-            rules_name=event.rules, board_number=board.number, deal=board.deal, data=data
-        )
+        if actor.is_system:
+            return seam.result_fields(rules_name=event.rules, board_number=board.number,
+                                      deal=board.deal, data=data), ()
+        return seam.live_result(rules_name=event.rules, board_number=board.number,
+                                deal=board.deal, data=data)
     except ResultError as exc:
         field = f"result.{exc.field}" if exc.field else "result"
         raise ServiceError(exc.message, field=field) from None
@@ -462,12 +482,14 @@ def result_record(
     data: Any,
     actor: Actor,
     meeting: Meeting | None = None,
+    as_entered: bool = False,
 ) -> tuple[Result, bool]:
     """Store the result of `board` played by pair `ns` (N-S) against pair `ew` (E-W).
 
     Returns (result, created). Sending the same result again returns the stored
     one with created=False; a different result for the same board and pairs
-    raises ResultConflict carrying the stored one.
+    raises ResultConflict carrying the stored one. An unusual result raises
+    UnusualResult unless `as_entered` (the table has looked again).
     """
     if ns == ew:
         raise ServiceError("a pair cannot play against itself", field="ew")
@@ -475,7 +497,7 @@ def result_record(
     ns_pair, ew_pair = _pairs(event, ns, ew)
     if meeting is not None:
         _check_meeting(meeting, board, ns, ew)
-    fields = _played_fields(event, board_row, data)
+    fields, warnings = _played_fields(event, board_row, data, actor)
 
     locked = _lock_event(event.pk)
     _require_open(locked)
@@ -488,6 +510,8 @@ def result_record(
             f"board {board} between pairs {ns} and {ew} has a different result already",
             existing=existing,
         )
+    if warnings and not as_entered:
+        raise UnusualResult(warnings)
     # No savepoint: under the event lock the unique constraint cannot be hit here, and
     # if it were, the IntegrityError would roll the whole service back.
     result = Result.objects.create(
@@ -537,11 +561,13 @@ def result_correct(
     ruling: str = "",
     offending: str = "",
     reason: str = "",
+    as_entered: bool = False,
 ) -> Result:
     """Change a stored result: the play (`data`) or a ruling in its place.
 
     A table may change its own result until its round is agreed (Duplicate Law E);
-    after that, and always with a reason, only the director.
+    after that, and always with a reason, only the director. An unusual result raises
+    UnusualResult unless `as_entered`.
     """
     if actor.is_director:
         reason = _require_reason(reason)
@@ -549,10 +575,11 @@ def result_correct(
         raise Forbidden("only the director or the table that played the board may correct it")
     current = Result.objects.select_related("board", "ns_pair", "ew_pair", "event").get(
         pk=result.pk)
+    warnings: tuple[Unusual, ...] = ()
     if ruling:
         fields = _ruling_fields(current.event, ruling, offending)
     else:
-        fields = _played_fields(current.event, current.board, data)
+        fields, warnings = _played_fields(current.event, current.board, data, actor)
     event = _lock_event(current.event_id)
     _require_open(event)
     result = Result.objects.select_for_update(of=("self",)).select_related(
@@ -566,6 +593,8 @@ def result_correct(
             raise Forbidden("only the director gives rulings")
         if result.ruling or result.status == Result.Status.DIRECTOR:
             raise Forbidden("the director has set this result: ask the director to change it")
+    if warnings and not as_entered:
+        raise UnusualResult(warnings)
     before = seam.snapshot(result)
     _apply(result, fields)
     result.status = Result.Status.DIRECTOR if actor.is_director else Result.Status.ENTERED

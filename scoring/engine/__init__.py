@@ -24,11 +24,16 @@ Public API (all re-exported here)::
     class ResultError(ValueError)                           .field, .message
 
     # one deal
-    parse_result(data, rules, *, deal: str | None = None, board: int | None = None)
+    parse_result(data, rules, *, deal: str | None = None, board: int | None = None,
+                 honours_complete: bool = False)
         -> AuctionResult | WhistResult                      ResultError on bad data
     score_result(result, rules) -> DealScore
     score(data, rules, **kw) -> DealScore                   parse_result + score_result
     board_scores(deal_score, rules) -> tuple[int, int]      (N-S pair, E-W pair)
+
+    # results worth a second look before saving (plausible.py)
+    Unusual(code, field, message)                           .to_dict()
+    unusual(result, deal_score) -> tuple[Unusual, ...]      () when nothing is unusual
 
     # deals (deal.py)
     parse_deal(deal: str, *, allow_unknown=False) -> dict[str, dict[str, str]]
@@ -96,6 +101,7 @@ from .model import (
     SideScore,
     WhistResult,
 )
+from .plausible import Unusual, unusual
 from .rules import (
     DENOMINATIONS,
     PENALTY_CODES,
@@ -134,6 +140,7 @@ __all__ = [
     "TeamDeal",
     "TeamMatch",
     "TeamRow",
+    "Unusual",
     "WhistResult",
     "board_scores",
     "dealer_for_board",
@@ -157,4 +164,5 @@ __all__ = [
     "shown",
     "shown_half_up",
     "team_match",
+    "unusual",
 ]

@@ -262,6 +262,35 @@ def _check_against_deal(given: tuple[int, ...], deal: str, denomination: str) ->
         raise ResultError("honours", f"honours do not match the hand record: {wrong}")
 
 
+_TRUMP_NAMES = {"S": "spades", "RS": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
+
+
+def _ask_honours(denomination: str) -> str:
+    if denomination == "NT":
+        return ("Say who held the aces: at no trump the four aces are always in some hand "
+                "(0 for a player who held none)")
+    return (f"Say who held the honours: the A K Q J 10 of {_TRUMP_NAMES[denomination]} are "
+            "always in some hand (0 for a player who held none)")
+
+
+def _check_complete(honours: tuple[int, ...], denomination: str) -> None:
+    """Law 3: every honour is dealt, so the counts account for all of them (live entry)."""
+    total = sum(honours)
+    if denomination == "NT":
+        if total != 4:  # more than 4 was refused by _honours already
+            raise ResultError("honours", f"Aces add up to {total}, but at no trump the four "
+                                         "aces are always in some hand: say who held "
+                                         f"{_rest(4 - total, 'ace')}")
+    elif total != 5:
+        raise ResultError("honours", f"Honours add up to {total}, but the five honours of "
+                                     "the trump suit are always in some hand: say who held "
+                                     f"{_rest(5 - total, 'honour')}")
+
+
+def _rest(missing: int, name: str) -> str:
+    return f"the last {name}" if missing == 1 else f"the other {missing}"
+
+
 def _revokes(value: object) -> Revokes:
     data = _object(value, "revokes", "revokes", _REVOKE_KEYS)
     declaring = _whole(data.get("declaring", 0), "revokes.declaring",
@@ -336,7 +365,7 @@ def _passed_out(data: dict, rules: RuleSet, board: int) -> AuctionValues:
 
 
 def auction_values(data: dict, rules: RuleSet, deal: str | None = None,
-                   board: int | None = None) -> AuctionValues:
+                   board: int | None = None, complete: bool = False) -> AuctionValues:
     """Check an auction result given as a dict; its fields as a tuple (see parse_result)."""
     if not data.keys() <= _AUCTION_KEYS:
         _unknown_key(data, _AUCTION_KEYS, "")
@@ -355,12 +384,18 @@ def auction_values(data: dict, rules: RuleSet, deal: str | None = None,
     no_trump = contract.denomination == "NT"
     value = data.get("honours")
     if value is None:
-        honours = (_honours_from_deal(deal, contract.denomination) if deal
-                   else (0, 0, 0, 0))
+        if deal:
+            honours = _honours_from_deal(deal, contract.denomination)
+        elif complete:
+            raise ResultError("honours", _ask_honours(contract.denomination))
+        else:
+            honours = (0, 0, 0, 0)
     else:
         honours = _honours(value, no_trump)
         if deal:
             _check_against_deal(honours, deal, contract.denomination)
+        if complete:
+            _check_complete(honours, contract.denomination)
     value = data.get("revokes")
     revokes = NO_REVOKES if value is None else _revokes(value)
     value = data.get("penalties")
@@ -391,6 +426,7 @@ def parse_result(
     *,
     deal: str | None = None,
     board: int | None = None,
+    honours_complete: bool = False,
 ) -> AuctionResult | WhistResult:
     """Check a deal result in the shape of docs/interfaces.md §1 and build it.
 
@@ -398,9 +434,14 @@ def parse_result(
     night file and the table pages give it separately). ``deal`` is the board's hand
     record in PBN: when the data has no honours they are taken from it; when it has,
     they must agree. Raises ResultError(field, message) for the first bad field.
+
+    ``honours_complete`` is live entry's rule (a table or the director typing a result):
+    the honours are all in some hand (Law 3), so when the hand record does not give them
+    they must be given, and add up to exactly 5 (no trump: the 4 aces). Off, a seat left
+    out holds none (interfaces.md §1: the scoring command and the night file).
     """
     if not isinstance(data, dict):
         raise ResultError("", f"a deal result must be a JSON object, not {_kind(data)}")
     if rules.is_whist:
         return _parse_whist(data, board)
-    return AuctionResult(*auction_values(data, rules, deal, board))
+    return AuctionResult(*auction_values(data, rules, deal, board, honours_complete))

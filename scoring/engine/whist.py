@@ -4,9 +4,10 @@ Terms:
     tricks     the tricks each side won (0–13); in duplicate whist only tricks are
                compared, so a side's trick score is its tricks and honours are not
                counted.
-    revoke     Whist Law 85: revokes of the two sides cancel one for one; Whist Law 75:
-               each revoke left over transfers three tricks from the revoking side to
-               the other, never more than the revoking side won.
+    revoke     Whist Law 75: each revoke of one side alone transfers three tricks from
+               the revoking side to the other, never more than the revoking side won.
+               Whist Law 85: when both sides revoked, "the revokes cancel each other":
+               all of them, whatever their numbers, and the tricks stand (rules.md §8).
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ def _tricks(n: int) -> str:
     return f"{n} trick" if n == 1 else f"{n} tricks"
 
 
+def _revokes(n: int) -> str:
+    return f"{n} revoke" if n == 1 else f"{n} revokes"
+
+
 @lru_cache(maxsize=4096)
 def _whist(tricks_ns: int, revokes_ns: int, revokes_ew: int) -> DealScore:
     won = {"ns": tricks_ns, "ew": 13 - tricks_ns}
@@ -31,22 +36,25 @@ def _whist(tricks_ns: int, revokes_ns: int, revokes_ew: int) -> DealScore:
         for side in ("ns", "ew")
         if won[side]
     ]
-    # Whist Law 85: the revokes of the two sides cancel one for one.
-    left = revokes_ns - revokes_ew
-    if left:
-        offender, other = ("ns", "ew") if left > 0 else ("ew", "ns")
-        k = abs(left)
+    if revokes_ns and revokes_ew:
+        # Whist Law 85: "the revokes cancel each other" -- all of them, whatever their
+        # numbers (rules.md §8): nothing moves. A 0-point item says so.
+        items.append(ScoreItem(
+            "ns", "trick", 0,
+            f"{_revokes(revokes_ns)} by N-S and {_revokes(revokes_ew)} by E-W cancel each "
+            "other: the tricks stand", "Whist 85"))
+    elif revokes_ns or revokes_ew:
+        offender, other = ("ns", "ew") if revokes_ns else ("ew", "ns")
+        k = revokes_ns or revokes_ew
         # Whist Law 75: three tricks for each revoke, never more than the revoker won.
         moved = min(TRICKS_PER_REVOKE * k, won[offender])
         if moved:
-            revokes = f"{k} revoke" if k == 1 else f"{k} revokes"
-            if revokes_ns and revokes_ew:
-                revokes += " left over after Whist Law 85"
             who = "N-S" if offender == "ns" else "E-W"
             items.append(ScoreItem(offender, "trick", -moved,
-                                   f"{_tricks(moved)} lost for {revokes}", "Whist 75"))
+                                   f"{_tricks(moved)} lost for {_revokes(k)}", "Whist 75"))
             items.append(ScoreItem(other, "trick", moved,
-                                   f"{_tricks(moved)} taken for {revokes} by {who}", "Whist 75"))
+                                   f"{_tricks(moved)} taken for {_revokes(k)} by {who}",
+                                   "Whist 75"))
             won[offender] -= moved
             won[other] += moved
     return DealScore(SideScore(won["ns"], 0), SideScore(won["ew"], 0), tuple(items))

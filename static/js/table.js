@@ -1,4 +1,5 @@
-// The table page's small script: live score preview, "passed out" hides the contract,
+// The table page's small script: live score preview (with what is unusual about the
+// result), "passed out" hides the contract, no trump asks for 4 aces instead of 5 honours,
 // and a save button that cannot be tapped twice. The page works without it.
 (function () {
   "use strict";
@@ -33,7 +34,19 @@
     text("honours-derived", "");
     var items = document.getElementById("preview-items");
     if (items) items.innerHTML = "";
+    warnings([]);
     if (box) box.classList.add("empty");
+  }
+
+  function warnings(list) {
+    var ul = document.getElementById("preview-warnings");
+    if (!ul) return;
+    ul.innerHTML = "";
+    (list || []).forEach(function (w) {
+      var li = document.createElement("li");
+      li.textContent = w.message;
+      ul.appendChild(li);
+    });
   }
 
   function show(answer) {
@@ -68,6 +81,7 @@
         items.appendChild(li);
       });
     }
+    warnings(answer.warnings);
     if (box) box.classList.remove("empty");
   }
 
@@ -97,10 +111,21 @@
   function passedOut() {
     var box = document.getElementById("passed-out");
     form.classList.toggle("passed-out-on", !!(box && box.checked));
+    // At no trump the honours are the four aces: no "5" to tap.
+    var nt = document.getElementById("denomination-NT");
+    form.classList.toggle("nt-on", !!(nt && nt.checked));
   }
 
-  form.addEventListener("change", function () { passedOut(); schedule(); });
-  form.addEventListener("input", schedule);
+  function edited() {
+    // The result shown by "Please look again" has changed: its confirmation no longer
+    // applies (the server would ask again); the live score says what is unusual now.
+    var again = document.getElementById("look-again");
+    if (again) again.parentNode.removeChild(again);
+    schedule();
+  }
+
+  form.addEventListener("change", function () { passedOut(); edited(); });
+  form.addEventListener("input", edited);
   form.addEventListener("submit", function (event) {
     var button = event.submitter;
     if (button && button.value === "preview") {

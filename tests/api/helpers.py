@@ -16,10 +16,15 @@ from tournaments.services import Actor
 
 # Board 1's hand record: N holds A K Q of hearts, S holds J 10 (all five heart honours N-S).
 DEAL_1 = "N:AKQJ.AKQ2.432.32 T987.843.AKQ.AKQ 6543.JT9.JT9.JT9 2.765.8765.87654"
+# Live entry gives every honour when the board has no hand record (Law 3); this split is
+# also board 1's, so the same result fits every board.
+HONOURS = {"N": 3, "E": 0, "S": 2, "W": 0}
 TWO_HEARTS = {"contract": {"level": 2, "denomination": "H", "declarer": "S", "doubled": ""},
-              "tricks": 8}
+              "tricks": 8, "honours": HONOURS}
+# For board 1 only: the honours come from its hand record.
+TWO_HEARTS_BOARD_1 = {k: v for k, v in TWO_HEARTS.items() if k != "honours"}
 THREE_HEARTS = {"contract": {"level": 3, "denomination": "H", "declarer": "S", "doubled": ""},
-                "tricks": 9}
+                "tricks": 9, "honours": HONOURS}
 
 
 @dataclass

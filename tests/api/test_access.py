@@ -9,7 +9,7 @@ import pytest
 from tournaments import services
 from tournaments.models import Event, Result
 
-from .helpers import TWO_HEARTS, post, url
+from .helpers import TWO_HEARTS, TWO_HEARTS_BOARD_1, post, url
 
 pytestmark = pytest.mark.django_db
 
@@ -249,7 +249,7 @@ def test_deals_are_hidden_until_the_board_is_finished_and_published(night, publi
 def test_score_preview_for_a_board_at_the_table(night, table_client):
     assert 1 in night.meeting(1, 1).boards  # board 1, with its hand record, starts at table 1
     response = post(table_client(1), url(night.event, "score-preview/"),
-                    {"board": 1, "result": TWO_HEARTS}, idem=None)
+                    {"board": 1, "result": TWO_HEARTS_BOARD_1}, idem=None)
     assert response.status_code == 200, response.json()
     body = response.json()
     assert body["honours_from_deal"] is True

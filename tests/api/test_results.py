@@ -5,7 +5,7 @@ import pytest
 from tournaments import services
 from tournaments.models import AuditEntry, IdempotencyRecord, Result
 
-from .helpers import THREE_HEARTS, TWO_HEARTS, key, post, url
+from .helpers import THREE_HEARTS, TWO_HEARTS, TWO_HEARTS_BOARD_1, key, post, url
 
 pytestmark = pytest.mark.django_db
 
@@ -26,9 +26,10 @@ def test_table_enters_a_board_of_its_round(night, table_client):
         meeting.boards[0], meeting.ns_pair.number, meeting.ew_pair.number)
     assert (body["section"], body["round"], body["table"]) == ("A", 1, 2)
     assert body["result"] == TWO_HEARTS
-    # Law 47/Duplicate Law A: 2 odd tricks at hearts = 16, no honours given (no deal).
-    assert body["ns_columns"] == {"trick_score": 16, "honour_score": 0, "total": 16}
-    assert (body["ns_score"], body["ew_score"]) == (16, -16)
+    # Law 47/Duplicate Law A: 2 odd tricks at hearts = 16; Law 3: N 3 + S 2 honours,
+    # 5 divided = 40 (no hand record: the table gave them).
+    assert body["ns_columns"] == {"trick_score": 16, "honour_score": 40, "total": 56}
+    assert (body["ns_score"], body["ew_score"]) == (56, -56)
     assert body["status"] == "entered" and body["entered_by"] == "table 2"
     stored = Result.objects.get()
     assert stored.meeting_id == meeting.pk and stored.tricks == 8
@@ -38,7 +39,8 @@ def test_honours_come_from_the_hand_record(night, table_client):
     # Board 1 has a hand record: N holds A K Q of hearts and S the J 10, so N-S score
     # honours though the table sent none.
     round_number = next(r for r in (1, 2, 3) if 1 in night.meeting(1, r).boards)
-    response = submit(table_client(1), night, round_number=round_number, board=1)
+    response = submit(table_client(1), night, round_number=round_number, board=1,
+                      data=TWO_HEARTS_BOARD_1)
     assert response.status_code == 201, response.json()
     assert response.json()["ns_columns"]["honour_score"] > 0
     assert response.json()["result"]["contract"]["denomination"] == "H"

@@ -51,8 +51,10 @@ class Job:
     result: dict
 
     def body(self, result: dict | None = None) -> dict:
+        # Random results are often unusual (7 NT redoubled, no tricks): the tables have had
+        # their second look and save them as entered.
         return {"board": self.board, "round": self.round, "ns": self.ns, "ew": self.ew,
-                "result": result or self.result}
+                "result": result or self.result, "as_entered": True}
 
 
 @dataclass
@@ -80,10 +82,15 @@ class Log:
 
 
 def random_result(rng: random.Random) -> dict:
+    denomination = rng.choice(DENOMINATIONS)
+    # No hand record: a table gives every honour (Law 3), 5 in a suit, the 4 aces at NT.
+    honours = [1, 1, 1, 1] if denomination == "NT" else [2, 1, 1, 1]
+    rng.shuffle(honours)
     return {
-        "contract": {"level": rng.randint(1, 7), "denomination": rng.choice(DENOMINATIONS),
+        "contract": {"level": rng.randint(1, 7), "denomination": denomination,
                      "declarer": rng.choice("NESW"), "doubled": rng.choice(["", "", "X", "XX"])},
         "tricks": rng.randint(0, 13),
+        "honours": dict(zip("NESW", honours, strict=True)),
     }
 
 

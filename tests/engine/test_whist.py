@@ -36,12 +36,18 @@ def test_whist_law_75_three_tricks_for_each_revoke(tricks, ns, ew, expected):
     assert (ds.ns.trick_score, ds.ew.trick_score) == expected
 
 
-@pytest.mark.parametrize(("ns", "ew", "expected"), [
-    (1, 1, (8, 5)), (2, 2, (8, 5)), (2, 1, (5, 8)), (1, 3, (13, 0)),
-])
-def test_whist_law_85_revokes_cancel_one_for_one(ns, ew, expected):
+@pytest.mark.parametrize(("ns", "ew"), [(1, 1), (2, 2), (2, 1), (1, 2), (1, 3), (9, 1)])
+def test_whist_law_85_both_sides_revoked_all_revokes_cancel(ns, ew):
+    # Whist Law 85: "the revokes cancel each other" -- all of them, whatever their numbers
+    # (rules.md §8, re-pinned): the tricks won in play stand.
     ds = whist(8, ns, ew)
-    assert (ds.ns.trick_score, ds.ew.trick_score) == expected
+    assert (ds.ns.trick_score, ds.ew.trick_score) == (8, 5)
+    laws = [i.law for i in ds.items]
+    assert "Whist 75" not in laws and laws.count("Whist 85") == 1
+    said = next(i for i in ds.items if i.law == "Whist 85")
+    assert said.points == 0 and "cancel each other" in said.what
+    assert sum(i.points for i in ds.items if i.side == "ns") == 8
+    assert sum(i.points for i in ds.items if i.side == "ew") == 5
 
 
 def test_whist_items_add_up():

@@ -41,12 +41,17 @@ def play_for(board: int, table: int, *, whist: bool = False) -> dict:
     if whist:
         return {"tricks_ns": 5 + (board + 2 * table) % 5}
     level = 1 + (board + table) % 3
-    return {
-        "contract": {"level": level, "denomination": DENOMINATIONS[board % 6],
+    denomination = DENOMINATIONS[board % 6]
+    result = {
+        "contract": {"level": level, "denomination": denomination,
                      "declarer": "NESW"[(board + table) % 4],
                      "doubled": "X" if (board, table) == (2, 3) else ""},
         "tricks": 6 + level + (table % 3) - 1,
     }
+    if board not in DEALS:  # no hand record: the table gives every honour (Law 3)
+        result["honours"] = ({"N": 1, "E": 1, "S": 1, "W": 1} if denomination == "NT"
+                             else {"N": 2, "E": 1, "S": 1, "W": 1})
+    return result
 
 
 @dataclass

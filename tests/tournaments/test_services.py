@@ -8,9 +8,12 @@ from tournaments import services
 from tournaments.models import AuditEntry, Event, Meeting, Result
 from tournaments.services import Actor, Forbidden, ResultConflict, ServiceError
 
+# Live entry (a table, the director) gives every honour when there is no hand record:
+# N-S 3 (simple honours), E-W 2 (nothing).
 THREE_HEARTS = {"contract": {"level": 3, "denomination": "H", "declarer": "S"}, "tricks": 9,
-                "honours": {"N": 2, "S": 1}}
-FOUR_HEARTS = {"contract": {"level": 4, "denomination": "H", "declarer": "S"}, "tricks": 9}
+                "honours": {"N": 2, "E": 1, "S": 1, "W": 1}}
+FOUR_HEARTS = {"contract": {"level": 4, "denomination": "H", "declarer": "S"}, "tricks": 9,
+               "honours": {"N": 2, "E": 1, "S": 1, "W": 1}}
 
 
 def record(event, actor, data=THREE_HEARTS, board=1, ns=1, ew=5, **kw):

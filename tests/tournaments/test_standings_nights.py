@@ -19,7 +19,7 @@ def rows(data, direction):
 @pytest.mark.django_db
 def test_whist_night_compares_tricks():
     """Rules §8: at whist a pair's board score is its side's tricks; Whist Law 85 and 75:
-    revokes cancel one for one, each left over moves three tricks."""
+    one side's revokes each move three tricks; both sides' cancel each other."""
     event = make_pairs_event(pairs=6, boards=2, rules="duplicate-whist")
     for (ns, ew), tricks in zip([(1, 4), (2, 5), (3, 6)], [8, 7, 6], strict=True):
         services.result_record(event=event, board=1, ns=ns, ew=ew, actor=IMPORT,

@@ -83,14 +83,20 @@ def table1(event):
 
 
 def contract_post(level=4, denomination="H", declarer="S", doubled="", tricks=10, **extra):
-    """The table form's POST for a played board (honours entered as counts)."""
+    """The table form's POST for a played board (honours entered as counts).
+
+    Without a hand record every honour must be given (Law 3): unless the test names some,
+    N 2 and one each for E, S and W (suit: N-S simple honours), or an ace each at no trump.
+    """
     data = {
         "level": str(level), "denomination": denomination, "declarer": declarer,
         "doubled": doubled, "tricks": str(tricks),
-        "honours_N": "0", "honours_E": "0", "honours_S": "0", "honours_W": "0",
         "revokes_declaring": "0", "revokes_defending": "0", "first_penalty": "",
         "action": "save",
     }
+    if not any(k.startswith("honours_") for k in extra):
+        counts = "1111" if denomination == "NT" else "2111"
+        data.update({f"honours_{seat}": n for seat, n in zip("NESW", counts, strict=True)})
     data.update({k: str(v) if not isinstance(v, list) else v for k, v in extra.items()})
     return data
 

@@ -18,7 +18,8 @@ def world(director, director_client):
     result, _ = services.result_record(
         event=event, board=meeting.boards[0], ns=meeting.ns_pair.number,
         ew=meeting.ew_pair.number, data={"contract": {"level": 1, "denomination": "NT",
-                                                      "declarer": "N"}, "tricks": 7},
+                                                      "declarer": "N"}, "tricks": 7,
+                                         "honours": {"N": 2, "E": 1, "W": 1}},
         actor=Actor.director(director), meeting=meeting)
     entry = AuditEntry.objects.filter(result=result).first()
     return {"event": event, "meeting": meeting, "result": result, "entry": entry}

@@ -8,7 +8,7 @@ from tournaments.models import AuditEntry, Meeting, Result
 from tournaments.services import Actor
 
 NT_MADE = {"contract": {"level": 1, "denomination": "NT", "declarer": "N"}, "tricks": 8,
-           "honours": {"N": 2, "S": 1}}
+           "honours": {"N": 2, "E": 1, "S": 1}}
 
 
 @pytest.fixture
@@ -47,7 +47,8 @@ def test_correct_needs_a_reason(director_client, running):
     form = director_client.get(url).content.decode()
     assert 'id="reason"' in form and 'value="1" id="level-1" data-testid="level-1" checked' in form
     refused = director_client.post(url, contract_post(level=1, denomination="NT", declarer="N",
-                                                      tricks=9, honours_N=2, honours_S=1))
+                                                      tricks=9, honours_N=2, honours_E=1,
+                                                      honours_S=1))
     assert refused.status_code == 200
     assert "say why: a correction needs a reason for the audit trail" in refused.content.decode()
     assert 'data-field="reason"' in refused.content.decode()
@@ -55,7 +56,7 @@ def test_correct_needs_a_reason(director_client, running):
     assert result.tricks == 8 and result.version == 1
 
     done = director_client.post(url, contract_post(
-        level=1, denomination="NT", declarer="N", tricks=9, honours_N=2, honours_S=1,
+        level=1, denomination="NT", declarer="N", tricks=9, honours_N=2, honours_E=1, honours_S=1,
         reason="the table miscounted the tricks"))
     assert done.status_code == 302
     result.refresh_from_db()
@@ -72,7 +73,7 @@ def test_director_corrects_after_the_round_is_agreed(director_client, running, d
     services.round_agree(section=m.section, round_number=1, actor=Actor.director(director))
     response = director_client.post(
         f"/director/events/{running.pk}/results/{result.pk}/correct/",
-        contract_post(level=2, denomination="NT", declarer="N", tricks=8, honours_N=2,
+        contract_post(level=2, denomination="NT", declarer="N", tricks=8, honours_N=2, honours_E=1,
                       honours_S=1, reason="wrong level"))
     assert response.status_code == 302
     result.refresh_from_db()
@@ -181,7 +182,7 @@ def test_undo_a_correction(director_client, running):
     result = table_result(running, m, 1)
     director_client.post(f"/director/events/{running.pk}/results/{result.pk}/correct/",
                          contract_post(level=1, denomination="NT", declarer="N", tricks=10,
-                                       honours_N=2, honours_S=1, reason="typo"))
+                                       honours_N=2, honours_E=1, honours_S=1, reason="typo"))
     entry = AuditEntry.objects.get(result=result, action="correct")
     audit = director_client.get(f"/director/events/{running.pk}/audit/").content.decode()
     assert "1NT by N, 8 tricks" in audit and "1NT by N, 10 tricks" in audit
@@ -217,7 +218,7 @@ def test_closed_event_offers_no_changes(director_client, running, director):
     assert "/correct/" not in page
     response = director_client.post(
         f"/director/events/{running.pk}/results/{result.pk}/correct/",
-        contract_post(level=2, denomination="NT", declarer="N", tricks=8, honours_N=2,
+        contract_post(level=2, denomination="NT", declarer="N", tricks=8, honours_N=2, honours_E=1,
                       honours_S=1, reason="late"))
     assert "the event is closed" in response.content.decode()
     result.refresh_from_db()

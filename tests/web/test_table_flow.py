@@ -49,14 +49,14 @@ def test_the_whole_round(client, event, table1):
     assert form.status_code == 200
     html = form.content.decode()
     for control in ('id="level-4"', 'id="denomination-H"', 'id="declarer-S"', 'id="doubled-X"',
-                    'id="tricks-13"', 'id="honours-N"', 'id="revokes-declaring"',
+                    'id="tricks-13"', 'id="honours-N-0"', 'id="revokes-declaring"',
                     'id="first-penalty"', 'id="penalty-90-E"', 'id="save-result"',
                     'id="score-preview"'):
         assert control in html, control
     assert 'id="passed-out"' not in html, "the American rule has no passed-out deal (Law 42)"
 
     # 4H by S making 10 with N 2 + S 2 honours: 32 trick, 4 divided honours 32 + premium 125.
-    post = contract_post(honours_N=2, honours_S=2, token=token_of(form))
+    post = contract_post(honours_N=2, honours_E=1, honours_S=2, token=token_of(form))
     saved = client.post(board_url(table1, 1, 1), post)
     assert saved.status_code == 302 and saved["Location"] == board_url(table1, 1, 1)
     result = Result.objects.get(board__number=1, voided=False)
@@ -95,7 +95,8 @@ def test_the_whole_round(client, event, table1):
 
     # Duplicate Law E: after agreement the table cannot change the score.
     refused = client.post(board_url(table1, 1, 1, "change/"),
-                          contract_post(tricks=11, honours_N=2, honours_S=2, token="late-1"))
+                          contract_post(tricks=11, honours_N=2, honours_E=1, honours_S=2,
+                                        token="late-1"))
     assert refused.status_code == 403
     assert "is agreed (Duplicate Law E): ask the director to correct a score" in \
         refused.content.decode()

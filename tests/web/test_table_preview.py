@@ -16,7 +16,7 @@ def preview(client, code, **fields):
 def test_preview_scores_without_writing(client, event, table1):
     before = AuditEntry.objects.count()
     response = preview(client, table1, level=2, denomination="D", declarer="E", doubled="X",
-                       tricks=9, honours_N=2, honours_S=2)
+                       tricks=9, honours_N=2, honours_E=1, honours_S=2)
     assert response.status_code == 200
     body = response.json()
     assert body["ok"] is True
@@ -47,7 +47,7 @@ def test_preview_only_for_this_tables_boards(client, event, table1):
 
 def test_without_script_the_server_shows_the_score(client, event, table1):
     data = contract_post(level=1, denomination="NT", declarer="N", tricks=9, honours_N=2,
-                         honours_S=1, token="np")
+                         honours_E=1, honours_S=1, token="np")
     data["action"] = "preview"
     response = client.post(board_url(table1, 1, 1), data)
     assert response.status_code == 200

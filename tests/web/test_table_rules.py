@@ -65,7 +65,7 @@ def test_whist_form_is_tricks_and_revokes(client, whist):
                                                   "action": "save"})
     assert response.status_code == 302
     result = Result.objects.get(event=whist, board__number=1)
-    # Whist Law 85: one E-W revoke left over moves three tricks to N-S.
+    # Whist Law 75: one E-W revoke (N-S did not revoke) moves three tricks to N-S.
     assert result.tricks == 8 and result.ns_score == 11 and result.ew_score == 2
     page = client.get(board_url(code, 1, 1)).content.decode()
     assert "North–South won 8 tricks" in page

@@ -1,7 +1,9 @@
 """Every error the API gives has one shape: ``{"error": message, "field": field}``.
 
-Services speak in ServiceError (400), Forbidden (403) and ResultConflict (409, with
-the stored result under "existing"); a missing row is 404; DRF's own errors
+Services speak in ServiceError (400), Forbidden (403), ResultConflict (409, with
+the stored result under "existing") and UnusualResult (422, field "as_entered", with
+the warnings under "warnings": send the result again with as_entered to save it; the
+answer is not kept for its Idempotency-Key); a missing row is 404; DRF's own errors
 (validation, authentication, throttling) are reshaped to the same form, the
 first problem in "error" and all of them under "errors".
 """
@@ -14,7 +16,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from ..services import Forbidden, ResultConflict, ServiceError
+from ..services import Forbidden, ResultConflict, ServiceError, UnusualResult
 
 
 def _first_problem(detail: Any, path: str = "") -> tuple[str, str | None]:
@@ -48,6 +50,16 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
             {"error": exc.message, "field": exc.field, "existing": ResultOut(exc.existing).data},
             status=status.HTTP_409_CONFLICT,
         )
+    if isinstance(exc, UnusualResult):
+        response = Response(
+            {"error": exc.message, "field": exc.field,
+             "warnings": [w.to_dict() for w in exc.warnings]},
+            status=status.HTTP_422_UNPROCESSABLE_ENTITY,
+        )
+        # A question, not an answer: the table sends the same submission again with
+        # as_entered, and may use the same Idempotency-Key (see idempotency.py).
+        response.keep_key_free = True
+        return response
     if isinstance(exc, Forbidden):
         return Response({"error": exc.message, "field": exc.field},
                         status=status.HTTP_403_FORBIDDEN)

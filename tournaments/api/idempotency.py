@@ -10,6 +10,10 @@ stored on the record. Then, for the same caller and key:
 - a different request gets 422: the key was used for something else;
 - while the first is still running, 409: try again in a moment.
 
+One answer is not kept: the 422 that asks a table to look again at an unusual result
+(``keep_key_free`` on the response). It writes nothing, and the table's next step is the
+same submission with ``as_entered``: under the same key, that is a new request.
+
 Modelled on pretix's IdempotencyMiddleware, as a decorator on the write handlers
 (after authentication, so the key is scoped to the authenticated caller).
 
@@ -100,7 +104,7 @@ def _claim(scope: str, key: str, digest: str) -> tuple[IdempotencyRecord | None,
 
 
 def _store(record: IdempotencyRecord, response: Response) -> None:
-    if response.status_code not in _REPLAYED:
+    if response.status_code not in _REPLAYED or getattr(response, "keep_key_free", False):
         IdempotencyRecord.objects.filter(pk=record.pk).delete()
         return
     # Stored as it was rendered, so a replay is byte-for-byte the same JSON.

@@ -62,9 +62,10 @@ def board_of(event: Event, number: int) -> Board:
 def score_preview(event: Event, board: Board, data: Any) -> dict:
     """The engine's deal score for a result not yet stored (the table page's live score)."""
     body = {k: v for k, v in data.items() if k != "board"} if isinstance(data, dict) else data
-    preview = selectors.result_preview(event, board, body)
+    preview = selectors.result_preview(event, board, body, live=True)
     if not preview["ok"]:
         field = f"result.{preview['field']}" if preview["field"] else "result"
         raise ServiceError(preview["message"], field=field)
     return {"board": board.number, **preview["score"], "honours": preview["honours"],
-            "honours_from_deal": preview["honours_from_deal"]}
+            "honours_from_deal": preview["honours_from_deal"],
+            "warnings": preview["warnings"]}

@@ -144,6 +144,11 @@ class ResultIn(serializers.Serializer):
     round = _number("round", required=False,
                     help_text="the round being played (required from a table)")
     result = DealResultField(help_text="a deal result of interfaces.md §1, without the board")
+    as_entered = serializers.BooleanField(
+        required=False, default=False,
+        help_text="true to save a result the server called unusual (a 422 listing its "
+                  "`warnings`: nine revokes, a score over 500...) after the table has looked "
+                  "at it again; leave it out for an ordinary result")
 
 
 class PreviewIn(serializers.Serializer):
@@ -158,6 +163,11 @@ class ConfirmIn(serializers.Serializer):
 
 class CorrectIn(serializers.Serializer):
     result = DealResultField(required=False, help_text="the corrected deal result")
+    as_entered = serializers.BooleanField(
+        required=False, default=False,
+        help_text="true to save a result the server called unusual (a 422 listing its "
+                  "`warnings`: nine revokes, a score over 500...) after the table has looked "
+                  "at it again; leave it out for an ordinary result")
     # The model's choices (with "" for "played"), so the schema has one ruling enum.
     ruling = serializers.ChoiceField(choices=RULINGS, required=False, default="",
                                      help_text="average, fouled or cancelled (director only)")
@@ -397,6 +407,13 @@ class ItemOut(serializers.Serializer):
     law = serializers.CharField()
 
 
+class WarningOut(serializers.Serializer):
+    code = serializers.ChoiceField(choices=["revokes", "penalties", "points", "undertricks"])
+    field = serializers.CharField(help_text="the result's field to look at again ('' for the "
+                                            "result as a whole)", allow_blank=True)
+    message = serializers.CharField(help_text="what is unusual, in the table's words")
+
+
 class ScoreOut(serializers.Serializer):
     """The engine's deal score (interfaces.md §1) for a result not stored."""
 
@@ -409,11 +426,18 @@ class ScoreOut(serializers.Serializer):
                                     help_text="honours held by each seat, as scored")
     honours_from_deal = serializers.BooleanField(
         help_text="were the honours taken from the board's hand record?")
+    warnings = WarningOut(many=True, help_text=(
+        "what is unusual about this result: saving it will need as_entered (empty when "
+        "nothing is)"))
 
 
 class ErrorOut(serializers.Serializer):
     error = serializers.CharField(help_text="what is wrong, in plain words")
     field = serializers.CharField(allow_null=True, help_text="the field at fault, if any")
+
+
+class UnusualOut(ErrorOut):
+    warnings = WarningOut(many=True, help_text="what to look at again before saving")
 
 
 class ConflictOut(ErrorOut):

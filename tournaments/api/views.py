@@ -72,6 +72,7 @@ from .serializers import (
     TeamOut,
     TeamsIn,
     TravellerOut,
+    UnusualOut,
 )
 
 IDEMPOTENCY = OpenApiParameter(
@@ -91,6 +92,14 @@ WRITE_ERRORS = {
                                                   "still running)"),
     422: OpenApiResponse(ErrorOut, description="the Idempotency-Key was used for another "
                                                "request"),
+}
+RESULT_WRITE_ERRORS = {
+    **WRITE_ERRORS,
+    422: OpenApiResponse(UnusualOut, description=(
+        "field `as_entered`: the result is unusual (its `warnings` say why); look at it "
+        "again and send it with `as_entered: true` to save it as entered (the same "
+        "Idempotency-Key may be used: this answer is not kept). Field `Idempotency-Key`: "
+        "the key was used for another request")),
 }
 RESULT_ROWS = ("board", "ns_pair", "ew_pair", "meeting__section", "event")
 
@@ -554,7 +563,7 @@ class ResultList(ApiView):
     @extend_schema(request=ResultIn,
                    responses={201: ResultOut, 200: OpenApiResponse(
                        ResultOut, description="this result was stored already"),
-                       **WRITE_ERRORS},
+                       **RESULT_WRITE_ERRORS},
                    parameters=[IDEMPOTENCY])
     @idempotent
     def post(self, request, event_id: int):
@@ -575,7 +584,7 @@ class ResultList(ApiView):
             meeting = lookups.meeting_for_pairs(event, board, ns, ew)
         result, created = services.result_record(
             event=event, board=board, ns=ns, ew=ew, data=data["result"],
-            actor=actor_for(request), meeting=meeting)
+            actor=actor_for(request), meeting=meeting, as_entered=data["as_entered"])
         return Response(ResultOut(result).data,
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
@@ -609,7 +618,7 @@ class ResultCorrect(ApiView):
 
     permission_classes = [IsDirectorOrTable, CanSeeEvent]
 
-    @extend_schema(request=CorrectIn, responses={200: ResultOut, **WRITE_ERRORS},
+    @extend_schema(request=CorrectIn, responses={200: ResultOut, **RESULT_WRITE_ERRORS},
                    parameters=[IDEMPOTENCY])
     @idempotent
     def post(self, request, event_id: int, result_id: int):
@@ -617,7 +626,7 @@ class ResultCorrect(ApiView):
         result = services.result_correct(
             result=self.get_result(self.get_event()), actor=actor_for(request),
             data=data.get("result"), ruling=data["ruling"],
-            offending=data["offending"], reason=data["reason"])
+            offending=data["offending"], reason=data["reason"], as_entered=data["as_entered"])
         return Response(ResultOut(result).data)
 
 

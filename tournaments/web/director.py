@@ -583,10 +583,13 @@ def meeting(request: HttpRequest, event_id: int, meeting_id: int) -> HttpRespons
     })
 
 
-def _result_form_page(request, event, meeting, board, form, *, title, result=None):
+def _result_form_page(request, event, meeting, board, form, *, title, result=None,
+                      warnings=()):
     # The score box starts from what is stored (a correction) and follows the form.
     preview = None
-    if result is not None and not result.ruling:
+    if warnings:  # an unusual result to look at again: show its score, not the stored one
+        preview = selectors.result_preview(event, board, form.result_data(), live=True)
+    elif result is not None and not result.ruling:
         preview = selectors.result_preview(
             event, board, seam.engine_input(result, is_whist=event.is_whist))
     return render(request, "tournaments/director/result_form.html", {
@@ -596,6 +599,7 @@ def _result_form_page(request, event, meeting, board, form, *, title, result=Non
         "preview": preview, "score": preview["score"] if preview and preview["ok"] else None,
         "preview_url": reverse("director-preview", kwargs={"event_id": event.pk,
                                                            "board": board.number}),
+        "warnings": warnings, "as_entered": form.entry_digest() if warnings else "",
     })
 
 
@@ -623,7 +627,11 @@ def enter_result(request: HttpRequest, event_id: int, meeting_id: int, board: in
         try:
             _, created = services.result_record(
                 event=event, board=board, ns=m.ns_pair.number, ew=m.ew_pair.number,
-                data=form.result_data(), actor=_actor(request), meeting=m)
+                data=form.result_data(), actor=_actor(request), meeting=m,
+                as_entered=form.saved_as_entered())
+        except services.UnusualResult as exc:
+            return _result_form_page(request, event, m, board_row, form,
+                                     title=f"Enter board {board}", warnings=exc.warnings)
         except services.ResultConflict as exc:
             form.add_error(None, "this board already has a result: "
                            f"{selectors.describe(exc.existing, is_whist=event.is_whist)}; "
@@ -651,7 +659,12 @@ def correct_result(request: HttpRequest, event_id: int, result_id: int) -> HttpR
         try:
             services.result_correct(result=result, actor=_actor(request),
                                     data=form.result_data(),
-                                    reason=form.cleaned_data.get("reason", ""))
+                                    reason=form.cleaned_data.get("reason", ""),
+                                    as_entered=form.saved_as_entered())
+        except services.UnusualResult as exc:
+            return _result_form_page(request, event, result.meeting, result.board, form,
+                                     title=f"Correct board {result.board.number}",
+                                     result=result, warnings=exc.warnings)
         except ServiceError as exc:
             form.add_service_error(exc)
         else:

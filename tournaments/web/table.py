@@ -311,7 +311,7 @@ def _submit(request: HttpRequest, table: TableCode, meeting: Meeting, board: Boa
     data = form.result_data()
     if request.POST.get("action") == "preview":
         # Without the script: the server shows the score before anything is saved.
-        preview = selectors.result_preview(event, board, data)
+        preview = selectors.result_preview(event, board, data, live=True)
         if not preview["ok"]:
             form.add_service_error(services.ServiceError(preview["message"],
                                                          field="result." + preview["field"]))
@@ -323,16 +323,26 @@ def _submit(request: HttpRequest, table: TableCode, meeting: Meeting, board: Boa
         return redirect("table-board", code=table.code, round_number=meeting.round,
                         board=board.number)
     actor = _actor(table)
+    as_entered = form.saved_as_entered()
     try:
         if mode == "change":
-            services.result_correct(result=result, actor=actor, data=data)
+            services.result_correct(result=result, actor=actor, data=data,
+                                    as_entered=as_entered)
             message = f"Board {board.number} changed: East-West, please confirm it again."
         else:
             _, created = services.result_record(
                 event=event, board=board.number, ns=meeting.ns_pair.number,
-                ew=meeting.ew_pair.number, data=data, actor=actor, meeting=meeting)
+                ew=meeting.ew_pair.number, data=data, actor=actor, meeting=meeting,
+                as_entered=as_entered)
             message = (f"Board {board.number} saved." if created
                        else f"Board {board.number} was saved already.")
+    except services.UnusualResult as exc:
+        # Nothing is saved: the players look again, then save it as entered or change it.
+        _release(token)
+        return render(request, "tournaments/table/board.html", {
+            **here, "form": form, "warnings": exc.warnings,
+            "as_entered": form.entry_digest(),
+            "preview": selectors.result_preview(event, board, data, live=True)})
     except services.ResultConflict as exc:
         _release(token)
         form.add_error(None, f"this board already has a result: "
@@ -434,7 +444,7 @@ def preview_answer(event: Event, board: Board, post) -> dict:
         field, errors = next(iter(form.errors.items()))
         return {"ok": False, "field": "" if field == "__all__" else field,
                 "message": errors[0]}
-    answer = selectors.result_preview(event, board, form.result_data())
+    answer = selectors.result_preview(event, board, form.result_data(), live=True)
     if not answer["ok"]:
         error = services.ServiceError(answer["message"], field="result." + answer["field"])
         form.add_service_error(error)
