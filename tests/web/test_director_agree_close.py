@@ -11,7 +11,8 @@ from tournaments import services
 from tournaments.models import AuditEntry, Event, Meeting, Result
 from tournaments.services import Actor
 
-NT_MADE = {"contract": {"level": 1, "denomination": "NT", "declarer": "N"}, "tricks": 8}
+NT_MADE = {"contract": {"level": 1, "denomination": "NT", "declarer": "N"}, "tricks": 8,
+           "honours": {"N": 2, "E": 1, "S": 1}}
 
 
 def play(event, director, *, rounds=(1, 2), skip=()):
