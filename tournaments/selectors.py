@@ -24,7 +24,7 @@ from scoring.engine import (
     score_result,
 )
 
-from . import seam
+from . import presenters, seam
 from .models import AuditEntry, Event, Meeting, Pair, Result, Section, TableCode
 from .tablecodes import normalise
 
@@ -181,48 +181,10 @@ def deal_honours(board: Board, denomination: str) -> dict[str, int] | None:
     return honours_from_deal(board.deal, denomination)
 
 
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-DOUBLING_TEXT = {"": "", "X": " doubled", "XX": " redoubled"}
-DENOMINATION_TEXT = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "RS": "R♠", "NT": "NT"}
-RULING_TEXT = {
-    "average": "average (Duplicate Law B)",
-    "fouled": "fouled board (Duplicate Law B)",
-    "cancelled": "cancelled: new deal (Duplicate Law B)",
-}
-
-
-def describe(row: dict | Result | None, *, is_whist: bool = False) -> str:
-    """A result (or an audit snapshot of one) in a line a player reads: "3♥ X by S, 9 tricks"."""
-    if row is None:
-        return "no result"
-    get = row.get if isinstance(row, dict) else lambda name, default=None: getattr(
-        row, name, default)
-    if get("voided", False):
-        return "removed"
-    ruling = get("ruling", "")
-    if ruling:
-        text = RULING_TEXT.get(ruling, ruling)
-        if ruling == "fouled" and get("offending", ""):
-            text += f", {get('offending').upper()} offending"
-        return text
-    if get("passed_out", False):
-        return "passed out"
-    tricks = get("tricks")
-    if is_whist or not get("level"):
-        return f"N-S won {tricks} tricks" if tricks is not None else "no result"
-    doubling = {"X": " X", "XX": " XX"}.get(get("doubled", "") or "", "")
-    denomination = DENOMINATION_TEXT.get(get("denomination", ""), get("denomination", ""))
-    return f"{get('level')}{denomination}{doubling} by {get('declarer')}, {tricks} tricks"
-
-
-def describe_score(row: dict | Result) -> str:
-    """"N-S 30 + 155, E-W 0 + 0" (trick + honour), or "" when there is no score."""
-    get = row.get if isinstance(row, dict) else lambda name, default=None: getattr(
-        row, name, default)
-    if get("ns_trick") is None:
-        return ""
-    return (f"N-S {get('ns_trick')} + {get('ns_honour')}, "
-            f"E-W {get('ew_trick')} + {get('ew_honour')}")
+# A result and its score in the words of a page: written by the presenters (one place for
+# how a contract, a ruling and a score read), kept here under the names the views use.
+describe = presenters.result_line
+describe_score = presenters.score_line
 
 
 # --- the director's round grid -------------------------------------------------------------------

@@ -118,8 +118,8 @@ def test_average_and_fouled_rulings(director_client, running):
     director_client.post(url2, {"kind": "average", "reason": "short hand, adversary surplus"})
     assert Result.objects.get(event=running, board__number=2).ruling == "average"
     page = director_client.get(f"/director/events/{running.pk}/meetings/{m.pk}/").content.decode()
-    assert "fouled board (Duplicate Law B), EW offending" in page
-    assert "average (Duplicate Law B)" in page
+    assert "Fouled board (Duplicate Law B), E–W at fault" in page
+    assert "Average (Duplicate Law B)" in page
 
 
 def test_cancelled_at_both_tables_in_a_two_table_event(director_client, director):
