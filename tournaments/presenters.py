@@ -138,10 +138,14 @@ RULINGS = {
     "fouled": "Fouled board (Duplicate Law B)",
     "cancelled": "Cancelled: new deal (Duplicate Law B)",
 }
+MOVEMENTS = {
+    "mitchell": "Mitchell", "howell": "Howell", "three-quarter-howell": "¾ Howell",
+    "team-match": "Team match", "none": "No movement",
+}
 METHODS = {
-    "plus-minus": "plus/minus",
+    "plus-minus": "plus/minus against the average (Duplicate Law H)",
     "matchpoints": "matchpoints",
-    "total-points": "total points",
+    "total-points": "total points (Duplicate Law G)",
 }
 
 
@@ -186,8 +190,14 @@ def ruling(kind: str | None, offending: str | None = "") -> str:
 
 
 def method(code: str) -> str:
-    """"plus-minus" as people say it: "plus/minus"."""
+    """How an event is scored, in a sentence's middle: "plus/minus against the average
+    (Duplicate Law H)" (never the lower-cased label: "duplicate law h")."""
     return METHODS.get(code, code)
+
+
+def movement(code: str) -> str:
+    """"Mitchell", "¾ Howell" (the model's label says "3/4")."""
+    return MOVEMENTS.get(code, code)
 
 
 def _getter(row: Any):
@@ -242,6 +252,14 @@ def person(user: Any) -> str:
         return ""
     full = (user.get_full_name() or "").strip() if hasattr(user, "get_full_name") else ""
     return full or user.get_username()
+
+
+def actor(label: str, user: Any = None) -> str:
+    """Who made a change, by name: "Ann Lee (director)", "Table 3", "E–W pair 3"."""
+    if user is not None:
+        return f"{person(user)} (director)" if getattr(user, "is_staff", False) \
+            else person(user)
+    return sentence(label)
 
 
 def sentence(text: Any) -> str:

@@ -136,7 +136,7 @@ def result_preview(event: Event, board: Board, data: Any) -> dict:
     try:
         parsed = parse_result(data, rules, board=board.number, deal=board.deal or None)
     except ResultError as exc:
-        return {"ok": False, "field": exc.field, "message": exc.message}
+        return {"ok": False, "field": exc.field, "message": presenters.sentence(exc.message)}
     score = score_result(parsed, rules).to_dict()
     for item in score["items"]:
         item["law_text"] = law_text(item["law"])
@@ -369,6 +369,13 @@ def guide_cards(event: Event) -> dict:
 def audit_entries(event: Event, limit: int = 500) -> list[AuditEntry]:
     return list(
         AuditEntry.objects.filter(event=event)
-        .select_related("result__board", "undone_by", "undoes")
+        .select_related("result__board", "undone_by", "undoes", "actor")
         .order_by("-at", "-id")[:limit]
     )
+
+
+def result_director(result: Result):
+    """The director who last entered, corrected or ruled on `result` (a user), or None."""
+    entry = (AuditEntry.objects.filter(result=result, actor__isnull=False)
+             .select_related("actor").order_by("-id").first())
+    return entry.actor if entry is not None else None

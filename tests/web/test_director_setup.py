@@ -32,11 +32,11 @@ def test_create_event_explains_bad_input(director_client):
         "name": "", "date": "17/11", "rules": "american-1913", "kind": "teams",
         "method": "plus-minus"})
     text = response.content.decode()
-    assert "give the event a name" in text and "a date like 2026-11-17" in text
+    assert "Give the event a name" in text and "A date like 2026-11-17" in text
     response = director_client.post("/director/events/new/", {
         "name": "Teams night", "date": "2026-11-17", "rules": "american-1913",
         "kind": "teams", "method": "plus-minus"})
-    assert "a team match is scored by total points (Duplicate Law G)" in \
+    assert "A team match is scored by total points (Duplicate Law G)" in \
         response.content.decode()
     assert not Event.objects.exists()
 
@@ -57,7 +57,7 @@ def test_pairs_textarea_refuses_a_bad_line_and_stores_nothing(director_client):
     response = director_client.post(f"/director/events/{event.pk}/pairs/", {
         "pairs": "Ann Lee & Bob Ray\nCy Dow\nEd Fox & Flo Gay"})
     assert response.status_code == 200
-    assert "line 2: a pair is two players" in response.content.decode().replace("&quot;", '"')
+    assert "Line 2: a pair is two players" in response.content.decode().replace("&quot;", '"')
     assert not Pair.objects.filter(event=event).exists()
 
 
@@ -71,7 +71,7 @@ def test_teams_pairs_name_their_team(director_client):
     assert teams == {1: "Knickerbocker", 2: "Knickerbocker", 3: "Manhattan", 4: "Manhattan"}
     missing = director_client.post(f"/director/events/{event.pk}/pairs/",
                                    {"pairs": "Ann Lee & Bob Ray\nB: Cy Dow & Di Eck"})
-    assert "line 1: write the team first" in missing.content.decode()
+    assert "Line 1: write the team first" in missing.content.decode()
     response = director_client.post(f"/director/events/{event.pk}/movement/", {
         "kind": "team-match", "tables": "", "boards_per_round": "4", "pairs_per_team": "2",
         "variant": "", "action": "save"})
@@ -136,7 +136,7 @@ def test_a_bad_hand_record_is_explained(director_client, mitchell):
     assert 'data-testid="pbn-error"' in response.content.decode()
     assert not mitchell.boards.exclude(deal="").exists()
     empty = upload(director_client, mitchell, b"% nothing here\n")
-    assert "this file has no deals in it" in empty.content.decode()
+    assert "This file has no deals in it" in empty.content.decode()
 
 
 def test_deal_new_hands(director_client, mitchell):
@@ -192,7 +192,7 @@ def test_event_states_and_publishing(director_client, mitchell):
     response = director_client.post(url + "publish/", {"level": "provisional"}, follow=True)
     assert "Standings: provisional." in response.content.decode()
     bad = director_client.post(url + "publish/", {"level": "loud"}, follow=True)
-    assert "publish as none, provisional or final" in bad.content.decode()
+    assert "Publish as none, provisional or final" in bad.content.decode()
 
     confirm = director_client.get(url + "close/")
     assert "Closing makes every score final" in confirm.content.decode()
@@ -214,6 +214,6 @@ def test_status_refuses_an_impossible_step(director_client, mitchell):
                                     {"status": "agreed"}, follow=True)
     assert "cannot become agreed" in response.content.decode()
     response = director_client.post(f"/director/events/{mitchell.pk}/close/", follow=True)
-    assert "an event that has not started cannot be closed" in response.content.decode()
+    assert "An event that has not started cannot be closed" in response.content.decode()
     mitchell.refresh_from_db()
     assert mitchell.status == "setting-up"

@@ -63,14 +63,6 @@ def exact_cell(shown: int | None, exact: str | None) -> Cell:
                 (Run(f"({presenters.exact(exact)})", size=7, color="#555555"),))
 
 
-def _method_words(method: str) -> str:
-    return {
-        "plus-minus": "plus/minus against the average (Duplicate Law H)",
-        "matchpoints": "matchpoints",
-        "total-points": "total points (Duplicate Law G)",
-    }.get(method, method)
-
-
 class TravellersRenderer(BaseRenderer):
     """One block per board: the hand diagram when the deal is known, then every result.
 
@@ -190,7 +182,7 @@ class StandingsRenderer(BaseRenderer):
         status = PUBLISHED.get(data.get("published", "none"), "")
         intro = [
             self.para(f"{esc(data['event'])} · standings", "title"),
-            self.para(f"<b>{esc(status)}</b> · scored by {_method_words(data['method'])}",
+            self.para(f"<b>{esc(status)}</b> · scored by {presenters.method(data['method'])}",
                       "body"),
             Spacer(0, 3 * mm),
         ]

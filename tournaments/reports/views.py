@@ -39,7 +39,7 @@ def director_only(view: Callable) -> Callable:
         if user.is_authenticated and user.is_staff:
             return view(request, *args, **kwargs)
         if _wants_json(request) or request.path.endswith("/status/"):
-            return JsonResponse({"error": "only the director prints reports"}, status=403)
+            return JsonResponse({"error": "Only the director prints reports"}, status=403)
         if user.is_authenticated:
             return HttpResponse("Only the director prints reports.", status=403,
                                 content_type="text/plain; charset=utf-8")
@@ -140,7 +140,7 @@ def report_status(request: HttpRequest, pk: int, kind: str) -> JsonResponse:
     job = ReportJob.objects.filter(event_id=pk, kind=kind).first()
     if job is None:
         get_object_or_404(Event, pk=pk)
-        return JsonResponse({"error": "this report has not been printed yet",
+        return JsonResponse({"error": "This report has not been printed yet",
                              "status": None}, status=404)
     if services.report_requeue(job=job):
         job.refresh_from_db()

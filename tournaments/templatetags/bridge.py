@@ -75,9 +75,27 @@ def ruling(kind: str, offending: str = "") -> str:
 
 
 @register.filter
+def method(code: str) -> str:
+    """How an event is scored: "plus/minus against the average (Duplicate Law H)"."""
+    return presenters.method(code)
+
+
+@register.filter
+def movement(code: str) -> str:
+    """"Mitchell", "¾ Howell"."""
+    return presenters.movement(code)
+
+
+@register.filter
 def person(user) -> str:
     """A user by name (the full name, else the user name)."""
     return presenters.person(user)
+
+
+@register.filter
+def who(entry) -> str:
+    """An audit entry's author by name: "Ann Lee (director)", "Table 3"."""
+    return presenters.actor(entry.actor_label, entry.actor)
 
 
 @register.filter

@@ -35,6 +35,7 @@ from ..forms import (
     result_form_class,
 )
 from ..models import AuditEntry, Event, Meeting, Result, Section
+from ..presenters import actor as actor_name
 from ..services import Actor, ServiceError
 from .table import preview_answer
 
@@ -148,7 +149,7 @@ def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
     status = request.POST.get("status", "")
     if status not in Event.Status.values or status == Event.Status.CLOSED:
-        messages.error(request, "choose running, agreed or setting up (close the event from "
+        messages.error(request, "Choose running, agreed or setting up (close the event from "
                                 "its own button)")
         return _back(event)
     try:
@@ -317,7 +318,7 @@ def boards(request: HttpRequest, event_id: int) -> HttpResponse:
                 if upload.is_valid():
                     deals = _read_pbn(upload.cleaned_data["pbn"])
                     if not deals:
-                        upload.add_error("pbn", "this file has no deals in it")
+                        upload.add_error("pbn", "This file has no deals in it")
                     else:
                         services.boards_set(event=event, count=max(count, max(deals)),
                                             deals=deals, actor=_actor(request))
@@ -335,7 +336,7 @@ def boards(request: HttpRequest, event_id: int) -> HttpResponse:
                     messages.success(request, f"{len(deals)} new hands dealt.")
                     return redirect("director-boards", event_id=event.pk)
             else:
-                messages.error(request, "upload a hand record or deal new hands")
+                messages.error(request, "Upload a hand record or deal new hands")
         except ServiceError as exc:
             target = upload if action == "upload" else deal
             field = "pbn" if action == "upload" else None
@@ -467,7 +468,7 @@ def enter_result(request: HttpRequest, event_id: int, meeting_id: int, board: in
                 event=event, board=board, ns=m.ns_pair.number, ew=m.ew_pair.number,
                 data=form.result_data(), actor=_actor(request), meeting=m)
         except services.ResultConflict as exc:
-            form.add_error(None, "this board already has a result: "
+            form.add_error(None, "This board already has a result: "
                            f"{selectors.describe(exc.existing, is_whist=event.is_whist)}; "
                            "correct it instead")
         except ServiceError as exc:
@@ -633,7 +634,7 @@ def _audit_text(snapshot: dict | None, event: Event) -> str:
         text = selectors.describe(snapshot, is_whist=event.is_whist)
         score = selectors.describe_score(snapshot)
         status = snapshot.get("status", "")
-        return (f"board {snapshot['board']}, pairs {snapshot['ns']} v {snapshot['ew']}: {text}"
+        return (f"Board {snapshot['board']}, pairs {snapshot['ns']} v {snapshot['ew']}: {text}"
                 + (f" ({score})" if score else "") + (f" [{status}]" if status else ""))
     def shown(value) -> str:
         if isinstance(value, list | tuple):
@@ -659,7 +660,8 @@ def undo(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
         return redirect("director-audit", event_id=event.pk)
     return render(request, "tournaments/director/confirm.html", {
         "event": event, "title": f"Undo change #{entry.pk}?",
-        "explain": f"{entry.actor_label} {entry.action}: {_audit_text(entry.before, event)} → "
+        "explain": f"{actor_name(entry.actor_label, entry.actor)} {entry.action}: "
+                   f"{_audit_text(entry.before, event)} → "
                    f"{_audit_text(entry.after, event)}. Undoing puts the result back as it was "
                    "before; the undo itself is recorded.",
         "button": "Undo", "testid": "confirm-undo", "reason": True,
