@@ -200,6 +200,16 @@ def movement(code: str) -> str:
     return MOVEMENTS.get(code, code)
 
 
+def movement_size(m: Any) -> str:
+    """A movement's size as the director sets out the room: "4 tables and one sit-out,
+    9 pairs" (a Howell leaves the missing pair's table out), "5 tables, 10 pairs"."""
+    in_play = len({t.table for r in m.rounds for t in r.tables}) or m.tables
+    tables = f"{in_play} table{'s' if in_play != 1 else ''}"
+    if any(r.sit_out for r in m.rounds):
+        tables += " and one sit-out"
+    return f"{tables}, {m.pairs} pairs"
+
+
 def _getter(row: Any):
     if isinstance(row, dict):
         return row.get

@@ -105,15 +105,15 @@ def test_movement_preview_shows_rounds_and_problems(director_client):
     assert "4 tables, 8 pairs, 8 boards, 4 rounds" in text and 'id="movement-sound"' in text
     assert not Meeting.objects.exists()  # showing stores nothing
 
-    # Too few pairs for five tables: the services refuse and say which are missing.
+    # Too few pairs for five tables: the form says how many tables the pairs need.
     refused = director_client.post(f"/director/events/{event.pk}/movement/", {
         "kind": "mitchell", "tables": "5", "boards_per_round": "2", "action": "save"})
-    assert "missing: 9, 10" in refused.content.decode()
+    assert "8 pairs need 4 tables" in refused.content.decode()
     # A request the generator cannot make is explained too.
     bad = director_client.post(f"/director/events/{event.pk}/movement/", {
         "kind": "mitchell", "tables": "4", "boards_per_round": "2", "variant": "",
         "action": "show"})
-    assert "an even-table Mitchell needs a variant: skip or relay" in bad.content.decode()
+    assert "An even-table Mitchell needs a variant: skip or relay" in bad.content.decode()
     assert not Meeting.objects.exists()
     assert not event.boards.exists()
 

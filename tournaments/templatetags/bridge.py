@@ -87,6 +87,12 @@ def movement(code: str) -> str:
 
 
 @register.filter
+def movement_size(m) -> str:
+    """"4 tables and one sit-out, 9 pairs"."""
+    return presenters.movement_size(m)
+
+
+@register.filter
 def person(user) -> str:
     """A user by name (the full name, else the user name)."""
     return presenters.person(user)

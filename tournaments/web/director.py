@@ -18,6 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from boards.models import Board
@@ -36,6 +37,7 @@ from ..forms import (
 )
 from ..models import AuditEntry, Event, Meeting, Result, Section
 from ..presenters import actor as actor_name
+from ..presenters import movement_size, sentence
 from ..services import Actor, ServiceError
 from .table import preview_answer
 
@@ -93,7 +95,8 @@ def events(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def event_new(request: HttpRequest) -> HttpResponse:
     form = EventForm(request.POST or None,
-                     initial={"rules": "american-1913", "kind": "pairs", "method": "plus-minus"})
+                     initial={"rules": "american-1913", "kind": "pairs", "method": "plus-minus",
+                              "date": timezone.localdate()})  # the club's day (TIME_ZONE)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -227,7 +230,7 @@ def _generate(data: dict, pair_count: int):
 
     MovementError (a ValueError) says what is wrong with the request.
     """
-    from boards.movements import check, generate
+    from boards.movements import MovementError, check, generate
 
     kind = data["kind"]
     options: dict = {"boards_per_round": data["boards_per_round"]}
@@ -235,13 +238,38 @@ def _generate(data: dict, pair_count: int):
         options["pairs_per_team"] = data["pairs_per_team"]
     else:
         tables = data["tables"]
+        needed = tables_needed(kind, pair_count)
+        if pair_count % 2 and kind != "mitchell" and tables == needed + 1:
+            tables = needed  # the Howell's table of the missing pair, counted in
+        if pair_count >= 2 and tables != needed:
+            raise MovementError(tables_words(kind, pair_count, needed))
+        if pair_count % 2:
+            # An odd number: the movement's last pair is missing and whoever is due to
+            # meet it sits out. A Howell keeps that pair still at an extra, empty table.
+            tables = tables if kind == "mitchell" else tables + 1
+            options["pairs"] = pair_count
         options["tables"] = tables
-        if pair_count == 2 * tables - 1:
-            options["pairs"] = pair_count  # an odd number: one pair sits out each round
         if kind == "mitchell" and data.get("variant"):
             options["variant"] = data["variant"]
     movement = generate(kind, **options)
     return movement, check(movement)
+
+
+def tables_needed(kind: str, pairs: int) -> int:
+    """The tables in play for `pairs` pairs: a Mitchell seats the odd pair's partner-less
+    N–S pair at a table of its own (it sits out when the missing pair is due); a Howell
+    leaves the missing pair's table out, so 9 pairs play at 4 tables and one sits out."""
+    if kind == "mitchell":
+        return max((pairs + 1) // 2, 1)
+    return max(pairs // 2, 1)
+
+
+def tables_words(kind: str, pairs: int, needed: int) -> str:
+    """"10 pairs need 5 tables"; "9 pairs need 4 tables and one pair sits out each round"."""
+    text = f"{pairs} pairs need {needed} table{'s' if needed != 1 else ''}"
+    if pairs % 2:
+        text += " and one pair sits out each round"
+    return text
 
 
 def _team_warning(event: Event, movement) -> str:
@@ -263,10 +291,12 @@ def movement(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
     section = _section(event)
     pair_count = event.pairs.count()
+    kind = section.movement if section.movement != "none" else \
+        ("team-match" if event.kind == "teams" else "mitchell")
     initial = {
-        "kind": section.movement if section.movement != "none" else
-        ("team-match" if event.kind == "teams" else "mitchell"),
-        "tables": section.tables or max(pair_count // 2, 1),
+        "kind": kind,
+        # A workable count for the pairs entered (10 pairs: 5 tables), not the stored one.
+        "tables": tables_needed(kind, pair_count),
         "boards_per_round": section.boards_per_round or 3,
         "variant": section.variant,
         "pairs_per_team": max(pair_count // 2, 2) if event.kind == "teams" else None,
@@ -277,7 +307,7 @@ def movement(request: HttpRequest, event_id: int) -> HttpResponse:
         try:
             shown, problems = _generate(form.cleaned_data, pair_count)
         except ValueError as exc:
-            form.add_error(None, str(exc))
+            form.add_error(None, sentence(str(exc)))
         else:
             warning = _team_warning(event, shown)
             if warning:
@@ -289,7 +319,7 @@ def movement(request: HttpRequest, event_id: int) -> HttpResponse:
                 except ServiceError as exc:
                     form.add_error(None, exc.message)
                 else:
-                    messages.success(request, f"Movement stored: {shown.tables} tables, "
+                    messages.success(request, f"Movement stored: {movement_size(shown)}, "
                                               f"{len(shown.rounds)} rounds, {shown.boards} boards.")
                     return redirect("director-event", event_id=event.pk)
     stored = list(Meeting.objects.filter(section=section).order_by("round", "table")
