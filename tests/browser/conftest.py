@@ -279,5 +279,6 @@ def expected_rows(table: dict, direction: str) -> list[dict]:
     """The same rows from tournaments.standings.standings(event)."""
     ranking = next(r for r in table["rankings"] if r["direction"] == direction)
     return [{"place": row["place"], "pair": str(row["pair"]), "names": " & ".join(row["names"]),
-             "score": signed(row["score"]), "exact": f"exactly {presenters.exact(row['exact'])}",
+             "score": signed(row["score"]),
+             "exact": f"exactly {presenters.exact(row['exact'])}",
              "boards": str(row["boards"])} for row in ranking["rows"]]
