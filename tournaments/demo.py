@@ -238,12 +238,20 @@ def _team_match(director: Actor, rng: random.Random, date: datetime.date) -> tup
     return event, entered
 
 
+TUESDAY = 1  # date.weekday(): the demo is the club's "Tuesday duplicate"
+
+
+def club_night(today: datetime.date) -> datetime.date:
+    """The club's latest Tuesday, today included: the night the demo's name claims."""
+    return today - datetime.timedelta(days=(today.weekday() - TUESDAY) % 7)
+
+
 @transaction.atomic
 def demo_load(*, director: Actor, seed: int = SEED) -> DemoNight:
     """Load both demo events (one transaction: all or nothing). `director` must be staff."""
     rng = random.Random(seed)  # a fixed seed: the same demo every time
-    today = timezone.localdate()
-    mitchell, entered, awaiting = _mitchell_night(director, rng, today)
-    match, played = _team_match(director, rng, today - datetime.timedelta(days=7))
+    night = club_night(timezone.localdate())
+    mitchell, entered, awaiting = _mitchell_night(director, rng, night)
+    match, played = _team_match(director, rng, night - datetime.timedelta(days=7))
     return DemoNight(mitchell=mitchell, match=match, results=entered + played,
                      awaiting=awaiting)

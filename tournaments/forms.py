@@ -20,6 +20,7 @@ from django import forms
 from scoring.engine import PENALTY_CODES, get_rules, parse_deal
 
 from .models import KINDS, METHODS, MOVEMENTS, RULES, Result
+from .presenters import movement as movement_name
 
 SEATS = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 DOUBLINGS = [("", "none"), ("X", "X"), ("XX", "XX")]
@@ -194,17 +195,17 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
         if data.get("passed_out"):
             return data
         needed = {
-            "level": "choose the contract's level (1 to 7)",
-            "denomination": "choose the denomination (suit or no trump)",
-            "declarer": "who was the declarer?",
-            "tricks": "how many tricks did the declaring side win?",
+            "level": "Choose the contract's level (1 to 7)",
+            "denomination": "Choose the denomination (suit or no trump)",
+            "declarer": "Who was the declarer?",
+            "tricks": "How many tricks did the declaring side win?",
         }
         for name, message in needed.items():
             if data.get(name) in (None, "") and name not in self.errors:
                 self.add_error(name, message)
         defending, declaring = data.get("revokes_defending"), data.get("revokes_declaring")
         if defending and not declaring and not data.get("first_penalty"):
-            self.add_error("first_penalty", "the defenders revoked: choose what the declarer "
+            self.add_error("first_penalty", "The defenders revoked: choose what the declarer "
                                             "takes, 100 points or three tricks (Law 84(b))")
         return data
 
@@ -286,10 +287,10 @@ class WhistResultForm(ResultFormMixin, forms.Form):
     as_entered = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     tricks_ns = forms.TypedChoiceField(
         choices=[(n, str(n)) for n in range(14)], coerce=int, required=True,
-        widget=forms.RadioSelect, label="Tricks won by N-S",
-        error_messages={"required": "how many tricks did North-South win?"})
-    revokes_ns = _count("Revokes by N-S")
-    revokes_ew = _count("Revokes by E-W")
+        widget=forms.RadioSelect, label="Tricks won by N–S",
+        error_messages={"required": "How many tricks did North–South win?"})
+    revokes_ns = _count("Revokes by N–S")
+    revokes_ew = _count("Revokes by E–W")
 
     def __init__(self, *args, rules: str = "duplicate-whist", deal: str = "", **kwargs):
         super().__init__(*args, **kwargs)
@@ -337,7 +338,7 @@ def director_result_form(rules: str, *, deal: str = "", **kwargs):
 class TableCodeForm(forms.Form):
     code = forms.CharField(
         label="Table code", max_length=20,
-        error_messages={"required": "type the code on your table card"},
+        error_messages={"required": "Type the code on your table card"},
         widget=forms.TextInput(attrs={
             "id": "table-code", "autocomplete": "off", "autocapitalize": "characters",
             "spellcheck": "false", "inputmode": "text", "autofocus": True,
@@ -349,10 +350,10 @@ class TableCodeForm(forms.Form):
 
 class EventForm(forms.Form):
     name = forms.CharField(max_length=120, label="Name",
-                           error_messages={"required": "give the event a name"})
+                           error_messages={"required": "Give the event a name"})
     date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}),
-                           error_messages={"required": "on which day is it played?",
-                                           "invalid": "a date like 2026-11-17"})
+                           error_messages={"required": "On which day is it played?",
+                                           "invalid": "A date like 2026-11-17"})
     rules = forms.ChoiceField(choices=RULES, label="Game")
     kind = forms.ChoiceField(choices=KINDS, label="Contest")
     method = forms.ChoiceField(choices=METHODS, label="Scoring")
@@ -375,7 +376,7 @@ class PairsForm(forms.Form):
 
     pairs = forms.CharField(
         label="Pairs, one a line", widget=forms.Textarea(attrs={"rows": 16, "cols": 60}),
-        error_messages={"required": "type at least two pairs, one a line"})
+        error_messages={"required": "Type at least two pairs, one a line"})
 
     def __init__(self, *args, teams: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -385,47 +386,47 @@ class PairsForm(forms.Form):
         lines = [line.strip() for line in self.cleaned_data["pairs"].splitlines()]
         lines = [line for line in lines if line]
         if len(lines) > MAX_PAIRS:
-            raise forms.ValidationError(f"at most {MAX_PAIRS} pairs in one event")
+            raise forms.ValidationError(f"At most {MAX_PAIRS} pairs in one event")
         out: list[PairLine] = []
         problems: list[str] = []
         for number, line in enumerate(lines, start=1):
             team = None
             if self.teams:
                 if ":" not in line:
-                    problems.append(f"line {number}: write the team first, "
+                    problems.append(f"Line {number}: write the team first, "
                                     "like \"Knickerbocker: Ann Lee & Bob Ray\"")
                     continue
                 team, line = (part.strip() for part in line.split(":", 1))
                 if not team or len(team) > 80:
-                    problems.append(f"line {number}: a team needs a name of at most 80 letters")
+                    problems.append(f"Line {number}: a team needs a name of at most 80 letters")
                     continue
             names = [n.strip() for n in PAIR_SPLIT.split(line) if n.strip()]
             if len(names) != 2:
-                problems.append(f"line {number}: a pair is two players, like \"Ann Lee & Bob Ray\"")
+                problems.append(f"Line {number}: a pair is two players, like \"Ann Lee & Bob Ray\"")
                 continue
             if any(len(n) > 80 for n in names):
-                problems.append(f"line {number}: a name is at most 80 letters")
+                problems.append(f"Line {number}: a name is at most 80 letters")
                 continue
             out.append(PairLine(number=number, players=names, team=team))
         if problems:
             raise forms.ValidationError(problems)
         if len(out) < 2:
-            raise forms.ValidationError("a contest needs at least two pairs")
+            raise forms.ValidationError("A contest needs at least two pairs")
         if self.teams and len({p.team for p in out}) < 2:
-            raise forms.ValidationError("a team match needs at least two teams")
+            raise forms.ValidationError("A team match needs at least two teams")
         return out
 
 
-MOVEMENT_KINDS = [(k, label) for k, label in MOVEMENTS if k != "none"]
+MOVEMENT_KINDS = [(k, movement_name(k)) for k, _ in MOVEMENTS if k != "none"]
 
 
 class MovementForm(forms.Form):
     kind = forms.ChoiceField(choices=MOVEMENT_KINDS, label="Movement")
     tables = forms.IntegerField(min_value=1, max_value=30, required=False, label="Tables",
-                                error_messages={"min_value": "at least one table"})
+                                error_messages={"min_value": "At least one table"})
     boards_per_round = forms.IntegerField(
         min_value=1, max_value=8, label="Boards per round",
-        error_messages={"required": "how many boards a round?"})
+        error_messages={"required": "How many boards a round?"})
     variant = forms.ChoiceField(
         choices=[("", "—"), ("skip", "skip (after half the rounds)"),
                  ("relay", "relay and bye stand")],
@@ -438,20 +439,20 @@ class MovementForm(forms.Form):
         kind = data.get("kind")
         if kind == "team-match":
             if not data.get("pairs_per_team"):
-                self.add_error("pairs_per_team", "how many pairs in each team?")
+                self.add_error("pairs_per_team", "How many pairs in each team?")
         elif not data.get("tables"):
-            self.add_error("tables", "how many tables?")
+            self.add_error("tables", "How many tables?")
         return data
 
 
 class BoardsUploadForm(forms.Form):
     pbn = forms.FileField(label="Hand record (PBN file)",
-                          error_messages={"required": "choose a .pbn file"})
+                          error_messages={"required": "Choose a .pbn file"})
 
 
 class DealForm(forms.Form):
     count = forms.IntegerField(min_value=1, max_value=64, label="Boards to deal",
-                               error_messages={"required": "how many boards?"})
+                               error_messages={"required": "How many boards?"})
 
 
 class ReasonForm(forms.Form):
@@ -468,10 +469,10 @@ class RulingForm(forms.Form):
             ("fouled", "Fouled: the short hand's partner had the surplus"),
             ("cancelled", "Cancelled: new deal at both tables (two-table duplicate)"),
         ],
-        error_messages={"required": "choose the ruling"})
+        error_messages={"required": "Choose the ruling"})
     offending = forms.ChoiceField(
         label="Offending side (fouled board: the side whose player was short)",
-        choices=[("", "—"), ("ns", "North-South"), ("ew", "East-West")], required=False)
+        choices=[("", "—"), ("ns", "North–South"), ("ew", "East–West")], required=False)
     reason = forms.CharField(label="Why (for the audit trail)", required=False, max_length=500)
 
     def __init__(self, *args, two_tables: bool = False, **kwargs):

@@ -37,7 +37,7 @@ from scoring.engine import (
     honours_from_deal,
 )
 
-from . import seam
+from . import presenters, seam
 from .models import AuditEntry, Event, Meeting, Pair, Result, Section, TableCode
 from .tablecodes import normalise
 
@@ -134,7 +134,7 @@ def result_preview(event: Event, board: Board, data: Any, *, live: bool = False)
             rules_name=event.rules, board_number=board.number, deal=board.deal, data=data,
             live=live)
     except ResultError as exc:
-        return {"ok": False, "field": exc.field, "message": exc.message}
+        return {"ok": False, "field": exc.field, "message": presenters.sentence(exc.message)}
     score = deal_score.to_dict()
     for item in score["items"]:
         item["law_text"] = law_text(item["law"])
@@ -180,48 +180,10 @@ def deal_honours(board: Board, denomination: str) -> dict[str, int] | None:
     return honours_from_deal(board.deal, denomination)
 
 
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-DOUBLING_TEXT = {"": "", "X": " doubled", "XX": " redoubled"}
-DENOMINATION_TEXT = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "RS": "R♠", "NT": "NT"}
-RULING_TEXT = {
-    "average": "average (Duplicate Law B)",
-    "fouled": "fouled board (Duplicate Law B)",
-    "cancelled": "cancelled: new deal (Duplicate Law B)",
-}
-
-
-def describe(row: dict | Result | None, *, is_whist: bool = False) -> str:
-    """A result (or an audit snapshot of one) in a line a player reads: "3♥ X by S, 9 tricks"."""
-    if row is None:
-        return "no result"
-    get = row.get if isinstance(row, dict) else lambda name, default=None: getattr(
-        row, name, default)
-    if get("voided", False):
-        return "removed"
-    ruling = get("ruling", "")
-    if ruling:
-        text = RULING_TEXT.get(ruling, ruling)
-        if ruling == "fouled" and get("offending", ""):
-            text += f", {get('offending').upper()} offending"
-        return text
-    if get("passed_out", False):
-        return "passed out"
-    tricks = get("tricks")
-    if is_whist or not get("level"):
-        return f"N-S won {tricks} tricks" if tricks is not None else "no result"
-    doubling = {"X": " X", "XX": " XX"}.get(get("doubled", "") or "", "")
-    denomination = DENOMINATION_TEXT.get(get("denomination", ""), get("denomination", ""))
-    return f"{get('level')}{denomination}{doubling} by {get('declarer')}, {tricks} tricks"
-
-
-def describe_score(row: dict | Result) -> str:
-    """"N-S 30 + 155, E-W 0 + 0" (trick + honour), or "" when there is no score."""
-    get = row.get if isinstance(row, dict) else lambda name, default=None: getattr(
-        row, name, default)
-    if get("ns_trick") is None:
-        return ""
-    return (f"N-S {get('ns_trick')} + {get('ns_honour')}, "
-            f"E-W {get('ew_trick')} + {get('ew_honour')}")
+# A result and its score in the words of a page: written by the presenters (one place for
+# how a contract, a ruling and a score read), kept here under the names the views use.
+describe = presenters.result_line
+describe_score = presenters.score_line
 
 
 # --- the director's round grid -------------------------------------------------------------------
@@ -638,7 +600,7 @@ def audit_entries(event: Event, narrow: AuditFilter = AuditFilter()):  # noqa: B
         entries = entries.filter(actor__isnull=True).exclude(actor_label__istartswith="table ")
     if narrow.kind is not None:
         entries = entries.filter(action=narrow.kind)
-    return entries.select_related("result__board", "undone_by", "undoes").order_by("-id")
+    return entries.select_related("result__board", "undone_by", "undoes", "actor").order_by("-id")
 
 
 def audit_choices(event: Event) -> dict[str, list[tuple[str, str]]]:
@@ -682,3 +644,10 @@ def audit_undoable(event: Event, entries: list[AuditEntry]) -> set[int]:
     return {entry.pk for entry in entries
             if entry.result_id is not None and entry.undone_by_id is None
             and newest.get(entry.result_id, 0) <= entry.pk}
+
+
+def result_director(result: Result):
+    """The director who last entered, corrected or ruled on `result` (a user), or None."""
+    entry = (AuditEntry.objects.filter(result=result, actor__isnull=False)
+             .select_related("actor").order_by("-id").first())
+    return entry.actor if entry is not None else None

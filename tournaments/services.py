@@ -33,6 +33,7 @@ from .models import (
     Section,
     Team,
 )
+from .presenters import sentence
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +42,9 @@ class ServiceError(Exception):
     """A request the laws or the night's state do not allow, in a player's words."""
 
     def __init__(self, message: str, *, field: str | None = None):
+        # Shown alone (a banner, a form's error, the API's "error"): a sentence. The one
+        # place every service message passes, the engine's ResultError text included.
+        message = sentence(message)
         super().__init__(message)
         self.message = message
         self.field = field
@@ -613,7 +617,7 @@ def _ruling_fields(event: Event, kind: str, offending: str) -> dict:
         raise ServiceError("a ruling is average, fouled or cancelled (Duplicate Law B)",
                            field="ruling")
     if kind == "fouled" and offending not in ("ns", "ew"):
-        raise ServiceError("a fouled board names the side whose player was short: ns or ew",
+        raise ServiceError("a fouled board names the side whose player was short: N–S or E–W",
                            field="offending")
     return seam.ruling_fields(kind=kind, offending=offending)
 

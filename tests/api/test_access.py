@@ -34,7 +34,7 @@ def test_the_public_cannot_see_an_unpublished_event(night, public):
                  "boards/1/traveller/", "pairs/1/scorecard/"):
         response = public.get(url(night.event, tail))
         assert response.status_code == 404, tail
-        assert response.json()["error"] == f"there is no event {night.event.pk}"
+        assert response.json()["error"] == f"There is no event {night.event.pk}"
 
 
 def test_a_table_cannot_see_another_event(night, other_night, table_client):
@@ -54,7 +54,7 @@ def test_a_table_acts_only_in_its_own_event_even_when_another_is_published(
     response = post(client, url(other_night.event, "results/"),
                     {"board": 1, "round": 1, "result": TWO_HEARTS})
     assert response.status_code == 403
-    assert response.json()["error"] == "this table code belongs to another event"
+    assert response.json()["error"] == "This table code belongs to another event"
     assert client.get(url(other_night.event, "sections/A/tables/1/")).status_code == 403
 
 
@@ -134,7 +134,7 @@ def test_a_table_cannot_read_another_tables_round(night, table_client):
                  "sections/B/tables/1/"):
         response = client.get(url(night.event, tail))
         assert response.status_code == 403, tail
-        assert response.json()["error"].startswith("this is table 1 of section A")
+        assert response.json()["error"].startswith("This is table 1 of section A")
 
 
 def test_the_director_reads_any_tables_round(night, director_client):
@@ -265,7 +265,7 @@ def test_score_preview_only_for_the_boards_being_played_at_the_table(night, tabl
     response = post(table_client(1), url(night.event, "score-preview/"),
                     {"board": later, "result": TWO_HEARTS}, idem=None)
     assert response.status_code == 403
-    assert response.json()["error"] == f"board {later} is not played at your table this round"
+    assert response.json()["error"] == f"Board {later} is not played at your table this round"
 
 
 def test_score_preview_explains_bad_input(night, director_client):

@@ -65,7 +65,7 @@ def test_same_key_for_a_different_request_is_refused(night, table_client):
     submit(client, night, idem=idem)
     response = submit(client, night, idem=idem, data=THREE_HEARTS)
     assert response.status_code == 422
-    assert response.json()["error"] == "this key was used for a different request"
+    assert response.json()["error"] == "This key was used for a different request"
     assert Result.objects.get().tricks == 8
 
 
@@ -139,7 +139,8 @@ def test_the_director_must_name_the_pairs(night, director_client):
     response = director_client.post(url(night.event, "results/"),
                                     {"board": 1, "result": TWO_HEARTS}, format="json")
     assert response.status_code == 400
-    assert response.json() == {"error": "say which pairs played: ns and ew", "field": "ns"}
+    assert response.json() == {"error": "Say which pairs played: N–S (ns) and E–W (ew)",
+                               "field": "ns"}
 
 
 def test_a_board_not_played_at_the_table_is_refused_in_plain_words(night, table_client):
@@ -147,7 +148,7 @@ def test_a_board_not_played_at_the_table_is_refused_in_plain_words(night, table_
     board = next(b for b in range(1, 7) if b not in meeting.boards)
     response = submit(table_client(3), night, table=3, round_number=2, board=board)
     assert response.status_code == 400
-    assert response.json() == {"error": f"board {board} is not played at table 3 in round 2",
+    assert response.json() == {"error": f"Board {board} is not played at table 3 in round 2",
                                "field": "board"}
     assert Result.objects.count() == 0
 
@@ -156,10 +157,10 @@ def test_a_board_not_played_at_the_table_is_refused_in_plain_words(night, table_
     ("change", "field", "message"),
     [
         ({"result": {**TWO_HEARTS, "tricks": 14}}, "result.tricks",
-         "tricks must be between 0 and 13"),
-        ({"round": 9}, "round", "table 1 does not play a round 9"),
-        ({"board": "seven"}, "board", "board must be a whole number"),
-        ({"board": 0}, "board", "board must be 1 or more"),
+         "Tricks must be between 0 and 13"),
+        ({"round": 9}, "round", "Table 1 does not play a round 9"),
+        ({"board": "seven"}, "board", "Board must be a whole number"),
+        ({"board": 0}, "board", "Board must be 1 or more"),
     ],
 )
 def test_bad_input_gets_a_message_and_writes_nothing(night, table_client, change, field,
@@ -176,7 +177,7 @@ def test_a_table_must_say_which_round(night, table_client):
     body = {"board": 1, "result": TWO_HEARTS}
     response = post(table_client(1), url(night.event, "results/"), body)
     assert response.status_code == 400
-    assert response.json() == {"error": "say which round you are playing", "field": "round"}
+    assert response.json() == {"error": "Say which round you are playing", "field": "round"}
 
 
 def test_a_table_cannot_enter_another_tables_pairs(night, table_client):
@@ -210,7 +211,7 @@ def test_a_closed_event_takes_no_more_scores(night, table_client, director_clien
     response = submit(table_client(1), night)
     assert response.status_code == 403
     assert response.json()["error"].startswith(
-        "the event is closed: to correct a score the director reopens it, until ")
+        "The event is closed: to correct a score the director reopens it, until ")
     assert Result.objects.count() == 0
 
 
@@ -252,7 +253,7 @@ def test_only_the_director_gives_rulings(night, table_client):
     response = post(client, url(night.event, f"results/{result['id']}/correct/"),
                     {"ruling": "average"})
     assert response.status_code == 403
-    assert response.json()["error"] == "only the director gives rulings"
+    assert response.json()["error"] == "Only the director gives rulings"
 
 
 def test_a_correction_is_a_result_or_a_ruling(night, director_client):
@@ -261,7 +262,7 @@ def test_a_correction_is_a_result_or_a_ruling(night, director_client):
     response = post(director_client, address, {"reason": "why not"})
     assert response.status_code == 400
     assert response.json()["error"] == (
-        "send either the corrected result or a ruling, not both or neither")
+        "Send either the corrected result or a ruling, not both or neither")
 
 
 def test_the_director_corrects_with_a_reason(night, director_client):
@@ -312,7 +313,7 @@ def test_void_and_undo(night, director_client):
     assert response.status_code == 200 and response.json()["voided"] is False
     response = post(director_client, url(night.event, f"audit/{void['id']}/undo/"), {})
     assert response.status_code == 400
-    assert response.json()["error"] == "this change has been undone already"
+    assert response.json()["error"] == "This change has been undone already"
 
 
 def test_the_audit_lists_changes_newest_first(night, director_client):
@@ -344,10 +345,10 @@ def test_agreeing_a_round_at_the_table(night, table_client):
     first = submit(client, night).json()
     response = post(client, address)
     assert response.status_code == 400
-    assert response.json()["error"] == "enter all 2 boards before agreeing the round (1 entered)"
+    assert response.json()["error"] == "Enter all 2 boards before agreeing the round (1 entered)"
     submit(client, night, board=meeting.boards[1])
     response = post(client, address)
-    assert response.json()["error"] == "the opponents must confirm every board first"
+    assert response.json()["error"] == "The opponents must confirm every board first"
     for result in Result.objects.filter(meeting=meeting):
         post(client, url(night.event, f"results/{result.pk}/confirm/"))
     response = post(client, address)

@@ -29,7 +29,7 @@ def test_an_event_needs_a_fitting_method(director_client):
                     {"name": "Teams", "date": "2026-11-20", "kind": "teams",
                      "method": "matchpoints"})
     assert response.status_code == 400
-    assert response.json() == {"error": "a team match is scored by total points "
+    assert response.json() == {"error": "A team match is scored by total points "
                                         "(Duplicate Law G)", "field": "method"}
 
 
@@ -37,7 +37,7 @@ def test_an_event_needs_a_name_and_date(director_client):
     response = post(director_client, "/api/events/", {"date": "2026-11-20"})
     assert response.status_code == 400
     assert response.json()["field"] == "name"
-    assert response.json()["error"] == "name: this field is required."
+    assert response.json()["error"] == "Name: this field is required."
 
 
 def test_pairs_boards_and_movement(director_client, event):
@@ -69,7 +69,7 @@ def test_a_movement_needs_its_pairs(director_client, event):
                     {"movement": "mitchell", "tables": 3, "boards_per_round": 2})
     assert response.status_code == 400
     assert response.json()["field"] == "pairs"
-    assert response.json()["error"].startswith("the movement needs pairs 1 to 6")
+    assert response.json()["error"].startswith("The movement needs pairs 1 to 6")
 
 
 def test_a_movement_must_be_named(director_client, event):
@@ -83,12 +83,12 @@ def test_bad_boards(director_client, event):
     response = director_client.put(url_of(event, "boards/"),
                                    {"count": 4, "deals": {"9": DEAL_1}}, format="json")
     assert response.status_code == 400
-    assert response.json()["error"] == "board 9 is not among boards 1 to 4"
+    assert response.json()["error"] == "Board 9 is not among boards 1 to 4"
     response = director_client.put(url_of(event, "boards/"),
                                    {"count": 4, "deals": {"1": "N:AKQ"}}, format="json")
     assert response.status_code == 400
     assert response.json()["field"] == "deal"
-    assert response.json()["error"].startswith("board 1:")
+    assert response.json()["error"].startswith("Board 1:")
 
 
 def test_teams(director_client):
@@ -113,7 +113,7 @@ def test_teams(director_client):
 def test_status_and_publishing(director_client, event):
     response = post(director_client, url_of(event, "status/"), {"status": "agreed"})
     assert response.status_code == 400
-    assert response.json()["error"] == "an event that is setting up cannot become agreed"
+    assert response.json()["error"] == "An event that is setting up cannot become agreed"
     for status in ("running", "closed"):
         response = post(director_client, url_of(event, "status/"), {"status": status})
         assert response.status_code == 200 and response.json()["status"] == status

@@ -34,7 +34,7 @@ from django.db import connections
 from boards.dealing import deal_boards
 from tests.conftest import CHROMIUM
 from tests.factories import DirectorFactory
-from tournaments import services, standings
+from tournaments import presenters, services, standings
 from tournaments.forms import PairLine
 from tournaments.models import Event, Meeting, Result, TableCode
 from tournaments.services import Actor
@@ -279,5 +279,6 @@ def expected_rows(table: dict, direction: str) -> list[dict]:
     """The same rows from tournaments.standings.standings(event)."""
     ranking = next(r for r in table["rankings"] if r["direction"] == direction)
     return [{"place": row["place"], "pair": str(row["pair"]), "names": " & ".join(row["names"]),
-             "score": signed(row["score"]), "exact": f"exactly {row['exact']}",
+             "score": signed(row["score"]),
+             "exact": f"exactly {presenters.exact(row['exact'])}",
              "boards": str(row["boards"])} for row in ranking["rows"]]

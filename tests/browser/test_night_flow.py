@@ -22,7 +22,7 @@ from tests.browser.conftest import (
     ranking_rows,
     signed,
 )
-from tournaments import selectors, standings
+from tournaments import presenters, selectors, standings
 from tournaments.models import AuditEntry, Event, Meeting, Result
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -213,6 +213,6 @@ def test_the_night(browser, director):
     assert ranking_rows(spectator, "EW") == expected_rows(after, "EW")
     shown = next(r for r in ranking_rows(spectator, "NS") if r["pair"] == "1")
     assert shown["score"] == signed(pair_1["score"])
-    assert shown["exact"] == f"exactly {pair_1['exact']}"
+    assert shown["exact"] == f"exactly {presenters.exact(pair_1['exact'])}"
     assert "Log out" not in spectator.inner_text("header")
     browser.shot(spectator, "public standings corrected")

@@ -7,7 +7,7 @@ from pathlib import Path
 from django.template.loader import render_to_string
 
 from tests.reports.night import build_night
-from tournaments import standings
+from tournaments import presenters, standings
 from tournaments.access import board_finished, finished_boards
 from tournaments.models import Event
 
@@ -37,11 +37,11 @@ def test_a_mitchell_has_north_south_and_east_west_rankings(client, night):
         for row in ranking["rows"]:
             at = text.index(" &amp; ".join(row["names"]).replace("&amp;", "&"))
             shown = f"+{row['score']}" if row["score"] > 0 else (
-                f"&minus;{-row['score']}" if row["score"] < 0 else "0")
+                f"−{-row['score']}" if row["score"] < 0 else "0")
             assert text[at - 2:at + 3] == [row["place"], str(row["pair"]),
                                            " & ".join(row["names"]), shown,
                                            str(row["boards"])]
-            assert f'title="exactly {row["exact"]}"' in html
+            assert f'title="exactly {presenters.exact(row["exact"])}"' in html
 
 
 def test_a_howell_has_one_ranking(client, director):
@@ -72,7 +72,7 @@ def test_a_team_match_shows_scores_and_the_winner(client, director):
     assert f"{match['winner']} won" in html
     for team, score, exact in zip(match["teams"], match["scores"], match["exact"], strict=True):
         assert team in html
-        assert f'title="exactly {exact}">{score}<' in html
+        assert f'title="exactly {presenters.exact(exact)}">{score}<' in html
     # A team match is scored by total points: its traveller and score cards have no ±.
     traveller = client.get(f"/events/{event.pk}/boards/1/").content.decode()
     assert "Net N–S" in traveller and "N–S ±" not in traveller
@@ -104,7 +104,7 @@ def test_the_traveller_shows_every_result_of_the_board(client, night):
         assert text[at + 3] == row["declarer"]
         assert text[at + 4:at + 9] == [str(row[k]) for k in (
             "tricks", "ns_trick", "ns_honour", "ew_trick", "ew_honour")]
-        assert f'title="exactly {row["ns_plus_minus"]}"' in html
+        assert f'title="exactly {presenters.exact(row["ns_plus_minus"])}"' in html
     # Board 1 is hearts (the builder's contracts): the red heart, from the bridge tags.
     assert '<span class="red">♥</span>' in html
 
@@ -118,8 +118,8 @@ def test_a_fraction_is_shown_whole_with_the_exact_value_on_hover(client, night):
                  if row in standings.traveller(night.event, n)["rows"])
     html = page(client, night, f"boards/{board}/")
     shown = f"+{row['ns_shown']}" if row["ns_shown"] > 0 else (
-        f"&minus;{-row['ns_shown']}" if row["ns_shown"] < 0 else "0")
-    assert f'title="exactly {row["ns_plus_minus"]}">{shown}</td>' in html
+        f"−{-row['ns_shown']}" if row["ns_shown"] < 0 else "0")
+    assert f'title="exactly {presenters.exact(row["ns_plus_minus"])}">{shown}</td>' in html
 
 
 def test_a_ruling_is_named_on_the_traveller(client, night):
@@ -134,9 +134,9 @@ def test_the_score_card_runs_board_by_board(client, night):
     assert len(card["rows"]) == 6
     for row in card["rows"]:
         assert f'href="/events/{night.event.pk}/boards/{row["board"]}/"' in html
-        assert f'title="exactly {row["running"]}"' in html
+        assert f'title="exactly {presenters.exact(row["running"])}"' in html
     total = card["shown"]
-    shown = f"+{total}" if total > 0 else (f"&minus;{-total}" if total < 0 else "0")
+    shown = f"+{total}" if total > 0 else (f"−{-total}" if total < 0 else "0")
     assert f'data-testid="total">{shown}</th>' in html
 
 

@@ -91,7 +91,7 @@ def test_a_report_that_cannot_be_made_says_why_and_stores_nothing(director, dire
                              actor=Actor.director(director))
     response = director_client.post(f"/events/{bare.pk}/reports/guidecards/", **JSON)
     assert response.status_code == 400
-    assert response.json() == {"error": "guide cards come from the movement: set the "
+    assert response.json() == {"error": "Guide cards come from the movement: set the "
                                         "section's movement first", "field": "kind"}
     page = director_client.post(f"/events/{bare.pk}/reports/travellers/")
     assert page.status_code == 400
@@ -105,7 +105,7 @@ def test_a_report_that_cannot_be_made_says_why_and_stores_nothing(director, dire
 def test_status_before_the_first_print_is_404(director_client, night):
     response = director_client.get(url(night, "scorecards", "status/"))
     assert response.status_code == 404
-    assert response.json()["error"] == "this report has not been printed yet"
+    assert response.json()["error"] == "This report has not been printed yet"
 
 
 def test_printing_again_replaces_the_file_on_the_same_row(

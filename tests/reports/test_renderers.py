@@ -10,6 +10,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from tournaments import standings
 from tournaments.models import Meeting
+from tournaments.presenters import exact
 from tournaments.reports import base
 from tournaments.reports.documents import (
     GuidecardsRenderer,
@@ -45,7 +46,7 @@ def test_standings_pdf_holds_each_pair_with_its_score(night):
     assert len(rows) == 6
     for row in rows:
         assert has_row(text, row["place"], row["pair"], " & ".join(row["names"]),
-                       signed(row["score"]), row["exact"], row["boards"]), row
+                       signed(row["score"]), exact(row["exact"]), row["boards"]), row
     assert "page 1 of 1" in text
     assert "Printed 2026-11-17 23:05" in text
 
@@ -74,7 +75,7 @@ def test_team_standings_say_who_won_and_by_the_fraction_of_a_point():
     }
     text = pdf_text(render(StandingsRenderer, data)[1])
     assert "Manhattan won by the fraction of a point." in text
-    assert "3721/3" in text and "3719/3" in text
+    assert "1240⅓" in text and "1239⅔" in text  # the exact values, never "3721/3"
     assert "Final" in text
 
 
@@ -88,7 +89,7 @@ def test_travellers_pdf_has_every_result_and_the_hand_diagrams(night):
         assert len(board["rows"]) == 3
         for row in board["rows"]:
             if row["ruling"]:
-                assert "Average (Law B)" in text
+                assert "Average (Duplicate Law B)" in text
                 continue
             assert row["net_ns"] is not None
             assert signed(row["ns_shown"]) in text

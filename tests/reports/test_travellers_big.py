@@ -11,6 +11,7 @@ from pypdf import PdfReader
 from reportlab import rl_config
 from reportlab.platypus import Paragraph, SimpleDocTemplate
 
+from tournaments import presenters
 from tournaments.reports import base
 from tournaments.reports.base import Column, Grid, GridRow
 from tournaments.reports.documents import TravellersRenderer
@@ -41,12 +42,12 @@ def expected_row(row: dict, *, whist: bool = False) -> str:
     def score(shown: int | None, exact: str | None) -> list[str]:
         if shown is None:
             return []
-        return [signed(shown)] + ([f"({exact})"] if exact != str(shown) else [])
+        rounded = presenters.is_rounded(shown, exact)
+        return [signed(shown)] + ([f"({presenters.exact(exact)})"] if rounded else [])
 
     cells: list[str] = [str(row["ns"]), str(row["ew"])]
     if row["ruling"]:
-        cells.append({"average": "Average (Law B)", "fouled": "Fouled (Law B)",
-                      "cancelled": "Cancelled (new deal)"}[row["ruling"]])
+        cells.append(presenters.ruling(row["ruling"], row["offending"]))
     elif whist:
         cells += [str(row["ns_trick"]), str(row["ew_trick"])]
     else:
@@ -82,7 +83,8 @@ def test_a_mid_size_event_prints_every_result_on_its_board(director):
         for row in board["rows"]:
             assert expected_row(row) in found, (board["board"], expected_row(row))
             rulings += bool(row["ruling"])
-        assert f"N–S {board['average']['ns']}, E–W {board['average']['ew']}" in found
+        assert (f"N–S {presenters.number(board['average']['ns'])}, "
+                f"E–W {presenters.number(board['average']['ew'])}") in found
     assert rulings == 1
     # Hand diagrams for the boards with a hand record, suit symbols in DejaVu.
     assert "♠ 10 8 2" in text and "♥ A Q J 8 4" in text

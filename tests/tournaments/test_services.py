@@ -50,11 +50,11 @@ def test_different_result_is_a_conflict_carrying_the_stored_one(event, importer)
 @pytest.mark.parametrize(
     ("kwargs", "field", "message"),
     [
-        ({"board": 9}, "board", "board 9 is not in this event"),
-        ({"ns": 99}, "ns", "pair 99 is not in this event"),
-        ({"ew": 1}, "ew", "a pair cannot play against itself"),
+        ({"board": 9}, "board", "Board 9 is not in this event"),
+        ({"ns": 99}, "ns", "Pair 99 is not in this event"),
+        ({"ew": 1}, "ew", "A pair cannot play against itself"),
         ({"data": {**THREE_HEARTS, "tricks": 14}}, "result.tricks",
-         "tricks must be between 0 and 13"),
+         "Tricks must be between 0 and 13"),
     ],
 )
 def test_bad_input_writes_nothing(event, importer, kwargs, field, message):
@@ -87,7 +87,7 @@ def test_table_enters_only_its_own_boards(mitchell):
     with pytest.raises(ServiceError) as caught:
         record(event, table, board=other, ns=meeting.ns_pair.number, ew=meeting.ew_pair.number,
                meeting=meeting)
-    assert caught.value.message == f"board {other} is not played at table 3 in round 2"
+    assert caught.value.message == f"Board {other} is not played at table 3 in round 2"
     wrong_table = Actor.at_table(section, 4)
     with pytest.raises(Forbidden):
         record(event, wrong_table, board=meeting.boards[0], ns=meeting.ns_pair.number,
@@ -146,7 +146,7 @@ def test_void_and_re_enter(event, importer, as_director):
     again, created = record(event, importer)
     assert created and again.pk != result.pk
     void = AuditEntry.objects.get(action="void")
-    with pytest.raises(ServiceError, match="another result now stands"):
+    with pytest.raises(ServiceError, match="Another result now stands"):
         services.audit_undo(entry=void, actor=as_director)
 
 
@@ -249,7 +249,7 @@ def test_pairs_set_stores_the_list_and_removes_unplayed_pairs(db, importer):
     assert list(event.pairs.values_list("number", flat=True)) == [1, 2, 3]
     services.result_record(event=event, board=1, ns=1, ew=3, actor=importer, data={
         "contract": {"level": 1, "denomination": "C", "declarer": "N"}, "tricks": 7})
-    with pytest.raises(ServiceError, match="pair 3 is in the movement or has played"):
+    with pytest.raises(ServiceError, match="Pair 3 is in the movement or has played"):
         services.pairs_set(event=event, lines=lines[:2], actor=importer)
     assert event.pairs.count() == 3
     bad = [*lines[:2], Line(number=5, players=["Only one", ""], team=None)]
@@ -279,5 +279,5 @@ def test_a_table_cannot_overrule_the_director(mitchell, as_director):
     table = Actor.at_table(section, 2)
     result, _ = record(event, as_director, board=board, ns=ns, ew=ew, meeting=meeting)
     assert services.result_confirm(result=result, actor=table).status == Result.Status.DIRECTOR
-    with pytest.raises(Forbidden, match="the director has set this result"):
+    with pytest.raises(Forbidden, match="The director has set this result"):
         services.result_correct(result=result, actor=table, data=FOUR_HEARTS)

@@ -35,7 +35,7 @@ def test_the_meeting_page_lists_boards_and_actions(director_client, running):
     result = table_result(running, m, 1)
     page = director_client.get(f"/director/events/{running.pk}/meetings/{m.pk}/").content.decode()
     assert "Round 1, table 1" in page
-    assert "1NT by N, 8 tricks" in page and "N-S 20 + 30, E-W 0 + 0" in page
+    assert "1NT by N, 8 tricks" in page and "N–S 50 (20 trick + 30 honour), E–W 0" in page
     assert f"/results/{result.pk}/correct/" in page and 'data-testid="enter-2"' in page
     assert 'data-testid="agree-table"' in page and 'data-testid="agree-whole-round"' in page
 
@@ -50,7 +50,7 @@ def test_correct_needs_a_reason(director_client, running):
                                                       tricks=9, honours_N=2, honours_E=1,
                                                       honours_S=1))
     assert refused.status_code == 200
-    assert "say why: a correction needs a reason for the audit trail" in refused.content.decode()
+    assert "Say why: a correction needs a reason for the audit trail" in refused.content.decode()
     assert 'data-field="reason"' in refused.content.decode()
     result.refresh_from_db()
     assert result.tricks == 8 and result.version == 1
@@ -103,7 +103,7 @@ def test_average_and_fouled_rulings(director_client, running):
     assert 'id="ruling-cancelled"' not in page  # seven tables: no new deal (Duplicate Law B)
 
     no_reason = director_client.post(url, {"kind": "average", "reason": ""})
-    assert "say why" in no_reason.content.decode()
+    assert "Say why" in no_reason.content.decode()
     no_side = director_client.post(url, {"kind": "fouled", "reason": "13 and 12 cards"})
     assert "names the side whose player was short" in no_side.content.decode()
     cancel = director_client.post(url, {"kind": "cancelled", "reason": "x"})
@@ -119,8 +119,8 @@ def test_average_and_fouled_rulings(director_client, running):
     director_client.post(url2, {"kind": "average", "reason": "short hand, adversary surplus"})
     assert Result.objects.get(event=running, board__number=2).ruling == "average"
     page = director_client.get(f"/director/events/{running.pk}/meetings/{m.pk}/").content.decode()
-    assert "fouled board (Duplicate Law B), EW offending" in page
-    assert "average (Duplicate Law B)" in page
+    assert "Fouled board (Duplicate Law B), E–W at fault" in page
+    assert "Average (Duplicate Law B)" in page
 
 
 def test_cancelled_at_both_tables_in_a_two_table_event(director_client, director):
@@ -150,7 +150,7 @@ def test_remove_then_undo(director_client, running):
     url = f"/director/events/{running.pk}/results/{result.pk}/void/"
     assert "Remove board 1" in director_client.get(url).content.decode()
     refused = director_client.post(url, {"reason": ""})
-    assert "say why" in refused.content.decode()
+    assert "Say why" in refused.content.decode()
     result.refresh_from_db()
     assert not result.voided
     director_client.post(url, {"reason": "entered at the wrong table"})
@@ -174,7 +174,7 @@ def test_remove_then_undo(director_client, running):
     assert entry.undone_by is not None
     again = director_client.post(f"/director/events/{running.pk}/audit/{entry.pk}/undo/",
                                  follow=True)
-    assert "this change has been undone already" in again.content.decode()
+    assert "This change has been undone already" in again.content.decode()
 
 
 def test_undo_a_correction(director_client, running):
@@ -220,7 +220,7 @@ def test_closed_event_offers_no_changes(director_client, running, director):
         f"/director/events/{running.pk}/results/{result.pk}/correct/",
         contract_post(level=2, denomination="NT", declarer="N", tricks=8, honours_N=2, honours_E=1,
                       honours_S=1, reason="late"))
-    assert "the event is closed" in response.content.decode()
+    assert "The event is closed" in response.content.decode()
     result.refresh_from_db()
     assert result.level == 1
 

@@ -32,11 +32,11 @@ def test_create_event_explains_bad_input(director_client):
         "name": "", "date": "17/11", "rules": "american-1913", "kind": "teams",
         "method": "plus-minus"})
     text = response.content.decode()
-    assert "give the event a name" in text and "a date like 2026-11-17" in text
+    assert "Give the event a name" in text and "A date like 2026-11-17" in text
     response = director_client.post("/director/events/new/", {
         "name": "Teams night", "date": "2026-11-17", "rules": "american-1913",
         "kind": "teams", "method": "plus-minus"})
-    assert "a team match is scored by total points (Duplicate Law G)" in \
+    assert "A team match is scored by total points (Duplicate Law G)" in \
         response.content.decode()
     assert not Event.objects.exists()
 
@@ -57,7 +57,7 @@ def test_pairs_textarea_refuses_a_bad_line_and_stores_nothing(director_client):
     response = director_client.post(f"/director/events/{event.pk}/pairs/", {
         "pairs": "Ann Lee & Bob Ray\nCy Dow\nEd Fox & Flo Gay"})
     assert response.status_code == 200
-    assert "line 2: a pair is two players" in response.content.decode().replace("&quot;", '"')
+    assert "Line 2: a pair is two players" in response.content.decode().replace("&quot;", '"')
     assert not Pair.objects.filter(event=event).exists()
 
 
@@ -71,7 +71,7 @@ def test_teams_pairs_name_their_team(director_client):
     assert teams == {1: "Knickerbocker", 2: "Knickerbocker", 3: "Manhattan", 4: "Manhattan"}
     missing = director_client.post(f"/director/events/{event.pk}/pairs/",
                                    {"pairs": "Ann Lee & Bob Ray\nB: Cy Dow & Di Eck"})
-    assert "line 1: write the team first" in missing.content.decode()
+    assert "Line 1: write the team first" in missing.content.decode()
     response = director_client.post(f"/director/events/{event.pk}/movement/", {
         "kind": "team-match", "tables": "", "boards_per_round": "4", "pairs_per_team": "2",
         "variant": "", "action": "save"})
@@ -105,15 +105,15 @@ def test_movement_preview_shows_rounds_and_problems(director_client):
     assert "4 tables, 8 pairs, 8 boards, 4 rounds" in text and 'id="movement-sound"' in text
     assert not Meeting.objects.exists()  # showing stores nothing
 
-    # Too few pairs for five tables: the services refuse and say which are missing.
+    # Too few pairs for five tables: the form says how many tables the pairs need.
     refused = director_client.post(f"/director/events/{event.pk}/movement/", {
         "kind": "mitchell", "tables": "5", "boards_per_round": "2", "action": "save"})
-    assert "missing: 9, 10" in refused.content.decode()
+    assert "8 pairs need 4 tables" in refused.content.decode()
     # A request the generator cannot make is explained too.
     bad = director_client.post(f"/director/events/{event.pk}/movement/", {
         "kind": "mitchell", "tables": "4", "boards_per_round": "2", "variant": "",
         "action": "show"})
-    assert "an even-table Mitchell needs a variant: skip or relay" in bad.content.decode()
+    assert "An even-table Mitchell needs a variant: skip or relay" in bad.content.decode()
     assert not Meeting.objects.exists()
     assert not event.boards.exists()
 
@@ -136,7 +136,7 @@ def test_a_bad_hand_record_is_explained(director_client, mitchell):
     assert 'data-testid="pbn-error"' in response.content.decode()
     assert not mitchell.boards.exclude(deal="").exists()
     empty = upload(director_client, mitchell, b"% nothing here\n")
-    assert "this file has no deals in it" in empty.content.decode()
+    assert "This file has no deals in it" in empty.content.decode()
 
 
 def test_deal_new_hands(director_client, mitchell):
@@ -198,7 +198,7 @@ def test_event_states_and_publishing(director_client, mitchell):
     response = director_client.post(url + "publish/", {"level": "provisional"}, follow=True)
     assert "Standings: provisional." in response.content.decode()
     bad = director_client.post(url + "publish/", {"level": "loud"}, follow=True)
-    assert "publish as none, provisional or final" in bad.content.decode()
+    assert "Publish as none, provisional or final" in bad.content.decode()
 
     confirm = director_client.get(url + "close/")
     assert "Closing ends the night" in confirm.content.decode()

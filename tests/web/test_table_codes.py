@@ -6,14 +6,14 @@ from tests.web.conftest import code_of
 def test_wrong_code_is_refused(client, event):
     response = client.post("/t/", {"code": "NOSUCH"})
     assert response.status_code == 404
-    assert "no table has that code" in response.content.decode()
+    assert "No table has that code" in response.content.decode()
     assert "table_code" not in client.session
 
 
 def test_empty_code_asks_for_it(client, event):
     response = client.post("/t/", {"code": ""})
     assert response.status_code == 400
-    assert "type the code on your table card" in response.content.decode()
+    assert "Type the code on your table card" in response.content.decode()
 
 
 def test_code_typed_with_spaces_and_lower_case_is_found(client, event):
@@ -40,7 +40,7 @@ def test_guessing_in_the_address_counts_too(client, event):
     for _ in range(10):
         response = client.get("/t/ZZZZZZ/")
         assert response.status_code == 404
-        assert "no table has that code" in response.content.decode()
+        assert "No table has that code" in response.content.decode()
     assert client.get("/t/ZZZZZZ/").status_code == 429
 
 

@@ -77,7 +77,7 @@ def test_the_whole_round(client, event, table1):
     confirmed = client.post(board_url(table1, 1, 1, "confirm/"))
     assert confirmed.status_code == 302
     result.refresh_from_db()
-    assert result.status == "confirmed" and result.confirmed_by == "E-W pair 3"
+    assert result.status == "confirmed" and result.confirmed_by == "E–W pair 3"
 
     form2 = client.get(board_url(table1, 1, 2))
     client.post(board_url(table1, 1, 2), contract_post(level=1, denomination="NT", declarer="E",
@@ -146,15 +146,15 @@ def test_a_different_result_is_a_conflict(client, event, table1):
     other = client.post(board_url(table1, 1, 1), contract_post(level=2, tricks=7, token="b"))
     assert other.status_code == 409
     text = other.content.decode()
-    assert "this board already has a result: 4♥ by S, 10 tricks. Ask the director if it is wrong." \
+    assert "This board already has a result: 4♥ by S, 10 tricks. Ask the director if it is wrong." \
         in text
     assert Result.objects.get(board__number=1).level == 4
 
 
 @pytest.mark.parametrize(("post", "field", "message"), [
-    ({"level": ""}, "level", "choose the contract&#x27;s level (1 to 7)"),
+    ({"level": ""}, "level", "Choose the contract&#x27;s level (1 to 7)"),
     ({"tricks": "14"}, "tricks", "Select a valid choice"),
-    ({"honours_N": "3", "honours_S": "3"}, None, "honours add up to 6; a suit has 5"),
+    ({"honours_N": "3", "honours_S": "3"}, None, "Honours add up to 6; a suit has 5"),
     ({"revokes_defending": "1"}, "first_penalty", "takes, 100 points or three tricks (Law 84(b))"),
     ({"revokes_declaring": "-1"}, "revokes_declaring", "Revokes by the declaring side: 0 or more"),
 ])
@@ -179,7 +179,7 @@ def test_a_table_cannot_open_another_tables_board(client, event, table1):
 def test_agree_refused_until_every_board_confirmed(client, event, table1):
     client.post(board_url(table1, 1, 1), contract_post(token="a"))
     response = client.post(f"/t/{table1}/round/1/agree/", follow=True)
-    assert "enter all 2 boards before agreeing the round" in response.content.decode()
+    assert "Enter all 2 boards before agreeing the round" in response.content.decode()
     assert Meeting.objects.get(section__event=event, round=1, table=1).agreed_at is None
 
 
@@ -207,7 +207,7 @@ def test_closed_event_shows_final_and_refuses_entry(client, event, table1, direc
     assert "The event is closed: its scores are final." in page
     response = client.post(board_url(table1, 1, 1), contract_post(token="c"))
     assert response.status_code == 403
-    assert "the event is closed" in response.content.decode()
+    assert "The event is closed" in response.content.decode()
     assert not Result.objects.exists()
 
 
@@ -224,12 +224,14 @@ def test_the_directors_entry_is_not_the_tables_to_change(client, event, table1, 
     meeting = Meeting.objects.get(section__event=event, round=1, table=1)
     services.ruling_award(event=event, board=1, ns=1, ew=3, kind="average", reason="short hand",
                           actor=Actor.director(director), meeting=meeting)
+    director.first_name, director.last_name = "Alice", "Moore"
+    director.save()
     page = client.get(board_url(table1, 1, 1)).content.decode()
-    assert "Entered or corrected by the director." in page
+    assert "Entered or corrected by the director, Alice Moore." in page  # by name
     assert 'id="change-result"' not in page and 'id="confirm-result"' not in page
     response = client.post(board_url(table1, 1, 1, "change/"), contract_post(token="d"),
                            follow=True)
-    assert "the director has entered or ruled on this board" in response.content.decode()
+    assert "The director has entered or ruled on this board" in response.content.decode()
     client.post(board_url(table1, 1, 1, "confirm/"))
     result = Result.objects.get(board__number=1, voided=False)
     assert result.ruling == "average" and result.status == "director"

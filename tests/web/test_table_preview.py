@@ -32,7 +32,7 @@ def test_preview_scores_without_writing(client, event, table1):
 def test_preview_names_the_field_in_error(client, event, table1):
     body = preview(client, table1, tricks="").json()
     assert body == {"ok": False, "field": "tricks",
-                    "message": "how many tricks did the declaring side win?"}
+                    "message": "How many tricks did the declaring side win?"}
     body = preview(client, table1, honours_N=4, honours_S=2).json()
     assert body["ok"] is False and "a suit has 5" in body["message"]
 

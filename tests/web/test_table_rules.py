@@ -75,7 +75,7 @@ def test_whist_form_is_tricks_and_revokes(client, whist):
 def test_whist_needs_the_tricks(client, whist):
     code = code_of(whist, 1)
     response = client.post(board_url(code, 1, 1), {"token": "w", "action": "save"})
-    assert "how many tricks did North-South win?" in response.content.decode()
+    assert "How many tricks did North–South win?" in response.content.decode()
     assert not Result.objects.exists()
 
 

@@ -16,6 +16,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from ..presenters import sentence
 from ..services import Forbidden, ResultConflict, ServiceError, UnusualResult
 
 
@@ -37,8 +38,8 @@ def _first_problem(detail: Any, path: str = "") -> tuple[str, str | None]:
 def _field_message(message: str, field: str | None) -> str:
     """DRF says "This field is required."; a player wants to know which field."""
     if field and message.startswith("This field"):
-        return f"{field}: {message[0].lower()}{message[1:]}"
-    return message
+        return sentence(f"{field}: {message[0].lower()}{message[1:]}")
+    return sentence(message)
 
 
 def api_exception_handler(exc: Exception, context: dict) -> Response | None:
@@ -67,7 +68,7 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
         return Response({"error": exc.message, "field": exc.field},
                         status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, ObjectDoesNotExist) and not isinstance(exc, Http404):
-        exc = exceptions.NotFound("not found")
+        exc = exceptions.NotFound("Not found.")
     response = drf_exception_handler(exc, context)
     if response is None:
         return None  # a real failure: let it be a 500 and be logged
@@ -80,7 +81,7 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
         }
     elif isinstance(exc, exceptions.APIException):
         message, _ = _first_problem(exc.detail)
-        response.data = {"error": message, "field": None}
+        response.data = {"error": sentence(message), "field": None}
     elif isinstance(exc, Http404):
-        response.data = {"error": str(exc) or "not found", "field": None}
+        response.data = {"error": sentence(str(exc) or "Not found."), "field": None}
     return response

@@ -51,7 +51,7 @@ KEEP_FOR = timedelta(days=2)
 # dropped so that a retry runs the request again (like pretix).
 _REPLAYED = range(200, 500)
 
-REUSED = "this key was used for a different request"
+REUSED = "This key was used for a different request"
 RUNNING = "the first request with this key is still being processed"
 
 

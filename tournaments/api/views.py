@@ -579,7 +579,8 @@ class ResultList(ApiView):
             ew = data.get("ew", meeting.ew_pair.number)
         else:
             if "ns" not in data or "ew" not in data:
-                raise services.ServiceError("say which pairs played: ns and ew", field="ns")
+                raise services.ServiceError("say which pairs played: N–S (ns) and E–W (ew)",
+                                            field="ns")
             ns, ew = data["ns"], data["ew"]
             meeting = lookups.meeting_for_pairs(event, board, ns, ew)
         result, created = services.result_record(

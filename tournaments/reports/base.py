@@ -48,6 +48,8 @@ from reportlab.pdfgen import canvas
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
 from reportlab.platypus.doctemplate import LayoutError
 
+from .. import presenters
+
 Progress = Callable[[int, int], None]
 PDF = "application/pdf"
 
@@ -62,14 +64,10 @@ RED = colors.HexColor(RED_HEX)
 LINE = colors.HexColor("#9a9488")
 SHADE = colors.HexColor("#f1ece1")
 
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-DENOMINATION_TEXT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "RS": "R♠", "NT": "NT"}
-DOUBLING_TEXT = {"": "", "X": " ×", "XX": " ××"}
-RULING_TEXT = {
-    "average": "Average (Law B)",
-    "fouled": "Fouled (Law B)",
-    "cancelled": "Cancelled (new deal)",
-}
+# How each is written is the presenters' (one place for the web, the PDFs and the text).
+SUITS = presenters.SUITS
+DENOMINATION_TEXT = presenters.DENOMINATIONS
+DOUBLING_TEXT = presenters.DOUBLING
 
 
 def font_path(name: str) -> Path:
@@ -135,12 +133,9 @@ def denomination_markup(code: str) -> str:
 def contract_words(row: dict) -> str | None:
     """The ruling given in place of play, "Passed out", "" (whist), or None: a contract."""
     if row.get("ruling"):
-        text = RULING_TEXT.get(row["ruling"], row["ruling"])
-        if row.get("offending"):
-            text += f", {row['offending'].upper()} at fault"
-        return text
+        return presenters.ruling(row["ruling"], row.get("offending"))
     if row.get("passed_out"):
-        return "Passed out"
+        return presenters.contract(None, None)
     if not row.get("level"):
         return ""  # whist: no contract
     return None
@@ -183,13 +178,7 @@ def cards_text(cards: str) -> str:
 
 def signed(value: int | None) -> str:
     """+12 / −7 / 0, or blank when there is no score (a ruling without one)."""
-    if value is None:
-        return ""
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"−{-value}"
-    return "0"
+    return presenters.signed(value)
 
 
 def blank(value: Any) -> str:

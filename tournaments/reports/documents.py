@@ -16,6 +16,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Spacer, Table, TableStyle
 
+from .. import presenters
 from .base import (
     FONT_BOLD,
     LINE,
@@ -35,19 +36,18 @@ from .base import (
     suit_markup,
 )
 
-SIDE_NAMES = {"NS": "North–South", "EW": "East–West", "ALL": "All pairs"}
 PUBLISHED = {"none": "Not published: for the director only", "provisional": "Provisional",
              "final": "Final"}
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SEAT_NAMES = presenters.SEATS
 
 
 def _exact_note(shown: int | None, exact: str | None) -> str:
-    """The shown whole number, with the exact fraction beside it when they differ."""
+    """The shown whole number, with the exact value beside it when they differ (−40⅓)."""
     if shown is None:
         return ""
     text = signed(shown)
-    if exact is not None and exact != str(shown):
-        text += f' <font size="7" color="#555555">({esc(exact)})</font>'
+    if presenters.is_rounded(shown, exact):
+        text += f' <font size="7" color="#555555">({esc(presenters.exact(exact))})</font>'
     return text
 
 
@@ -59,17 +59,10 @@ def exact_cell(shown: int | None, exact: str | None) -> Cell:
     """
     if shown is None:
         return ""
-    if exact is None or exact == str(shown):
+    if not presenters.is_rounded(shown, exact):
         return signed(shown)
-    return Rich((Run(signed(shown)),), (Run(f"({exact})", size=7, color="#555555"),))
-
-
-def _method_words(method: str) -> str:
-    return {
-        "plus-minus": "plus/minus against the average (Duplicate Law H)",
-        "matchpoints": "matchpoints",
-        "total-points": "total points (Duplicate Law G)",
-    }.get(method, method)
+    return Rich((Run(signed(shown)),),
+                (Run(f"({presenters.exact(exact)})", size=7, color="#555555"),))
 
 
 class TravellersRenderer(BaseRenderer):
@@ -100,8 +93,9 @@ class TravellersRenderer(BaseRenderer):
             if board.get("average") and not whist:
                 block.append(Spacer(0, 1 * mm))
                 block.append(self.para(
-                    f"Average of the tables' scores: N–S {esc(board['average']['ns'])}, "
-                    f"E–W {esc(board['average']['ew'])}", "small"))
+                    "Average of the tables' scores: "
+                    f"N–S {esc(presenters.number(board['average']['ns']))}, "
+                    f"E–W {esc(presenters.number(board['average']['ew']))}", "small"))
             yield block
 
     def hand_diagram(self, board: dict) -> Flowable:
@@ -190,7 +184,7 @@ class StandingsRenderer(BaseRenderer):
         status = PUBLISHED.get(data.get("published", "none"), "")
         intro = [
             self.para(f"{esc(data['event'])} · standings", "title"),
-            self.para(f"<b>{esc(status)}</b> · scored by {_method_words(data['method'])}",
+            self.para(f"<b>{esc(status)}</b> · scored by {presenters.method(data['method'])}",
                       "body"),
             Spacer(0, 3 * mm),
         ]
@@ -214,14 +208,16 @@ class StandingsRenderer(BaseRenderer):
             verdict = "A tie"
         rows = [[self.para("<b>Team</b>", "small"), self.para("<b>Points</b>", "small"),
                  self.para("<b>Exact</b>", "small")],
-                [esc(a), str(sa), ea], [esc(b), str(sb), eb]]
+                [esc(a), presenters.number(sa), presenters.exact(ea)],
+                [esc(b), presenters.number(sb), presenters.exact(eb)]]
         return [self.para(f"{esc(a)} v {esc(b)}", "h2"),
                 self.table(rows, widths=[90 * mm, 30 * mm, 40 * mm], numeric_from=1),
                 Spacer(0, 1.5 * mm), self.para(verdict + ".", "body")]
 
     def team_ranking(self, ranking: dict) -> list[Flowable]:
         rows: list[list[Any]] = [["Place", "Team", "Matches won", "Points"]]
-        rows += [[r["place"], self.para(esc(r["team"])), r["matches_won"], r["points"]]
+        rows += [[r["place"], self.para(esc(r["team"])), presenters.number(r["matches_won"]),
+                  presenters.number(r["points"])]
                  for r in ranking["rows"]]
         return [self.para("Teams", "h2"),
                 self.table(rows, widths=[20 * mm, 90 * mm, 30 * mm, 30 * mm], numeric_from=2)]
@@ -233,17 +229,18 @@ class StandingsRenderer(BaseRenderer):
         rows: list[list[Any]] = [head]
         for r in ranking["rows"]:
             if mp:
-                score, exact = f"{r['score']:.2f}%", r.get("matchpoints", r["exact"])
+                score = presenters.percent(r["score"])
+                exact = presenters.exact(r.get("matchpoints", r["exact"]))
                 if r.get("top"):
-                    exact = f"{exact} of {r['top']}"
+                    exact = f"{exact} of {presenters.number(r['top'])}"
             else:
-                score, exact = signed(r["score"]), r["exact"]
+                score, exact = signed(r["score"]), presenters.exact(r["exact"])
             rows.append([r["place"], r["pair"], self.para(esc(" & ".join(r["names"]))),
                          score, exact, r["boards"]])
         if len(rows) == 1:
             rows.append(["", "", "No results yet", "", "", ""])
         widths = [16 * mm, 14 * mm, 78 * mm, 24 * mm, 30 * mm, 16 * mm]
-        return [self.para(SIDE_NAMES.get(ranking["direction"], ranking["direction"]), "h2"),
+        return [self.para(presenters.side_name(ranking["direction"]), "h2"),
                 self.table(rows, widths=widths, numeric_from=3,
                            extra=[("ALIGN", (0, 0), (1, -1), "RIGHT")])]
 
@@ -273,7 +270,7 @@ class ScorecardsRenderer(BaseRenderer):
                 head += ["MP" if mp else "±", "Running"]
             rows: list[list[Any]] = [[self.para(f"<b>{h}</b>", "small") for h in head]]
             for r in card["rows"]:
-                line = [r["board"], r["direction"].replace("NS", "N–S").replace("EW", "E–W"),
+                line = [r["board"], presenters.side(r["direction"]),
                         r["opponents"], self.para(contract_markup(r)), r["declarer"],
                         blank(r["tricks"]), signed(r["score"])]
                 if compared:

@@ -141,7 +141,7 @@ def report_status(request: HttpRequest, pk: int, kind: str) -> JsonResponse:
     job = ReportJob.objects.filter(event_id=pk, kind=kind).first()
     if job is None:
         get_object_or_404(Event, pk=pk)
-        return JsonResponse({"error": "this report has not been printed yet",
+        return JsonResponse({"error": "This report has not been printed yet",
                              "status": None}, status=404)
     if services.report_requeue(job=job):
         job.refresh_from_db()

@@ -1,30 +1,26 @@
-"""Template filters for the game: suit symbols, contracts, signed scores."""
+"""Template filters for the game: suits, contracts, sides, rulings, numbers and scores.
+
+Every filter writes through ``tournaments.presenters`` (the one place that says how a
+number, a score, a suit, a contract, a side or a ruling is written); this module only
+wraps the words in HTML (a red suit, a rounded score with its exact value on tap).
+"""
 
 from django import template
 from django.utils.html import format_html
-from django.utils.safestring import mark_safe
+
+from .. import presenters
 
 register = template.Library()
-
-SYMBOLS = {
-    "S": ("♠", "black"),
-    "H": ("♥", "red"),
-    "D": ("♦", "red"),
-    "C": ("♣", "black"),
-    "RS": ("♠", "black"),
-}
 
 
 @register.filter
 def denomination(code: str) -> str:
     """A denomination as players write it: ♠ ♥ ♦ ♣, royal spades as R♠, no trump NT."""
-    if code == "NT":
-        return "NT"
-    if code not in SYMBOLS:
-        return code or ""
-    symbol, colour = SYMBOLS[code]
-    prefix = "R" if code == "RS" else ""
-    return format_html('<span class="{}">{}{}</span>', colour, prefix, symbol)
+    text = presenters.denomination(code)
+    if code not in presenters.DENOMINATIONS or code == "NT":
+        return text
+    return format_html('<span class="{}">{}</span>', "red" if presenters.is_red(code)
+                       else "black", text)
 
 
 @register.filter
@@ -34,29 +30,81 @@ def suit(letter: str) -> str:
 
 @register.simple_tag
 def contract(level, denom: str, doubled: str = "", declarer: str = "") -> str:
-    """3♥ X by S; an empty level is a passed-out deal."""
+    """3♥ × by S; an empty level is a passed-out deal."""
     if not level:
-        return "Passed out"
-    doubling = {"X": " ×", "XX": " ××"}.get(doubled or "", "")
+        return presenters.contract(level, denom)
+    doubling = presenters.DOUBLING.get(doubled or "", "")
     by = f" by {declarer}" if declarer else ""
     return format_html("{}{}{}{}", level, denomination(denom), doubling, by)
 
 
 @register.filter
 def signed(value) -> str:
-    """+12 / −7 / 0 for plus/minus scores."""
-    if value is None or value == "":
-        return ""
-    number = int(value)
-    if number > 0:
-        return f"+{number}"
-    if number < 0:
-        return mark_safe(f"&minus;{-number}")  # noqa: S308 - an int we formatted ourselves
-    return "0"
+    """+12 / −7 / 0 / +6½ for plus/minus scores."""
+    return presenters.signed(value)
 
 
 @register.filter
-def minus(value) -> str:
-    """An exact value as text ("-121/3") with a true minus sign (−121/3)."""
-    text = "" if value is None else str(value)
-    return "\u2212" + text[1:] if text.startswith("-") else text
+def number(value) -> str:
+    """6½, −22⅗, 190, or two decimals (presenters.number)."""
+    return presenters.number(value)
+
+
+@register.filter
+def exact(value) -> str:
+    """The exact value in full: −40⅓, 5³⁄₇ (presenters.exact)."""
+    return presenters.exact(value)
+
+
+@register.filter
+def side(code: str) -> str:
+    """"N–S" / "E–W"."""
+    return presenters.side(code)
+
+
+@register.filter
+def side_name(code: str) -> str:
+    """"North–South", "East–West", "All pairs"."""
+    return presenters.side_name(code)
+
+
+@register.filter
+def ruling(kind: str, offending: str = "") -> str:
+    """"Fouled board (Duplicate Law B), N–S at fault"."""
+    return presenters.ruling(kind, offending)
+
+
+@register.filter
+def method(code: str) -> str:
+    """How an event is scored: "plus/minus against the average (Duplicate Law H)"."""
+    return presenters.method(code)
+
+
+@register.filter
+def movement(code: str) -> str:
+    """"Mitchell", "¾ Howell"."""
+    return presenters.movement(code)
+
+
+@register.filter
+def movement_size(m) -> str:
+    """"4 tables and one sit-out, 9 pairs"."""
+    return presenters.movement_size(m)
+
+
+@register.filter
+def person(user) -> str:
+    """A user by name (the full name, else the user name)."""
+    return presenters.person(user)
+
+
+@register.filter
+def who(entry) -> str:
+    """An audit entry's author by name: "Ann Lee (director)", "Table 3"."""
+    return presenters.actor(entry.actor_label, entry.actor)
+
+
+@register.filter
+def sentence(text) -> str:
+    """A message with a capital first letter."""
+    return presenters.sentence(text)

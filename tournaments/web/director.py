@@ -39,6 +39,8 @@ from ..forms import (
     result_form_class,
 )
 from ..models import AuditEntry, Event, Meeting, Result, Section
+from ..presenters import actor as actor_name
+from ..presenters import movement_size, sentence
 from ..services import Actor, ServiceError
 from .table import preview_answer
 
@@ -98,7 +100,8 @@ def events(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def event_new(request: HttpRequest) -> HttpResponse:
     form = EventForm(request.POST or None,
-                     initial={"rules": "american-1913", "kind": "pairs", "method": "plus-minus"})
+                     initial={"rules": "american-1913", "kind": "pairs", "method": "plus-minus",
+                              "date": timezone.localdate()})  # the club's day (TIME_ZONE)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -384,7 +387,7 @@ def _generate(data: dict, pair_count: int):
 
     MovementError (a ValueError) says what is wrong with the request.
     """
-    from boards.movements import check, generate
+    from boards.movements import MovementError, check, generate
 
     kind = data["kind"]
     options: dict = {"boards_per_round": data["boards_per_round"]}
@@ -392,13 +395,38 @@ def _generate(data: dict, pair_count: int):
         options["pairs_per_team"] = data["pairs_per_team"]
     else:
         tables = data["tables"]
+        needed = tables_needed(kind, pair_count)
+        if pair_count % 2 and kind != "mitchell" and tables == needed + 1:
+            tables = needed  # the Howell's table of the missing pair, counted in
+        if pair_count >= 2 and tables != needed:
+            raise MovementError(tables_words(kind, pair_count, needed))
+        if pair_count % 2:
+            # An odd number: the movement's last pair is missing and whoever is due to
+            # meet it sits out. A Howell keeps that pair still at an extra, empty table.
+            tables = tables if kind == "mitchell" else tables + 1
+            options["pairs"] = pair_count
         options["tables"] = tables
-        if pair_count == 2 * tables - 1:
-            options["pairs"] = pair_count  # an odd number: one pair sits out each round
         if kind == "mitchell" and data.get("variant"):
             options["variant"] = data["variant"]
     movement = generate(kind, **options)
     return movement, check(movement)
+
+
+def tables_needed(kind: str, pairs: int) -> int:
+    """The tables in play for `pairs` pairs: a Mitchell seats the odd pair's partner-less
+    N–S pair at a table of its own (it sits out when the missing pair is due); a Howell
+    leaves the missing pair's table out, so 9 pairs play at 4 tables and one sits out."""
+    if kind == "mitchell":
+        return max((pairs + 1) // 2, 1)
+    return max(pairs // 2, 1)
+
+
+def tables_words(kind: str, pairs: int, needed: int) -> str:
+    """"10 pairs need 5 tables"; "9 pairs need 4 tables and one pair sits out each round"."""
+    text = f"{pairs} pairs need {needed} table{'s' if needed != 1 else ''}"
+    if pairs % 2:
+        text += " and one pair sits out each round"
+    return text
 
 
 def _team_warning(event: Event, movement) -> str:
@@ -420,10 +448,12 @@ def movement(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
     section = _section(event)
     pair_count = event.pairs.count()
+    kind = section.movement if section.movement != "none" else \
+        ("team-match" if event.kind == "teams" else "mitchell")
     initial = {
-        "kind": section.movement if section.movement != "none" else
-        ("team-match" if event.kind == "teams" else "mitchell"),
-        "tables": section.tables or max(pair_count // 2, 1),
+        "kind": kind,
+        # A workable count for the pairs entered (10 pairs: 5 tables), not the stored one.
+        "tables": tables_needed(kind, pair_count),
         "boards_per_round": section.boards_per_round or 3,
         "variant": section.variant,
         "pairs_per_team": max(pair_count // 2, 2) if event.kind == "teams" else None,
@@ -434,7 +464,7 @@ def movement(request: HttpRequest, event_id: int) -> HttpResponse:
         try:
             shown, problems = _generate(form.cleaned_data, pair_count)
         except ValueError as exc:
-            form.add_error(None, str(exc))
+            form.add_error(None, sentence(str(exc)))
         else:
             warning = _team_warning(event, shown)
             if warning:
@@ -446,7 +476,7 @@ def movement(request: HttpRequest, event_id: int) -> HttpResponse:
                 except ServiceError as exc:
                     form.add_error(None, exc.message)
                 else:
-                    messages.success(request, f"Movement stored: {shown.tables} tables, "
+                    messages.success(request, f"Movement stored: {movement_size(shown)}, "
                                               f"{len(shown.rounds)} rounds, {shown.boards} boards.")
                     return redirect("director-event", event_id=event.pk)
     stored = list(Meeting.objects.filter(section=section).order_by("round", "table")
@@ -475,7 +505,7 @@ def boards(request: HttpRequest, event_id: int) -> HttpResponse:
                 if upload.is_valid():
                     deals = _read_pbn(upload.cleaned_data["pbn"])
                     if not deals:
-                        upload.add_error("pbn", "this file has no deals in it")
+                        upload.add_error("pbn", "This file has no deals in it")
                     else:
                         services.boards_set(event=event, count=max(count, max(deals)),
                                             deals=deals, actor=_actor(request))
@@ -493,7 +523,7 @@ def boards(request: HttpRequest, event_id: int) -> HttpResponse:
                     messages.success(request, f"{len(deals)} new hands dealt.")
                     return redirect("director-boards", event_id=event.pk)
             else:
-                messages.error(request, "upload a hand record or deal new hands")
+                messages.error(request, "Upload a hand record or deal new hands")
         except ServiceError as exc:
             target = upload if action == "upload" else deal
             field = "pbn" if action == "upload" else None
@@ -633,7 +663,7 @@ def enter_result(request: HttpRequest, event_id: int, meeting_id: int, board: in
             return _result_form_page(request, event, m, board_row, form,
                                      title=f"Enter board {board}", warnings=exc.warnings)
         except services.ResultConflict as exc:
-            form.add_error(None, "this board already has a result: "
+            form.add_error(None, "This board already has a result: "
                            f"{selectors.describe(exc.existing, is_whist=event.is_whist)}; "
                            "correct it instead")
         except ServiceError as exc:
@@ -826,7 +856,7 @@ def _audit_text(snapshot: dict | None, event: Event) -> str:
         text = selectors.describe(snapshot, is_whist=event.is_whist)
         score = selectors.describe_score(snapshot)
         status = snapshot.get("status", "")
-        return (f"board {snapshot['board']}, pairs {snapshot['ns']} v {snapshot['ew']}: {text}"
+        return (f"Board {snapshot['board']}, pairs {snapshot['ns']} v {snapshot['ew']}: {text}"
                 + (f" ({score})" if score else "") + (f" [{status}]" if status else ""))
     def shown(key: str, value) -> str:
         if key == "final_after" and value:  # when the correction period ends, club time
@@ -859,7 +889,8 @@ def undo(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
         return redirect("director-audit", event_id=event.pk)
     return render(request, "tournaments/director/confirm.html", {
         "event": event, "title": f"Undo change #{entry.pk}?",
-        "explain": f"{entry.actor_label} {entry.action}: {_audit_text(entry.before, event)} → "
+        "explain": f"{actor_name(entry.actor_label, entry.actor)} {entry.action}: "
+                   f"{_audit_text(entry.before, event)} → "
                    f"{_audit_text(entry.after, event)}. Undoing puts the result back as it was "
                    "before; the undo itself is recorded.",
         "button": "Undo", "testid": "confirm-undo", "reason": True,

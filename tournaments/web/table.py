@@ -283,7 +283,7 @@ def change(request: HttpRequest, table: TableCode, round_number: int, board: int
         return redirect("table-board", code=table.code, round_number=meeting.round, board=board)
     if result.ruling or result.status == Result.Status.DIRECTOR:
         # The director's entry or ruling stands until the director changes it.
-        _flash(request, "the director has entered or ruled on this board: ask the director "
+        _flash(request, "The director has entered or ruled on this board: ask the director "
                         "to change it", error=True)
         return redirect("table-board", code=table.code, round_number=meeting.round, board=board)
     if request.method == "GET":
@@ -345,7 +345,7 @@ def _submit(request: HttpRequest, table: TableCode, meeting: Meeting, board: Boa
             "preview": selectors.result_preview(event, board, data, live=True)})
     except services.ResultConflict as exc:
         _release(token)
-        form.add_error(None, f"this board already has a result: "
+        form.add_error(None, f"This board already has a result: "
                              f"{selectors.describe(exc.existing, is_whist=event.is_whist)}. "
                              "Ask the director if it is wrong.")
         return render(request, "tournaments/table/board.html", {**here, "form": form},
@@ -371,6 +371,8 @@ def _show_result(request: HttpRequest, table: TableCode, meeting: Meeting, board
         derived=selectors.deal_honours(board, result.denomination)
         if not event.is_whist and result.level else None,
         can_confirm=result.status == Result.Status.ENTERED,
+        director=selectors.result_director(result)
+        if result.status == Result.Status.DIRECTOR else None,
         may_see_traveller=access.table_may_see_traveller(table, board.number),
     ))
 
@@ -391,7 +393,7 @@ def confirm(request: HttpRequest, table: TableCode, round_number: int, board: in
         return redirect("table-round", code=table.code, round_number=meeting.round)
     try:
         services.result_confirm(result=result, actor=_actor(table),
-                                by=f"E-W pair {meeting.ew_pair.number}")
+                                by=f"E–W pair {meeting.ew_pair.number}")
     except services.ServiceError as exc:
         _flash(request, exc.message, error=True)
         return redirect("table-board", code=table.code, round_number=meeting.round, board=board)

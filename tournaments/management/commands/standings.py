@@ -4,6 +4,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments import presenters
 from tournaments.models import Event
 from tournaments.standings import standings
 
@@ -29,27 +30,33 @@ class Command(BaseCommand):
 
 
 def as_text(data: dict) -> str:
-    lines = [f"{data['event']} — {data['method']}", ""]
+    # Text is for people (interfaces.md §3 pins only the JSON): numbers as the presenters
+    # write them ("+7", "−40⅓", "733⅓"), never "-121/3".
+    lines = [f"{data['event']} — {presenters.method(data['method'])}", ""]
     if data["kind"] == "teams":
         for match in data["matches"]:
             (a, b), (sa, sb) = match["teams"], match["scores"]
             result = "tied" if match["winner"] is None else f"won by {match['winner']}"
             if match["by_fraction"]:
                 result += " by the fraction of a point"
-            lines.append(f"{a} {sa} — {b} {sb}: {result} (exact {' — '.join(match['exact'])})")
+            exact = " — ".join(presenters.exact(e) for e in match["exact"])
+            lines.append(f"{a} {presenters.number(sa)} — {b} {presenters.number(sb)}: {result} "
+                         f"(exact {exact})")
         lines.append("")
         lines.append(f"{'Place':<6} {'Team':<30} {'Won':>5} {'Points':>8}")
         for row in data["rankings"][0]["rows"]:
-            lines.append(f"{row['place']:<6} {row['team']:<30} {row['matches_won']:>5} "
-                         f"{row['points']:>8}")
+            lines.append(f"{row['place']:<6} {row['team']:<30} "
+                         f"{presenters.number(row['matches_won']):>5} "
+                         f"{presenters.number(row['points']):>8}")
         return "\n".join(lines)
     for ranking in data["rankings"]:
-        title = {"NS": "North–South", "EW": "East–West", "ALL": "All pairs"}[ranking["direction"]]
-        lines.append(title)
+        lines.append(presenters.side_name(ranking["direction"]))
         lines.append(f"{'Place':<6} {'Pair':>4}  {'Players':<40} {'Score':>8} {'Boards':>6}")
         for row in ranking["rows"]:
             names = " & ".join(row["names"])
-            lines.append(f"{row['place']:<6} {row['pair']:>4}  {names:<40} {row['score']:>8} "
+            score = (presenters.percent(row["score"]) if data["method"] == "matchpoints"
+                     else presenters.signed(row["score"]))
+            lines.append(f"{row['place']:<6} {row['pair']:>4}  {names:<40} {score:>8} "
                          f"{row['boards']:>6}")
         lines.append("")
     return "\n".join(lines)

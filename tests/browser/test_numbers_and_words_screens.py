@@ -1,0 +1,57 @@
+"""The movement form, the new-event form and fractional standings on a phone and a desk.
+
+Screenshots go to test-artifacts/browser/ (see conftest); the movement form at 390 px must
+need no sideways scrolling, in its pre-filled and its error states.
+"""
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from tests.browser.conftest import log_in
+from tests.factories import DirectorFactory
+from tests.reports.night import PLAYERS, build_night
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _fits(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_movement_event_and_standings_read_well(browser):
+    director = DirectorFactory()
+    night = build_night(director)  # three tables: plus/minus in thirds and sixths
+    from tournaments import services
+    from tournaments.services import Actor
+
+    bare = services.event_create(name="Wednesday duplicate", date=timezone.localdate(),
+                                 actor=Actor.director(director))
+
+    for number in range(1, 11):
+        services.pair_set(event=bare, number=number,
+                          players=PLAYERS.get(number, (f"North {number}", f"South {number}")),
+                          actor=Actor.director(director))
+    for phone in (True, False):
+        size = "phone" if phone else "desktop"
+        page = browser.page(phone=phone)
+        log_in(page, director)
+        page.goto(f"/director/events/{bare.pk}/movement/")
+        expect(page.locator("#movement-tables")).to_have_value("5")
+        assert page.locator("#movement-ppt").count() == 0
+        assert _fits(page)
+        browser.shot(page, f"movement pre-filled {size}")
+        page.fill("#movement-tables", "4")
+        page.click("#show-movement")
+        expect(page.locator("#form-errors")).to_contain_text("10 pairs need 5 tables")
+        assert _fits(page)
+        browser.shot(page, f"movement error {size}")
+        page.goto("/director/events/new/")
+        expect(page.locator("#event-date")).to_have_value(timezone.localdate().isoformat())
+        browser.shot(page, f"new event {size}")
+        page.goto(f"/events/{night.event.pk}/standings/")
+        expect(page.locator("[data-testid=ranking-NS]")).to_be_visible()
+        browser.shot(page, f"standings {size}")
+        page.goto(f"/events/{night.event.pk}/boards/1/")
+        browser.shot(page, f"traveller {size}")
+    assert not browser.errors

@@ -1,0 +1,84 @@
+"""The presenters: one way to write a number, a score, a suit, a contract, a side, a ruling."""
+
+from fractions import Fraction
+
+import pytest
+
+from tournaments import presenters as p
+
+
+@pytest.mark.parametrize(("value", "text"), [
+    (190, "190"), (0, "0"), (-7, "−7"), ("190", "190"),
+    (Fraction(13, 2), "6½"), ("13/2", "6½"), ("-113/5", "−22⅗"), ("-121/3", "−40⅓"),
+    ("1/2", "½"), ("-1/3", "−⅓"), ("2200/3", "733⅓"), ("7/8", "⅞"), ("-5/6", "−⅚"),
+    ("1/7", "0.14"), ("-38/7", "−5.43"), ("1/200", "0.01"), ("-1/1000", "0.00"),
+    (None, ""), ("", ""),
+])
+def test_a_number_is_a_mixed_vulgar_fraction_or_two_decimals(value, text):
+    assert p.number(value) == text
+
+
+@pytest.mark.parametrize(("value", "text"), [
+    ("-121/3", "−40⅓"), ("38/7", "5³⁄₇"), ("-1/7", "−¹⁄₇"), ("949/6", "158⅙"), ("12", "12"),
+])
+def test_the_exact_value_is_written_in_full_without_a_slash(value, text):
+    assert p.exact(value) == text
+    assert "/" not in p.exact(value) and "-" not in p.exact(value)
+
+
+def test_signed_scores_take_a_true_minus():
+    assert [p.signed(v) for v in (12, -7, 0, "13/2", "-13/2", None)] == [
+        "+12", "−7", "0", "+6½", "−6½", ""]
+    assert p.percent(56.25) == "56.25%" and p.percent(50) == "50.00%"
+
+
+def test_rounded_is_judged_on_the_exact_value():
+    assert p.is_rounded(7, "20/3") and not p.is_rounded(1, "7/7") and not p.is_rounded(5, "5")
+    assert not p.is_rounded(None, None) and p.is_rounded(None, "1/3")
+
+
+def test_suits_contracts_sides_and_rulings():
+    assert [p.denomination(c) for c in ("S", "H", "D", "C", "RS", "NT")] == [
+        "♠", "♥", "♦", "♣", "R♠", "NT"]
+    assert p.is_red("H") and p.is_red("D") and not p.is_red("RS")
+    assert p.contract(3, "H", "X", "S") == "3♥ × by S"
+    assert p.contract(None, None) == "Passed out"
+    assert (p.side("ns"), p.side("EW"), p.side_name("ALL")) == ("N–S", "E–W", "All pairs")
+    assert p.ruling("fouled", "ns") == "Fouled board (Duplicate Law B), N–S at fault"
+    assert p.ruling("average") == "Average (Duplicate Law B)"
+    assert p.method("plus-minus") == "plus/minus against the average (Duplicate Law H)"
+    assert p.movement("three-quarter-howell") == "¾ Howell"
+
+
+def test_a_result_and_its_score_in_a_line():
+    row = {"level": 4, "denomination": "H", "doubled": "", "declarer": "S", "tricks": 10,
+           "ns_trick": 0, "ns_honour": 0, "ew_trick": 14, "ew_honour": 28}
+    assert p.result_line(row) == "4♥ by S, 10 tricks"
+    assert p.score_line(row) == "N–S 0, E–W 42 (14 trick + 28 honour)"
+    assert p.score_line({**row, "ew_honour": 0}) == "N–S 0, E–W 14 (trick)"
+    assert p.result_line({"ruling": "fouled", "offending": "ew"}) == (
+        "Fouled board (Duplicate Law B), E–W at fault")
+    assert p.result_line({"tricks": 8}, is_whist=True) == "N–S won 8 tricks"
+    assert p.result_line(None) == "No result"
+
+
+def test_people_and_sentences():
+    class User:
+        is_staff = True
+
+        def __init__(self, full, name):
+            self.full, self.name = full, name
+
+        def get_full_name(self):
+            return self.full
+
+        def get_username(self):
+            return self.name
+
+    assert p.person(User("Ann Lee", "ann")) == "Ann Lee"
+    assert p.person(User("", "ann")) == "ann"
+    assert p.actor("director ann", User("Ann Lee", "ann")) == "Ann Lee (director)"
+    assert p.actor("table 3") == "Table 3"
+    assert p.sentence("tricks must be between 0 and 13") == "Tricks must be between 0 and 13"
+    assert p.sentence('"x" is not a seat') == '"X" is not a seat'
+    assert p.sentence("3♥ is fine") == "3♥ is fine" and p.sentence("") == ""
