@@ -17,7 +17,7 @@ from .pdf import pdf_text
 pytestmark = [pytest.mark.redis, pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
 EXPECTED = {
-    "travellers": ["Board 1 · dealer North", "♠ 10 8 2", "Average (Law B)"],
+    "travellers": ["Board 1 · dealer North", "♠ 10 8 2", "Average (Duplicate Law B)"],
     "standings": ["North–South", "East–West", "Ann Lee & Bob Ray", "Provisional"],
     "scorecards": ["Pair 1: Ann Lee & Bob Ray", "Pair 6: Kit Lamb & Lou Moss", "Total:"],
     "guidecards": ["Section A · Table 1", "Section A · Table 3", "end of play"],

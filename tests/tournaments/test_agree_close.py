@@ -157,7 +157,7 @@ def test_the_correction_period_is_a_setting_of_the_event(whole):
 
 def test_the_director_reopens_with_a_reason_during_the_period(whole):
     event = _close(whole)
-    with pytest.raises(ServiceError, match="say why") as refused:
+    with pytest.raises(ServiceError, match="Say why") as refused:
         services.event_reopen(event=event, actor=whole.actor, reason="")
     assert refused.value.field == "reason"
     event = services.event_reopen(event=event, actor=whole.actor,
