@@ -3,7 +3,7 @@
 The expected answer comes from the policy written out below (``expected``), not from
 tournaments.access: a rule changed in one edge only, or in the access module without
 this table, fails here. Each test builds one event in one state and asks, for one
-caller, every object on every edge (web page, API, the print room's PDFs); it lists
+caller, every object on every edge (web page, API, the print room and its PDF download); it lists
 every disagreement at once.
 
 The night: a three-table Mitchell, two boards a round (pairs 1-3 N-S, 4-6 E-W). F is
@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.core.files.base import ContentFile
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -24,7 +25,7 @@ from boards.models import Board
 from tests.api.helpers import DEAL_1, TWO_HEARTS
 from tests.factories import DirectorFactory
 from tournaments import services
-from tournaments.models import Event, Meeting, TableCode
+from tournaments.models import Event, Meeting, ReportJob, TableCode
 from tournaments.services import Actor
 
 pytestmark = pytest.mark.django_db
@@ -168,8 +169,11 @@ def edges(obj: str, caller: str, night: dict, web: Client, api: APIClient,
     elif obj == "pdf":
         answers["web"] = allowed(web.get(f"/events/{pk}/reports/"))
         answers["api"] = allowed(web.get(f"/events/{pk}/reports/standings/status/",
-                                         HTTP_ACCEPT="application/json")) or (
-            caller == "director")  # the director is answered "not printed yet" (404)
+                                         HTTP_ACCEPT="application/json"))
+        # The download itself: the standings PDF printed for this event (see ``printed``).
+        response = web.get(f"/events/{pk}/reports/standings/file/")
+        answers["download"] = allowed(response) and b"".join(
+            response.streaming_content).startswith(b"%PDF")
     elif obj.startswith("preview-"):
         rnd = 1 if obj == "preview-current" else 2
         number = night["rounds"][(table or 1, rnd)][0]
@@ -184,11 +188,21 @@ def edges(obj: str, caller: str, night: dict, web: Client, api: APIClient,
     return answers
 
 
+def printed(event: Event) -> None:
+    """A standings PDF already printed for the event, as the print room keeps it."""
+    job = ReportJob(event=event, kind="standings", status=ReportJob.Status.DONE, done=1,
+                    total=1)
+    job.file.save(f"standings-{event.pk}.pdf", ContentFile(b"%PDF-1.4\n%%EOF\n"), save=False)
+    job.save()
+
+
 @pytest.mark.parametrize("caller", CALLERS)
 @pytest.mark.parametrize("state", STATES)
-def test_every_edge_follows_the_policy(state, caller):
+def test_every_edge_follows_the_policy(state, caller, settings, tmp_path):
+    settings.MEDIA_ROOT = str(tmp_path / "media")
     director = DirectorFactory(username="alice")
     night = build(director, state)
+    printed(night["event"])
     foreign = build(director, "running-unpublished", name="Thursday duplicate")
     web, api, code = clients(caller, director, night, foreign)
     wrong = []
