@@ -356,7 +356,13 @@ class EventForm(forms.Form):
                                            "invalid": "A date like 2026-11-17"})
     rules = forms.ChoiceField(choices=RULES, label="Game")
     kind = forms.ChoiceField(choices=KINDS, label="Contest")
-    method = forms.ChoiceField(choices=METHODS, label="Scoring")
+    # The model's methods in words short enough for a phone's picker (the help text
+    # below it says the rest).
+    method = forms.ChoiceField(choices=[
+        (value, {"plus-minus": "Plus/minus (Duplicate Law H)",
+                 "total-points": "Total points (teams)"}.get(value, label))
+        for value, label in METHODS
+    ], label="Scoring")
 
 
 @dataclass

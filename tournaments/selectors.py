@@ -153,12 +153,15 @@ def result_preview(event: Event, board: Board, data: Any, *, live: bool = False)
 
 def law_text(law: str) -> str:
     """The engine's law code as players read it: "47a" -> "Law 47a", "Duplicate F" ->
-    "Duplicate Law F", "Duplicate F, 81" -> "Duplicate Law F, Law 81"."""
+    "Duplicate Law F", "Duplicate F, 81" -> "Duplicate Law F, Law 81", "Whist 85" ->
+    "Whist Law 85"."""
     parts = []
     for part in str(law).split(","):
         part = part.strip()
         if part.startswith("Duplicate "):
             parts.append("Duplicate Law " + part.removeprefix("Duplicate ").strip())
+        elif part.startswith("Whist "):  # the Laws of Whist (seed 001): "Whist Law 85"
+            parts.append("Whist Law " + part.removeprefix("Whist ").strip())
         elif part:
             parts.append("Law " + part)
     return ", ".join(parts)

@@ -82,3 +82,12 @@ def test_people_and_sentences():
     assert p.sentence("tricks must be between 0 and 13") == "Tricks must be between 0 and 13"
     assert p.sentence('"x" is not a seat') == '"X" is not a seat'
     assert p.sentence("3♥ is fine") == "3♥ is fine" and p.sentence("") == ""
+
+
+def test_law_codes_read_as_players_name_the_laws():
+    from tournaments.selectors import law_text
+
+    assert law_text("47a") == "Law 47a"
+    assert law_text("Duplicate F, 81") == "Duplicate Law F, Law 81"
+    assert law_text("Whist 85") == "Whist Law 85"
+    assert law_text("Whist 75") == "Whist Law 75"

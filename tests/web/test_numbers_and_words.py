@@ -171,6 +171,12 @@ def test_a_howell_for_nine_pairs_is_four_tables_and_a_sit_out(director_client):
     assert "4 tables and one sit-out, 9 pairs" in text, readable(text)[-800:]
     assert 'id="movement-sound"' in text
     assert tables_words("howell", 9, 4) == "9 pairs need 4 tables and one pair sits out each round"
+    # Saved, the console's event page says the same of the room.
+    saved = director_client.post(url, {"kind": "howell", "tables": "4",
+                                       "boards_per_round": "2", "action": "save"})
+    assert saved.status_code == 302, readable(saved.content.decode())[-800:]
+    event_page = director_client.get(f"/director/events/{event.pk}/").content.decode()
+    assert "Howell, 4 tables and one sit-out, 9 pairs" in event_page, readable(event_page)
 
 
 # --- dates --------------------------------------------------------------------------------------

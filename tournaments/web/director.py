@@ -166,6 +166,9 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "tournaments/director/event.html", {
         "event": event,
         "section": section,
+        # "4 tables and one sit-out, 9 pairs", from the meetings as stored.
+        "movement_size": movement_size(selectors.section_movement(section))
+        if section.movement != "none" else "",
         "grids": selectors.round_grid(event),
         "pairs": event.pairs.count(),
         "boards": event.boards.count(),
