@@ -26,7 +26,7 @@ def test_too_many_tries_then_the_table_that_holds_its_code_goes_on(browser, nigh
     for _ in range(3):
         guesser.fill("#table-code", "WRONG1")
         guesser.click("#table-code-submit")
-        expect(guesser.locator("#table-code-error")).to_have_text("no table has that code")
+        expect(guesser.locator("#table-code-error")).to_have_text("No table has that code")
     guesser.fill("#table-code", night.code(2))
     guesser.click("#table-code-submit")
     expect(guesser.locator("#table-code-error")).to_contain_text(

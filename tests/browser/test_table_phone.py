@@ -14,7 +14,7 @@ from tournaments.models import Result
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-LAW_E = "round 1 at table 1 is agreed (Duplicate Law E): ask the director to correct a score"
+LAW_E = "Round 1 at table 1 is agreed (Duplicate Law E): ask the director to correct a score"
 
 
 def test_wrong_code_and_unplayed_traveller(browser, night):
@@ -22,7 +22,7 @@ def test_wrong_code_and_unplayed_traveller(browser, night):
     phone.goto("/t/")
     phone.fill("#table-code", "MWMWMW")  # the widest capitals a code can have
     phone.tap("#table-code-submit")
-    expect(phone.locator("#table-code-error")).to_have_text("no table has that code")
+    expect(phone.locator("#table-code-error")).to_have_text("No table has that code")
     expect(phone.locator("#table-code")).to_have_value("MWMWMW")  # kept, to fix a typo
     # The whole code shows in the box, none of it scrolled out of sight.
     assert phone.eval_on_selector("#table-code", "el => el.scrollWidth <= el.clientWidth")
