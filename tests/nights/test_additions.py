@@ -149,3 +149,22 @@ def test_a_wrong_addition_is_refused_by_place(night, change, message):
     with pytest.raises(NightFileError) as caught:
         night_check(night)
     assert str(caught.value).startswith(message)
+
+
+def test_a_closed_provisional_night_starts_a_fresh_correction_period(import_dict, night):
+    # docs/decisions.md: the end of a running correction period is not carried; the
+    # club that imports the file gets its own period (the event's length of it).
+    import datetime
+
+    from django.utils import timezone
+
+    night["event"].update({"status": "closed", "published": "provisional",
+                           "correction_minutes": 45})
+    before = timezone.now()
+    event = import_dict(night)
+    assert (event.status, event.published, event.correction_minutes) == (
+        "closed", "provisional", 45)
+    assert event.in_correction_period
+    assert (before + datetime.timedelta(minutes=45) <= event.final_after
+            <= timezone.now() + datetime.timedelta(minutes=45))
+    assert night_export(event)["event"]["correction_minutes"] == 45
