@@ -1,6 +1,7 @@
 """The director's hand on results: correct, rule (Duplicate Law B), remove, enter, agree, undo."""
 
 import pytest
+from django.utils.html import strip_tags
 
 from tests.web.conftest import PAIR_NAMES, console_event, contract_post
 from tournaments import services
@@ -35,7 +36,9 @@ def test_the_meeting_page_lists_boards_and_actions(director_client, running):
     result = table_result(running, m, 1)
     page = director_client.get(f"/director/events/{running.pk}/meetings/{m.pk}/").content.decode()
     assert "Round 1, table 1" in page
-    assert "1NT by N, 8 tricks" in page and "N–S 50 (20 trick + 30 honour), E–W 0" in page
+    # The words as read (N–S and E–W sit in spans that keep them on one line).
+    text = strip_tags(page)
+    assert "1NT by N, 8 tricks" in text and "N–S 50 (20 trick + 30 honour), E–W 0" in text
     assert f"/results/{result.pk}/correct/" in page and 'data-testid="enter-2"' in page
     assert 'data-testid="agree-table"' in page and 'data-testid="agree-whole-round"' in page
 
