@@ -58,6 +58,18 @@ def _fresh_cache():
     cache.clear()
 
 
+@pytest.fixture
+def redis_queue():
+    """This suite's Redis db (REDIS_URL), emptied before and after: no stale messages or
+    results from an earlier test. For tests marked redis or celery_worker."""
+    import redis
+
+    client = redis.Redis.from_url(os.environ["REDIS_URL"])
+    client.flushdb()
+    yield client
+    client.flushdb()
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         for marker in ("postgres", "redis", "celery_worker", "browser"):

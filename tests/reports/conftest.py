@@ -1,7 +1,6 @@
 """Fixtures for the printed reports: a small night, PDFs written to a temporary folder,
 and jobs run in-process unless a test brings a real worker."""
 
-import os
 import socket
 import time
 
@@ -164,12 +163,3 @@ def wait_for(predicate, *, timeout: float = 60, every: float = 0.2, what: str = 
     pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}")
 
 
-@pytest.fixture
-def redis_queue():
-    """This engineer's Redis db, emptied before and after (no stale messages or results)."""
-    import redis
-
-    client = redis.Redis.from_url(os.environ["REDIS_URL"])
-    client.flushdb()
-    yield client
-    client.flushdb()

@@ -4,7 +4,6 @@ lost, by the first read of the event after the end (services.event_final_if_due)
 
 import datetime
 import json
-import os
 
 import pytest
 from celery.contrib.testing.worker import start_worker
@@ -30,17 +29,6 @@ def in_process():
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = before
-
-
-@pytest.fixture
-def redis_queue():
-    """This suite's Redis db, emptied before and after (no stale messages)."""
-    import redis
-
-    client = redis.Redis.from_url(os.environ["REDIS_URL"])
-    client.flushdb()
-    yield client
-    client.flushdb()
 
 
 def _end_period(event: Event, seconds: float = -1) -> None:
