@@ -21,12 +21,10 @@ from __future__ import annotations
 
 import io
 import re
-import threading
 import unicodedata
 import weakref
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from functools import lru_cache
 from itertools import accumulate
@@ -36,7 +34,6 @@ from typing import Any, ClassVar, NamedTuple
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.utils import timezone
-from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.rl_accel import escapePDF
@@ -49,6 +46,7 @@ from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, Ta
 from reportlab.platypus.doctemplate import LayoutError
 
 from .. import presenters
+from .pdfinternals import ReportlabInternals
 
 Progress = Callable[[int, int], None]
 PDF = "application/pdf"
@@ -291,7 +289,7 @@ _ENCODED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _encoded(canv: canvas.Canvas) -> _Encoded:
-    doc = canv._doc  # the document the font subsets belong to
+    doc = ReportlabInternals.document(canv)  # the document the font subsets belong to
     found = _ENCODED.get(doc)
     if found is None:
         found = _ENCODED[doc] = _Encoded(doc)
@@ -460,28 +458,6 @@ class Grid(Flowable):
 # --- the page template -----------------------------------------------------------------
 
 
-_STREAMS = threading.Lock()
-
-
-@contextmanager
-def _binary_streams() -> Iterator[None]:
-    """Write the page streams compressed but not ASCII85-encoded while a PDF is saved.
-
-    ASCII85 (reportlab's default, for 7-bit channels no PDF travels over now) makes
-    the file a quarter bigger, and without reportlab's optional C accelerator its
-    pure-Python encoder was the slowest step of a long report (~40% of the travellers
-    of a 1,000-table event). reportlab reads the switch from its global rl_config when
-    it writes the file, so it is turned off only around that, one save at a time.
-    """
-    with _STREAMS:
-        before = rl_config.useA85
-        rl_config.useA85 = 0
-        try:
-            yield
-        finally:
-            rl_config.useA85 = before
-
-
 class _NumberedCanvas(canvas.Canvas):
     """Defers each page until the end, so the footer can say "page N of M"."""
 
@@ -502,7 +478,7 @@ class _NumberedCanvas(canvas.Canvas):
             self.__dict__.update(state)
             self._decorate(number, total)
             super().showPage()
-        with _binary_streams():
+        with ReportlabInternals.binary_page_streams():
             super().save()
 
     def _decorate(self, number: int, total: int) -> None:

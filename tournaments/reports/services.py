@@ -24,6 +24,11 @@ How a job reaches a worker, and why it is never lost:
   re-send finds another id on the row and does nothing, so any number of
   deliveries produce one file. The file is written to a temporary name and
   renamed into place, so a reader never sees half a PDF.
+
+The Celery task (``render_report``) lives here, beside the services it sends and
+runs (pretix's way, see README.md): sending a job needs the task, and the task
+needs ``report_run``, so one module holds both and nothing imports back.
+``tasks.py`` only names the task for Celery's autodiscovery.
 """
 
 from __future__ import annotations
@@ -39,13 +44,19 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from celery import Task, shared_task
+from celery.signals import worker_ready
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.db import connections, transaction
+from django.db import OperationalError, close_old_connections, connection, connections, transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from kombu.exceptions import KombuError
+from redis.exceptions import RedisError
 
-from .. import selectors
+from config.celery import app
+
+from .. import selectors, standings
 from ..models import Event, Meeting, Pair, ReportJob
 from ..services import Actor, Forbidden, ServiceError
 from .base import Progress
@@ -74,21 +85,11 @@ STALE_AFTER = timedelta(minutes=2)
 PROGRESS_EVERY = 0.5  # seconds between progress writes to the job row
 
 
-def _broker_errors() -> tuple[type[BaseException], ...]:
-    """What publishing raises when the broker cannot be reached."""
-    from kombu.exceptions import KombuError
-
-    errors: tuple[type[BaseException], ...] = (KombuError, OSError, TimeoutError)
-    try:
-        from redis.exceptions import RedisError
-    except ImportError:  # pragma: no cover - redis is in requirements
-        return errors
-    return (*errors, RedisError)
+# What publishing raises when the broker cannot be reached.
+BROKER_ERRORS: tuple[type[BaseException], ...] = (KombuError, OSError, TimeoutError, RedisError)
 
 
 def _eager() -> bool:
-    from config.celery import app
-
     return bool(app.conf.task_always_eager)
 
 
@@ -145,8 +146,6 @@ def report_send(*, job_id: int) -> bool:
     Never raises for a broker that cannot be reached: the job stays queued, with
     no task id, for ``report_requeue`` to send when the broker is back.
     """
-    from .tasks import render_report
-
     task_id = uuid.uuid4().hex
     # Claim the job for this task id before publishing, so the worker, however
     # fast, finds its id on the row. Only a queued job is sent.
@@ -167,7 +166,7 @@ def report_send(*, job_id: int) -> bool:
             retry_policy={"max_retries": 2, "interval_start": 0, "interval_step": 0.2,
                           "interval_max": 0.2},
         )
-    except _broker_errors() as exc:
+    except BROKER_ERRORS as exc:
         log.warning("report job %s waits for the print worker: %s", job_id, exc)
         ReportJob.objects.filter(pk=job_id, task_id=task_id,
                                  status=ReportJob.Status.QUEUED).update(
@@ -183,8 +182,6 @@ def report_run_here(*, job_id: int, task_id: str) -> None:
     (``ReportTask``); anything that escapes it is recorded here, so the progress
     page always ends with the file or the reason.
     """
-    from .tasks import render_report
-
     try:
         render_report.apply_async(args=[job_id], task_id=task_id, ignore_result=True)
     except Exception as exc:
@@ -297,23 +294,20 @@ def report_run(*, job_id: int, task_id: str,
     """Make the job's PDF and store it; returns a small summary.
 
     Safe to run any number of times for one job: only the task id last sent runs,
-    and a re-run writes the same file again.
+    and a re-run writes the same file again. Progress goes to the job row and to
+    `on_progress` (the task's Celery state) through one throttle, ``_throttled``.
     """
     job = _report_start(job_id=job_id, task_id=task_id)
     if job is None:
         return {"job": job_id, "status": "skipped"}
     event = job.event
-    last = 0.0
 
-    def progress(done: int, total: int) -> None:
-        nonlocal last
-        now = time.monotonic()
-        if done == total or now - last >= PROGRESS_EVERY:
-            last = now
-            report_progress(job_id=job_id, task_id=task_id, done=done, total=total)
-            if on_progress is not None:
-                on_progress(done, total)
+    def record(done: int, total: int) -> None:
+        report_progress(job_id=job_id, task_id=task_id, done=done, total=total)
+        if on_progress is not None:
+            on_progress(done, total)
 
+    progress = _throttled(record)
     # Gathering the data and laying out the pages take about as long as each other:
     # each is half of the bar.
     units = report_units(event, job.kind)
@@ -324,6 +318,24 @@ def report_run(*, job_id: int, task_id: str,
     name = _store(event, filename, content, previous=job.file.name)
     finished = _report_finish(job_id=job_id, task_id=task_id, name=name, total=2 * units)
     return {"job": job_id, "status": "done" if finished else "superseded", "file": name}
+
+
+def _throttled(record: Progress) -> Progress:
+    """`record`, called at most every ``PROGRESS_EVERY`` seconds, and always at the end.
+
+    The one place progress is throttled: a report of 52,000 rows reports every block,
+    and each report is a database write (and, under a worker, a Redis write).
+    """
+    last: float | None = None
+
+    def progress(done: int, total: int) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if done == total or last is None or now - last >= PROGRESS_EVERY:
+            last = now
+            record(done, total)
+
+    return progress
 
 
 @transaction.atomic
@@ -397,6 +409,91 @@ def _store(event: Event, filename: str, content: bytes, *, previous: str) -> str
     return name
 
 
+# --- the Celery task (sent by report_send, runs report_run) -------------------------------
+
+
+class ReportTask(Task):
+    """Records a final failure on the job row, in words the director can act on."""
+
+    def apply(self, *args, throw=None, **kwargs):
+        # In-process runs (no REDIS_URL: a thread of the web process, see
+        # InProcessJobs) behave as in a worker: retry, then record the failure
+        # on the job, rather than raise.
+        # (task_eager_propagates would otherwise stop the retries at the first one.)
+        return super().apply(*args, throw=False, **kwargs)
+
+    def on_failure(self, exc, task_id, args, kwargs, einfo) -> None:
+        job_id = args[0] if args else kwargs.get("job_id")
+        if isinstance(exc, OperationalError):
+            error = "the database could not be reached; try again in a moment"
+        elif isinstance(exc, OSError):
+            error = f"the file could not be written ({exc.strerror or exc})"
+        else:
+            error = str(exc) or exc.__class__.__name__
+        try:
+            _drop_broken_connection()
+            report_failed(job_id=job_id, task_id=task_id, error=error)
+        except Exception:  # the database may still be down: the log keeps the story
+            log.exception("could not record the failure of report job %s", job_id)
+
+
+@shared_task(
+    bind=True,
+    base=ReportTask,
+    name="tournaments.render_report",
+    autoretry_for=(OperationalError, OSError),
+    max_retries=3,
+    retry_backoff=2,
+    retry_backoff_max=60,
+    retry_jitter=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+)
+def render_report(self, job_id: int) -> dict[str, Any]:
+    """Print report job `job_id` (travellers, standings, score cards or guide cards).
+
+    The settings acknowledge a message only after the task returns and put it back
+    when a worker dies (``task_acks_late``, ``task_reject_on_worker_lost``); the run is
+    idempotent (``report_run``), so a second delivery costs nothing but time. Transient
+    failures (the database going away, a full or busy disk) are retried with backoff;
+    anything else, or a fourth failure, marks the job failed (``ReportTask``).
+    """
+
+    def progress(done: int, total: int) -> None:  # already throttled by report_run
+        try:
+            self.update_state(state="PROGRESS", meta={"done": done, "total": total})
+        except Exception:  # the result store is a convenience; the job row is the record
+            log.warning("could not store the progress of report job %s", job_id, exc_info=True)
+
+    try:
+        return report_run(job_id=job_id, task_id=self.request.id, on_progress=progress)
+    except OperationalError:
+        _drop_broken_connection()
+        raise
+
+
+def _drop_broken_connection() -> None:
+    """After a database error, drop a broken connection so the retry opens a fresh one.
+
+    Never inside a transaction (an in-process run inside a test): closing there would
+    break the caller's transaction, and Django closes such a connection at its end.
+    """
+    if not connection.in_atomic_block:
+        close_old_connections()
+
+
+@worker_ready.connect
+def _send_waiting_jobs(**_kwargs) -> None:
+    """A worker coming up sends the jobs that were asked for while the broker was down."""
+    try:
+        sent = report_requeue()
+    except Exception:
+        log.exception("could not re-send the waiting report jobs")
+        return
+    if sent:
+        log.warning("sent %d report job(s) that were waiting for the print worker", len(sent))
+
+
 # --- the data each document prints (reads only) ------------------------------------------------
 
 
@@ -417,8 +514,6 @@ def report_units(event: Event, kind: str) -> int:
 def report_data(event: Event, kind: str, *,
                 progress: Callable[[int, int], None] | None = None) -> dict:
     """The plain data a renderer takes (see each renderer's docstring)."""
-    from .. import standings
-
     step = progress or (lambda done, total: None)
     base = {"event": event.name, "rules": event.rules, "method": event.method}
     if kind == "standings":
