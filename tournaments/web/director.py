@@ -20,7 +20,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -898,38 +898,3 @@ def undo(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
                    "before; the undo itself is recorded.",
         "button": "Undo", "testid": "confirm-undo", "reason": True,
     })
-
-
-urlpatterns = [
-    path("", events, name="director-events"),
-    path("events/new/", event_new, name="director-event-new"),
-    path("events/<int:event_id>/", event_detail, name="director-event"),
-    path("events/<int:event_id>/grid.json", grid_json, name="director-grid"),
-    path("events/<int:event_id>/status/", event_status, name="director-status"),
-    path("events/<int:event_id>/close/", event_close, name="director-close"),
-    path("events/<int:event_id>/agree/", event_agree, name="director-agree-event"),
-    path("events/<int:event_id>/reopen/", event_reopen, name="director-reopen"),
-    path("events/<int:event_id>/correction-period/", correction_period,
-         name="director-correction-period"),
-    path("events/<int:event_id>/publish/", event_publish, name="director-publish"),
-    path("events/<int:event_id>/pairs/", pairs, name="director-pairs"),
-    path("events/<int:event_id>/movement/", movement, name="director-movement"),
-    path("events/<int:event_id>/boards/", boards, name="director-boards"),
-    path("events/<int:event_id>/tables/", tables, name="director-tables"),
-    path("events/<int:event_id>/guide-cards/", guide_cards, name="director-guide-cards"),
-    path("events/<int:event_id>/meetings/<int:meeting_id>/", meeting, name="director-meeting"),
-    path("events/<int:event_id>/meetings/<int:meeting_id>/boards/<int:board>/enter/",
-         enter_result, name="director-enter"),
-    path("events/<int:event_id>/meetings/<int:meeting_id>/boards/<int:board>/rule/",
-         rule_board, name="director-rule"),
-    path("events/<int:event_id>/boards/<int:board>/preview/", preview,
-         name="director-preview"),
-    path("events/<int:event_id>/results/<int:result_id>/correct/", correct_result,
-         name="director-correct"),
-    path("events/<int:event_id>/results/<int:result_id>/void/", void_result,
-         name="director-void"),
-    path("events/<int:event_id>/sections/<int:section_id>/rounds/<int:round_number>/agree/",
-         agree_round, name="director-agree"),
-    path("events/<int:event_id>/audit/", audit, name="director-audit"),
-    path("events/<int:event_id>/audit/<int:entry_id>/undo/", undo, name="director-undo"),
-]
