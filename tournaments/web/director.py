@@ -40,7 +40,7 @@ from ..forms import (
 )
 from ..models import AuditEntry, Event, Meeting, Result, Section
 from ..presenters import actor as actor_name
-from ..presenters import movement_size, sentence
+from ..presenters import movement_size
 from ..services import Actor, ServiceError
 from .table import preview_answer
 
@@ -385,63 +385,17 @@ def pairs(request: HttpRequest, event_id: int) -> HttpResponse:
                   {"event": event, "form": form, "teams": teams, "stored": extra})
 
 
-def _generate(data: dict, pair_count: int):
-    """The movement the form describes, and its problems (boards.movements).
-
-    MovementError (a ValueError) says what is wrong with the request.
-    """
-    from boards.movements import MovementError, check, generate
-
+def _generate(event: Event, data: dict, pair_count: int):
+    """The movement the form describes, and its problems: services.movement_generate
+    (a ServiceError says what is wrong with the request)."""
     kind = data["kind"]
-    options: dict = {"boards_per_round": data["boards_per_round"]}
-    if kind == "team-match":
-        options["pairs_per_team"] = data["pairs_per_team"]
-    else:
-        tables = data["tables"]
-        needed = tables_needed(kind, pair_count)
-        if pair_count % 2 and kind != "mitchell" and tables == needed + 1:
-            tables = needed  # the Howell's table of the missing pair, counted in
-        if pair_count >= 2 and tables != needed:
-            raise MovementError(tables_words(kind, pair_count, needed))
-        if pair_count % 2:
-            # An odd number: the movement's last pair is missing and whoever is due to
-            # meet it sits out. A Howell keeps that pair still at an extra, empty table.
-            tables = tables if kind == "mitchell" else tables + 1
-            options["pairs"] = pair_count
-        options["tables"] = tables
-        if kind == "mitchell" and data.get("variant"):
-            options["variant"] = data["variant"]
-    movement = generate(kind, **options)
-    return movement, check(movement)
-
-
-def tables_needed(kind: str, pairs: int) -> int:
-    """The tables in play for `pairs` pairs: a Mitchell seats the odd pair's partner-less
-    N–S pair at a table of its own (it sits out when the missing pair is due); a Howell
-    leaves the missing pair's table out, so 9 pairs play at 4 tables and one sits out."""
-    if kind == "mitchell":
-        return max((pairs + 1) // 2, 1)
-    return max(pairs // 2, 1)
-
-
-def tables_words(kind: str, pairs: int, needed: int) -> str:
-    """"10 pairs need 5 tables"; "9 pairs need 4 tables and one pair sits out each round"."""
-    text = f"{pairs} pairs need {needed} table{'s' if needed != 1 else ''}"
-    if pairs % 2:
-        text += " and one pair sits out each round"
-    return text
-
-
-def _team_warning(event: Event, movement) -> str:
-    """A team match seats team A as pairs 1..k and team B as k+1..2k: do the pairs fit?"""
-    if not movement.teams:
-        return ""
-    teams = {p.number: p.team_id for p in event.pairs.all()}
-    for side, numbers in movement.teams.items():
-        if len({teams.get(n) for n in numbers}) != 1 or None in {teams.get(n) for n in numbers}:
-            return (f"team {side} of the movement is pairs {', '.join(map(str, numbers))}: "
-                    "list one team's pairs first, then the other's, on the pairs page")
-    return ""
+    team_match = kind == "team-match"
+    return services.movement_generate(
+        event=event, kind=kind, boards_per_round=data["boards_per_round"],
+        tables=None if team_match else data["tables"],
+        pairs=None if team_match else pair_count,
+        variant=(data.get("variant") or None) if kind == "mitchell" else None,
+        pairs_per_team=data["pairs_per_team"] if team_match else None)
 
 
 @director_required
@@ -456,7 +410,7 @@ def movement(request: HttpRequest, event_id: int) -> HttpResponse:
     initial = {
         "kind": kind,
         # A workable count for the pairs entered (10 pairs: 5 tables), not the stored one.
-        "tables": tables_needed(kind, pair_count),
+        "tables": services.tables_needed(kind, pair_count),
         "boards_per_round": section.boards_per_round or 3,
         "variant": section.variant,
         "pairs_per_team": max(pair_count // 2, 2) if event.kind == "teams" else None,
@@ -465,17 +419,14 @@ def movement(request: HttpRequest, event_id: int) -> HttpResponse:
     shown = problems = None
     if request.method == "POST" and form.is_valid():
         try:
-            shown, problems = _generate(form.cleaned_data, pair_count)
-        except ValueError as exc:
-            form.add_error(None, sentence(str(exc)))
+            shown, problems = _generate(event, form.cleaned_data, pair_count)
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
         else:
-            warning = _team_warning(event, shown)
-            if warning:
-                problems = [*problems, warning]
             if request.POST.get("action") == "save" and not problems:
                 actor = _actor(request)
                 try:
-                    services.movement_save(section=section, movement=shown, actor=actor)
+                    services.movement_and_boards_set(section=section, movement=shown, actor=actor)
                 except ServiceError as exc:
                     form.add_error(None, exc.message)
                 else:
