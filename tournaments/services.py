@@ -20,7 +20,7 @@ from django.utils import timezone
 from boards.models import Board
 from boards.movements import Movement, check, generate
 from config.celery import app
-from scoring.engine import ResultError, Unusual
+from scoring.engine import ResultError, Unusual, parse_deal
 
 from . import seam, selectors
 from .models import (
@@ -402,8 +402,6 @@ def pairs_set(*, event: Event, lines: Sequence[Any], actor: Actor) -> list[Pair]
 def boards_set(*, event: Event, count: int, deals: dict[int, str] | None = None,
                actor: Actor) -> list[Board]:
     """Make sure boards 1..count exist; set the deals given (PBN Deal notation)."""
-    from scoring.engine import parse_deal
-
     event = _lock_event(event.pk)
     deals = deals or {}
     for number, deal in deals.items():
@@ -436,8 +434,6 @@ def _normalise_deal(deal: str) -> str:
     """Store every deal from North, whichever hand the PBN text starts with."""
     if not deal:
         return ""
-    from scoring.engine import parse_deal
-
     hands = parse_deal(deal)
     return "N:" + " ".join(
         ".".join(hands[seat][suit] for suit in "SHDC") for seat in "NESW"
@@ -1126,8 +1122,6 @@ def sections_import(*, event: Event, sections: Sequence[SectionRow],
     (movement_meetings_set is the way to make a movement; it checks it is sound). Each table
     gets a new code: codes open a table's page and are never carried by a file.
     """
-    from .tablecodes import new_code
-
     if not actor.directs:
         raise Forbidden("only the director sets up an event")
     locked = _lock_event(event.pk)

@@ -24,7 +24,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from boards.dealing import deal_boards
 from boards.models import Board
+from boards.pbn import parse_pbn
 
 from .. import access, seam, selectors, services
 from ..forms import (
@@ -468,8 +470,6 @@ def boards(request: HttpRequest, event_id: int) -> HttpResponse:
             elif action == "deal":
                 deal = DealForm(request.POST)
                 if deal.is_valid():
-                    from boards.dealing import deal_boards
-
                     n = deal.cleaned_data["count"]
                     deals = dict(enumerate(deal_boards(n), start=1))
                     services.boards_set(event=event, count=max(count, n), deals=deals,
@@ -489,8 +489,6 @@ def boards(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def _read_pbn(file) -> dict[int, str]:
-    from boards.pbn import parse_pbn
-
     raw = file.read(2_000_000)
     try:
         text = raw.decode("utf-8-sig")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import secrets
 
+from django.contrib import messages
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -201,8 +202,6 @@ def agree(request: HttpRequest, table: TableCode, round_number: int) -> HttpResp
 
 
 def _flash(request: HttpRequest, text: str, *, error: bool = False) -> None:
-    from django.contrib import messages
-
     (messages.error if error else messages.success)(request, text)
 
 
