@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, QuerySet
 
 from .models import Event, Meeting, Result, TableCode
+from .selectors import current_meeting, table_by_code, table_meetings
 
 NOT_PUBLISHED = "The standings of this event are not published yet."
 ONLY_DIRECTOR = "Only the director can do this: log in as the director."
@@ -67,8 +68,6 @@ def api_caller(request) -> Caller:
 
 def web_caller(request) -> Caller:
     """A page request: the phone at a table keeps its code in the web session."""
-    from .selectors import table_by_code
-
     code = request.session.get("table_code") if hasattr(request, "session") else None
     return Caller(director=is_director(getattr(request, "user", None)),
                   table=table_by_code(code) if code else None)
@@ -139,8 +138,6 @@ def board_finished(event: Event, number: int) -> bool:
 
 def seated_meeting(table: TableCode) -> Meeting | None:
     """The meeting the players at this table are at now."""
-    from .selectors import current_meeting, table_meetings
-
     return current_meeting(table_meetings(table.section, table.table))
 
 

@@ -37,7 +37,7 @@ from .services import (
     event_create,
     event_publish,
     event_set_status,
-    movement_set,
+    movement_meetings_set,
     pair_set,
     result_confirm,
     result_record,
@@ -181,7 +181,7 @@ def _set_up(event: Event, movement: Movement, players: list[tuple[str, str]],
     deals = dict(enumerate(deal_boards(movement.boards, rng), start=1))
     boards_set(event=event, count=movement.boards, deals=deals, actor=director)
     section = event.sections.get()
-    movement_set(section=section, movement=movement, actor=director)
+    movement_meetings_set(section=section, movement=movement, actor=director)
     event_set_status(event=event, status=Event.Status.RUNNING, actor=director)
     return section, deals
 

@@ -18,8 +18,9 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from boards.models import Board
+from boards.movements import Movement, check, generate
 from config.celery import app
-from scoring.engine import ResultError, Unusual
+from scoring.engine import ResultError, Unusual, parse_deal
 
 from . import seam, selectors
 from .models import (
@@ -34,6 +35,7 @@ from .models import (
     Team,
 )
 from .presenters import sentence
+from .tablecodes import new_code
 
 log = logging.getLogger(__name__)
 
@@ -152,6 +154,18 @@ def _audit(
         after=after,
         reason=reason,
     )
+
+
+def _save_change(result: Result, *, event: Event, actor: Actor, action: str,
+                 before: dict | None, reason: str = "") -> AuditEntry:
+    """Store a change to an existing result: bump its version, stamp it with the event's
+    change number, save, read the new version back and audit the change."""
+    result.version = F("version") + 1
+    result.seq = event.seq
+    result.save()
+    result.refresh_from_db(fields=["version"])
+    return _audit(event=event, actor=actor, action=action, result=result, before=before,
+                  after=seam.snapshot(result), reason=reason)
 
 
 def _require_open(event: Event) -> None:
@@ -294,9 +308,13 @@ def event_create(
 
 @transaction.atomic
 def teams_set(*, event: Event, names: Sequence[str], actor: Actor) -> list[Team]:
-    event = _lock_event(event.pk)
-    teams = [Team.objects.get_or_create(event=event, name=name.strip())[0] for name in names]
-    _audit(event=event, actor=actor, action="teams", after={"teams": list(names)})
+    return _teams_store(_lock_event(event.pk), names, actor)
+
+
+def _teams_store(locked: Event, names: Sequence[str], actor: Actor) -> list[Team]:
+    """teams_set once the event is locked."""
+    teams = [Team.objects.get_or_create(event=locked, name=name.strip())[0] for name in names]
+    _audit(event=locked, actor=actor, action="teams", after={"teams": list(names)})
     return teams
 
 
@@ -311,7 +329,15 @@ def pair_set(
     actor: Actor,
 ) -> Pair:
     """Create pair `number`, or rename its players; returns the pair."""
-    event = _lock_event(event.pk)
+    locked = _lock_event(event.pk)
+    pair = _pair_store(locked, number, players, team, section, actor)
+    Event.objects.filter(pk=locked.pk).update(roster_seq=locked.seq)
+    return pair
+
+
+def _pair_store(event: Event, number: int, players: Sequence[str], team: Team | None,
+                section: Section | None, actor: Actor) -> Pair:
+    """pair_set once the event is locked (the caller marks the roster changed)."""
     names = [p.strip() for p in players]
     if len(names) != 2 or not all(names):
         raise ServiceError(f"pair {number} needs two players' names", field="players")
@@ -336,7 +362,6 @@ def pair_set(
         if team is not None and pair.team_id != team.pk:
             pair.team = team
             pair.save(update_fields=["team"])
-    Event.objects.filter(pk=event.pk).update(roster_seq=event.seq)
     _audit(event=event, actor=actor, action="pair", after={"pair": number, "players": names})
     return pair
 
@@ -346,14 +371,17 @@ def pairs_set(*, event: Event, lines: Sequence[Any], actor: Actor) -> list[Pair]
     """Store the whole list of pairs at once: each line has .number, .players and .team
     (a team name, or None). Teams named are created; pairs not in the list are removed,
     unless they have played or sit in the movement. One list, one change: a line the
-    services refuse leaves nothing stored."""
+    services refuse leaves nothing stored. The event is locked once, for the whole list."""
+    event = _lock_event(event.pk)
     teams = {}
     names = list(dict.fromkeys(line.team for line in lines if line.team))
     if names:
-        teams = {t.name: t for t in teams_set(event=event, names=names, actor=actor)}
-    stored = [pair_set(event=event, number=line.number, players=line.players,
-                       team=teams.get(line.team) if line.team else None, actor=actor)
+        teams = {t.name: t for t in _teams_store(event, names, actor)}
+    stored = [_pair_store(event, line.number, line.players,
+                          teams.get(line.team) if line.team else None, None, actor)
               for line in lines]
+    if stored:
+        Event.objects.filter(pk=event.pk).update(roster_seq=event.seq)
     keep = {line.number for line in lines}
     extra = Pair.objects.filter(event=event).exclude(number__in=keep)
     for pair in extra.order_by("number"):
@@ -374,8 +402,6 @@ def pairs_set(*, event: Event, lines: Sequence[Any], actor: Actor) -> list[Pair]
 def boards_set(*, event: Event, count: int, deals: dict[int, str] | None = None,
                actor: Actor) -> list[Board]:
     """Make sure boards 1..count exist; set the deals given (PBN Deal notation)."""
-    from scoring.engine import parse_deal
-
     event = _lock_event(event.pk)
     deals = deals or {}
     for number, deal in deals.items():
@@ -408,8 +434,6 @@ def _normalise_deal(deal: str) -> str:
     """Store every deal from North, whichever hand the PBN text starts with."""
     if not deal:
         return ""
-    from scoring.engine import parse_deal
-
     hands = parse_deal(deal)
     return "N:" + " ".join(
         ".".join(hands[seat][suit] for suit in "SHDC") for seat in "NESW"
@@ -417,17 +441,14 @@ def _normalise_deal(deal: str) -> str:
 
 
 @transaction.atomic
-def movement_set(
+def movement_meetings_set(
     *,
     section: Section,
-    movement,  # boards.movements.Movement
+    movement: Movement,
     actor: Actor,
 ) -> list[Meeting]:
-    """Store a generated movement as the section's meetings, with a code for each table."""
-    from boards.movements import check
-
-    from .tablecodes import new_code
-
+    """Store a generated movement as the section's meetings, with a code for each table.
+    The boards are left as they are (movement_and_boards_set makes them too)."""
     problems = check(movement)
     if problems:
         raise ServiceError("the movement is not sound: " + "; ".join(problems), field="movement")
@@ -467,10 +488,93 @@ def movement_set(
 
 
 @transaction.atomic
-def movement_save(*, section: Section, movement, actor: Actor) -> list[Meeting]:
+def movement_and_boards_set(*, section: Section, movement: Movement,
+                            actor: Actor) -> list[Meeting]:
     """Store a movement with the boards it needs (boards 1..movement.boards)."""
     boards_set(event=section.event, count=movement.boards, actor=actor)
-    return movement_set(section=section, movement=movement, actor=actor)
+    return movement_meetings_set(section=section, movement=movement, actor=actor)
+
+
+def tables_needed(kind: str, pairs: int) -> int:
+    """The tables in play for `pairs` pairs: a Mitchell seats the odd pair's partner-less
+    N–S pair at a table of its own (it sits out when the missing pair is due); a Howell
+    leaves the missing pair's table out, so 9 pairs play at 4 tables and one sits out."""
+    if kind == "mitchell":
+        return max((pairs + 1) // 2, 1)
+    return max(pairs // 2, 1)
+
+
+def tables_words(kind: str, pairs: int, needed: int) -> str:
+    """"10 pairs need 5 tables"; "9 pairs need 4 tables and one pair sits out each round"."""
+    text = f"{pairs} pairs need {needed} table{'s' if needed != 1 else ''}"
+    if pairs % 2:
+        text += " and one pair sits out each round"
+    return text
+
+
+def movement_generate(
+    *,
+    event: Event,
+    kind: str,
+    boards_per_round: int,
+    tables: int | None = None,
+    variant: str | None = None,
+    pairs_per_team: int | None = None,
+    pairs: int | None = None,
+) -> tuple[Movement, list[str]]:
+    """The movement the director asks for, fitted to the pairs (`pairs`, or else the
+    pairs entered), and what is wrong with it; stores nothing. The console and the API
+    both build their movements here.
+
+    An odd number of pairs makes a sit-out movement: its last pair is missing and whoever
+    is due to meet it sits out. A request the pairs cannot fill ("10 pairs need 5
+    tables") raises ServiceError.
+    """
+    pair_count = pairs if pairs is not None else event.pairs.count()
+    options: dict = {"boards_per_round": boards_per_round}
+    if kind == "team-match":
+        options.update({k: v for k, v in (("pairs_per_team", pairs_per_team),
+                                          ("tables", tables), ("variant", variant),
+                                          ("pairs", pairs)) if v is not None})
+    elif tables is not None:
+        needed = tables_needed(kind, pair_count)
+        if pair_count % 2 and kind != "mitchell" and tables == needed + 1:
+            tables = needed  # the Howell's table of the missing pair, counted in
+        if pair_count >= 2 and tables != needed:
+            raise ServiceError(tables_words(kind, pair_count, needed), field="tables")
+        if pair_count % 2:
+            # A Howell keeps the missing pair still at an extra, empty table.
+            tables = tables if kind == "mitchell" else tables + 1
+            options["pairs"] = pair_count
+        options["tables"] = tables
+    if kind != "team-match":
+        if tables is None and pairs is not None:
+            options["pairs"] = pairs
+        if variant is not None:
+            options["variant"] = variant
+        if pairs_per_team is not None:
+            options["pairs_per_team"] = pairs_per_team  # generate says it is for team matches
+    try:
+        movement = generate(kind, **options)
+    except (ValueError, TypeError) as exc:  # MovementError says what is wrong
+        raise ServiceError(str(exc), field="movement") from None
+    problems = check(movement)
+    warning = _team_warning(event, movement)
+    if warning:
+        problems = [*problems, warning]
+    return movement, problems
+
+
+def _team_warning(event: Event, movement: Movement) -> str:
+    """A team match seats team A as pairs 1..k and team B as k+1..2k: do the pairs fit?"""
+    if not movement.teams:
+        return ""
+    teams = {p.number: p.team_id for p in event.pairs.all()}
+    for side, numbers in movement.teams.items():
+        if len({teams.get(n) for n in numbers}) != 1 or None in {teams.get(n) for n in numbers}:
+            return (f"team {side} of the movement is pairs {', '.join(map(str, numbers))}: "
+                    "list one team's pairs first, then the other's, on the pairs page")
+    return ""
 
 
 # --- results -----------------------------------------------------------------------------
@@ -603,12 +707,8 @@ def result_correct(
     _apply(result, fields)
     result.status = Result.Status.DIRECTOR if actor.is_director else Result.Status.ENTERED
     result.confirmed_by = ""  # the opponents confirmed the old result, not this one
-    result.version = F("version") + 1
-    result.seq = event.seq
-    result.save()
-    result.refresh_from_db(fields=["version"])
-    _audit(event=event, actor=actor, action="rule" if ruling else "correct", result=result,
-           before=before, after=seam.snapshot(result), reason=reason)
+    _save_change(result, event=event, actor=actor, action="rule" if ruling else "correct",
+                 before=before, reason=reason)
     return result
 
 
@@ -652,12 +752,8 @@ def ruling_award(
         before = seam.snapshot(existing)
         _apply(existing, fields)
         existing.status = Result.Status.DIRECTOR
-        existing.version = F("version") + 1
-        existing.seq = locked.seq
-        existing.save()
-        existing.refresh_from_db(fields=["version"])
-        _audit(event=locked, actor=actor, action="rule", result=existing, before=before,
-               after=seam.snapshot(existing), reason=reason)
+        _save_change(existing, event=locked, actor=actor, action="rule", before=before,
+                     reason=reason)
         return existing
     result = Result.objects.create(
         event=locked, board=board_row, ns_pair=ns_pair, ew_pair=ew_pair, meeting=meeting,
@@ -696,12 +792,8 @@ def result_void(*, result: Result, actor: Actor, reason: str) -> Result:
         return result
     before = seam.snapshot(result)
     result.voided = True
-    result.seq = event.seq
-    result.version = F("version") + 1
-    result.save()
-    result.refresh_from_db(fields=["version"])
-    _audit(event=event, actor=actor, action="void", result=result, before=before,
-           after=seam.snapshot(result), reason=reason)
+    _save_change(result, event=event, actor=actor, action="void", before=before,
+                 reason=reason)
     return result
 
 
@@ -731,12 +823,8 @@ def audit_undo(*, entry: AuditEntry, actor: Actor, reason: str = "") -> Result:
         if not restore["voided"] and result.voided:
             _ensure_free(result)
         _apply(result, restore)
-    result.seq = event.seq
-    result.version = F("version") + 1
-    result.save()
-    result.refresh_from_db(fields=["version"])
-    undo = _audit(event=event, actor=actor, action="undo", result=result, before=before,
-                  after=seam.snapshot(result), reason=reason)
+    undo = _save_change(result, event=event, actor=actor, action="undo", before=before,
+                        reason=reason)
     entry.undone_by = undo
     entry.save(update_fields=["undone_by"])
     return result
@@ -1031,11 +1119,9 @@ def sections_import(*, event: Event, sections: Sequence[SectionRow],
     """Replace a new event's sections with the given ones, meetings and all.
 
     For the importer: the meetings are a record of what was played, stored as written
-    (movement_set is the way to make a movement; it checks it is sound). Each table
+    (movement_meetings_set is the way to make a movement; it checks it is sound). Each table
     gets a new code: codes open a table's page and are never carried by a file.
     """
-    from .tablecodes import new_code
-
     if not actor.directs:
         raise Forbidden("only the director sets up an event")
     locked = _lock_event(event.pk)

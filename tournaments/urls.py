@@ -5,8 +5,6 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("api/", include("tournaments.api.urls")),
-    path("", include("tournaments.web.public")),
-    path("", include("tournaments.web.table")),
-    path("director/", include("tournaments.web.director")),
+    path("", include("tournaments.web.urls")),
     path("", include("tournaments.reports.urls")),
 ]

@@ -85,7 +85,7 @@ def build(director, state: str, name: str = "Tuesday duplicate") -> dict:
         services.pair_set(event=event, number=number,
                           players=[f"North {number}", f"South {number}"], actor=actor)
     services.boards_set(event=event, count=movement.boards, actor=actor)
-    services.movement_set(section=event.sections.get(), movement=movement, actor=actor)
+    services.movement_meetings_set(section=event.sections.get(), movement=movement, actor=actor)
     meetings = list(Meeting.objects.filter(section__event=event)
                     .select_related("ns_pair", "ew_pair").order_by("round", "table"))
     first = next(m for m in meetings if m.table == 1 and m.round == 1)

@@ -79,7 +79,7 @@ def build_night(director, *, name: str = "Tuesday duplicate", tables: int = 3,
                           players=[f"North {number}", f"South {number}"], actor=actor)
     services.boards_set(event=event, count=movement.boards,
                         deals={1: DEAL_1} if deal_1 else None, actor=actor)
-    services.movement_set(section=event.sections.get(), movement=movement, actor=actor)
+    services.movement_meetings_set(section=event.sections.get(), movement=movement, actor=actor)
     event = services.event_set_status(event=event, status=Event.Status.RUNNING, actor=actor)
     codes = dict(TableCode.objects.filter(section__event=event).values_list("table", "code"))
     return Night(event=event, director=director, codes=codes)

@@ -126,3 +126,39 @@ def test_status_and_publishing(director_client, event):
 
 def url_of(event: dict, tail: str) -> str:
     return f"/api/events/{event['id']}/{tail}"
+
+
+def _pairs(director_client, event, count):
+    for number in range(1, count + 1):
+        response = director_client.put(url_of(event, f"pairs/{number}/"),
+                                       {"players": [f"N{number}", f"S{number}"]}, format="json")
+        assert response.status_code == 200, response.json()
+
+
+def test_a_movement_fits_the_pairs_entered(director_client, event):
+    _pairs(director_client, event, 10)
+    response = post(director_client, url_of(event, "movement/"),
+                    {"movement": "mitchell", "tables": 4, "boards_per_round": 2})
+    assert response.status_code == 400
+    assert response.json() == {"error": "10 pairs need 5 tables", "field": "tables"}
+    assert not Meeting.objects.filter(section__event_id=event["id"]).exists()
+
+
+def test_an_odd_number_of_pairs_makes_a_sit_out_movement(director_client, event):
+    """9 pairs in a Howell: 4 tables in play; whoever is due to meet pair 10 sits out."""
+    _pairs(director_client, event, 9)
+    director_client.put(url_of(event, "boards/"), {"count": 20}, format="json")
+    response = post(director_client, url_of(event, "movement/"),
+                    {"movement": "mitchell", "tables": 4, "boards_per_round": 2})
+    assert response.json() == {"error": "9 pairs need 5 tables and one pair sits out each "
+                                        "round", "field": "tables"}
+    response = post(director_client, url_of(event, "movement/"),
+                    {"movement": "howell", "tables": 4, "boards_per_round": 2})
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    seated = [{m["ns"], m["ew"]} for r in body["rounds"] for m in r["meetings"]]
+    assert len(body["rounds"]) == 9
+    assert all(len(r["meetings"]) == 4 for r in body["rounds"])
+    assert all(10 not in pair for pair in seated)
+    for number in range(1, 10):  # each pair sits out one round
+        assert sum(number in pair for pair in seated) == 8

@@ -236,7 +236,7 @@ def build_night(director, *, published: str = Event.Published.PROVISIONAL) -> Ni
                                            for n, p in enumerate(PAIR_NAMES, start=1)],
                        actor=actor)
     movement = generate("mitchell", tables=4, boards_per_round=2, variant="skip")
-    services.movement_save(section=event.sections.get(), movement=movement, actor=actor)
+    services.movement_and_boards_set(section=event.sections.get(), movement=movement, actor=actor)
     deals = dict(enumerate(deal_boards(movement.boards, random.Random(1913)), start=1))
     services.boards_set(event=event, count=movement.boards, deals=deals, actor=actor)
     services.event_set_status(event=event, status=Event.Status.RUNNING, actor=actor)

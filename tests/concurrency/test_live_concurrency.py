@@ -154,7 +154,7 @@ def build_session() -> tuple[Event, list[Job]]:
         services.pair_set(event=event, number=number, players=[f"N{number}", f"S{number}"],
                           actor=actor)
     services.boards_set(event=event, count=movement.boards, actor=actor)
-    services.movement_set(section=event.sections.get(), movement=movement, actor=actor)
+    services.movement_meetings_set(section=event.sections.get(), movement=movement, actor=actor)
     services.event_set_status(event=event, status=Event.Status.RUNNING, actor=actor)
     codes = dict(TableCode.objects.filter(section__event=event).values_list("table", "code"))
     rng = random.Random(1913)

@@ -28,7 +28,7 @@ from tournaments.services import (
     event_create,
     event_publish,
     event_set_status,
-    movement_save,
+    movement_and_boards_set,
     pair_set,
     result_confirm,
     result_correct,
@@ -69,7 +69,8 @@ def closed_night(db) -> Event:
                  players=[f"Ada Vance {number}", f"Ben Wolcott {number}"], actor=director)
     boards_set(event=event, count=8, deals=dict(enumerate(DEALS, start=1)), actor=director)
     section_a = event.sections.get()
-    movement_save(section=section_a, movement=mitchell(4, 2, variant="skip"), actor=director)
+    movement_and_boards_set(section=section_a, movement=mitchell(4, 2, variant="skip"),
+                            actor=director)
     # A second section: the console sets up section A only, the models hold several.
     # Pairs 9-14 play a 3-table Mitchell on boards 1-6, compared within their section.
     section_b = Section.objects.create(event=event, name="B", movement="mitchell", tables=3,

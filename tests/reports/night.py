@@ -105,7 +105,7 @@ def build_night(director, *, name: str = "Tuesday duplicate", method: str = "plu
     if rules == "duplicate-whist":
         deals = {}
     services.boards_set(event=event, count=movement.boards, deals=deals, actor=actor)
-    services.movement_set(section=event.sections.get(), movement=movement, actor=actor)
+    services.movement_meetings_set(section=event.sections.get(), movement=movement, actor=actor)
     event = services.event_set_status(event=event, status=Event.Status.RUNNING, actor=actor)
     night = Night(event=event, director=director)
     if play:
@@ -124,5 +124,5 @@ def movement_event(director, movement, *, name: str = "Friday duplicate") -> Eve
     for number in range(1, movement.pairs + 1):
         players = PLAYERS.get(number, (f"North {number}", f"South {number}"))
         services.pair_set(event=event, number=number, players=players, actor=actor)
-    services.movement_save(section=event.sections.get(), movement=movement, actor=actor)
+    services.movement_and_boards_set(section=event.sections.get(), movement=movement, actor=actor)
     return event

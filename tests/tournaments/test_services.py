@@ -74,7 +74,7 @@ def mitchell(db, importer):
     event = make_pairs_event(pairs=14, boards=0)
     services.boards_set(event=event, count=21, actor=importer)
     section = event.sections.get()
-    services.movement_set(section=section, movement=generate(
+    services.movement_meetings_set(section=section, movement=generate(
         "mitchell", tables=7, boards_per_round=3), actor=importer)
     return event, section
 
@@ -197,7 +197,7 @@ def test_movement_needs_its_pairs(db, importer):
 
     event = make_pairs_event(pairs=10, boards=0)
     with pytest.raises(ServiceError, match="missing: 11, 12, 13, 14"):
-        services.movement_set(section=event.sections.get(), actor=importer,
+        services.movement_meetings_set(section=event.sections.get(), actor=importer,
                               movement=generate("mitchell", tables=7, boards_per_round=3))
 
 
@@ -258,12 +258,25 @@ def test_pairs_set_stores_the_list_and_removes_unplayed_pairs(db, importer):
     assert not event.pairs.filter(number=5).exists()
 
 
+def test_pairs_set_takes_the_event_lock_once_for_the_whole_list(db, importer):
+    from types import SimpleNamespace as Line
+
+    event = make_pairs_event(pairs=0, boards=1, kind="teams", method="total-points")
+    before = Event.objects.get(pk=event.pk).seq
+    lines = [Line(number=n, players=[f"A{n}", f"B{n}"], team="Gramercy" if n < 3 else "Murray")
+             for n in range(1, 5)]
+    services.pairs_set(event=event, lines=lines, actor=importer)
+    after = Event.objects.get(pk=event.pk)
+    assert after.seq == before + 1  # one lock, one change number
+    assert after.roster_seq == after.seq
+
+
 def test_board_cancel_at_both_tables_of_a_two_table_night(db, importer, as_director):
     """Duplicate Law B(3): in two-table duplicate the board is a new deal at both tables."""
     from boards.movements import generate
 
     event = make_pairs_event(pairs=4, boards=0)
-    services.movement_save(section=event.sections.get(), actor=importer,
+    services.movement_and_boards_set(section=event.sections.get(), actor=importer,
                            movement=generate("howell", tables=2, boards_per_round=2))
     cancelled = services.board_cancel(event=event, board=1, actor=as_director,
                                       reason="a hand of 14 cards found in the overplay")

@@ -60,9 +60,9 @@ def director_urls(world) -> list[str]:
 
 
 def test_every_director_url_is_routed(world):
-    from tournaments.web.director import urlpatterns
+    from tournaments.web.urls import director_urlpatterns
 
-    assert len(director_urls(world)) == len(urlpatterns)
+    assert len(director_urls(world)) == len(director_urlpatterns)
 
 
 def test_login_required_on_every_director_url(world):

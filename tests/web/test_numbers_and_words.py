@@ -25,7 +25,7 @@ from tournaments.reports.documents import (
     TravellersRenderer,
 )
 from tournaments.reports.services import report_data
-from tournaments.web.director import tables_words
+from tournaments.services import tables_words
 
 FRACTION = re.compile(r"\d+/\d+")
 HYPHEN_MINUS = re.compile(r"(?<![\w–-])-\d")

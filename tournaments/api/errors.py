@@ -18,6 +18,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from ..presenters import sentence
 from ..services import Forbidden, ResultConflict, ServiceError, UnusualResult
+from .serializers import ResultOut
 
 
 def _first_problem(detail: Any, path: str = "") -> tuple[str, str | None]:
@@ -43,9 +44,6 @@ def _field_message(message: str, field: str | None) -> str:
 
 
 def api_exception_handler(exc: Exception, context: dict) -> Response | None:
-    # Imported here: serializers import services, and services may grow API-facing imports.
-    from .serializers import ResultOut
-
     if isinstance(exc, ResultConflict):
         return Response(
             {"error": exc.message, "field": exc.field, "existing": ResultOut(exc.existing).data},

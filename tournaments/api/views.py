@@ -391,19 +391,16 @@ class MovementView(ApiView):
                    parameters=[IDEMPOTENCY])
     @idempotent
     def post(self, request, event_id: int):
-        from boards.movements import generate
-
         event = self.get_event()
         data = validated(MovementIn, request)
         section = lookups.section_of(event, data["section"])
-        options = {k: data[k] for k in ("tables", "variant", "pairs", "pairs_per_team")
-                   if data.get(k) is not None}
-        try:
-            movement = generate(data["movement"], boards_per_round=data["boards_per_round"],
-                                **options)
-        except (ValueError, TypeError) as exc:
-            raise services.ServiceError(str(exc), field="movement") from None
-        meetings = services.movement_set(section=section, movement=movement,
+        movement, problems = services.movement_generate(
+            event=event, kind=data["movement"], boards_per_round=data["boards_per_round"],
+            **{k: data[k] for k in ("tables", "variant", "pairs", "pairs_per_team")
+               if data.get(k) is not None})
+        if problems:
+            raise services.ServiceError("; ".join(problems), field="movement")
+        meetings = services.movement_meetings_set(section=section, movement=movement,
                                          actor=actor_for(request))
         section.refresh_from_db()
         return Response(MovementSectionOut(_movement(section, meetings)).data)

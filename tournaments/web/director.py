@@ -20,11 +20,13 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from boards.dealing import deal_boards
 from boards.models import Board
+from boards.pbn import parse_pbn
 
 from .. import access, seam, selectors, services
 from ..forms import (
@@ -40,7 +42,7 @@ from ..forms import (
 )
 from ..models import AuditEntry, Event, Meeting, Result, Section
 from ..presenters import actor as actor_name
-from ..presenters import movement_size, sentence
+from ..presenters import movement_size
 from ..services import Actor, ServiceError
 from .table import preview_answer
 
@@ -385,63 +387,17 @@ def pairs(request: HttpRequest, event_id: int) -> HttpResponse:
                   {"event": event, "form": form, "teams": teams, "stored": extra})
 
 
-def _generate(data: dict, pair_count: int):
-    """The movement the form describes, and its problems (boards.movements).
-
-    MovementError (a ValueError) says what is wrong with the request.
-    """
-    from boards.movements import MovementError, check, generate
-
+def _generate(event: Event, data: dict, pair_count: int):
+    """The movement the form describes, and its problems: services.movement_generate
+    (a ServiceError says what is wrong with the request)."""
     kind = data["kind"]
-    options: dict = {"boards_per_round": data["boards_per_round"]}
-    if kind == "team-match":
-        options["pairs_per_team"] = data["pairs_per_team"]
-    else:
-        tables = data["tables"]
-        needed = tables_needed(kind, pair_count)
-        if pair_count % 2 and kind != "mitchell" and tables == needed + 1:
-            tables = needed  # the Howell's table of the missing pair, counted in
-        if pair_count >= 2 and tables != needed:
-            raise MovementError(tables_words(kind, pair_count, needed))
-        if pair_count % 2:
-            # An odd number: the movement's last pair is missing and whoever is due to
-            # meet it sits out. A Howell keeps that pair still at an extra, empty table.
-            tables = tables if kind == "mitchell" else tables + 1
-            options["pairs"] = pair_count
-        options["tables"] = tables
-        if kind == "mitchell" and data.get("variant"):
-            options["variant"] = data["variant"]
-    movement = generate(kind, **options)
-    return movement, check(movement)
-
-
-def tables_needed(kind: str, pairs: int) -> int:
-    """The tables in play for `pairs` pairs: a Mitchell seats the odd pair's partner-less
-    N–S pair at a table of its own (it sits out when the missing pair is due); a Howell
-    leaves the missing pair's table out, so 9 pairs play at 4 tables and one sits out."""
-    if kind == "mitchell":
-        return max((pairs + 1) // 2, 1)
-    return max(pairs // 2, 1)
-
-
-def tables_words(kind: str, pairs: int, needed: int) -> str:
-    """"10 pairs need 5 tables"; "9 pairs need 4 tables and one pair sits out each round"."""
-    text = f"{pairs} pairs need {needed} table{'s' if needed != 1 else ''}"
-    if pairs % 2:
-        text += " and one pair sits out each round"
-    return text
-
-
-def _team_warning(event: Event, movement) -> str:
-    """A team match seats team A as pairs 1..k and team B as k+1..2k: do the pairs fit?"""
-    if not movement.teams:
-        return ""
-    teams = {p.number: p.team_id for p in event.pairs.all()}
-    for side, numbers in movement.teams.items():
-        if len({teams.get(n) for n in numbers}) != 1 or None in {teams.get(n) for n in numbers}:
-            return (f"team {side} of the movement is pairs {', '.join(map(str, numbers))}: "
-                    "list one team's pairs first, then the other's, on the pairs page")
-    return ""
+    team_match = kind == "team-match"
+    return services.movement_generate(
+        event=event, kind=kind, boards_per_round=data["boards_per_round"],
+        tables=None if team_match else data["tables"],
+        pairs=None if team_match else pair_count,
+        variant=(data.get("variant") or None) if kind == "mitchell" else None,
+        pairs_per_team=data["pairs_per_team"] if team_match else None)
 
 
 @director_required
@@ -456,7 +412,7 @@ def movement(request: HttpRequest, event_id: int) -> HttpResponse:
     initial = {
         "kind": kind,
         # A workable count for the pairs entered (10 pairs: 5 tables), not the stored one.
-        "tables": tables_needed(kind, pair_count),
+        "tables": services.tables_needed(kind, pair_count),
         "boards_per_round": section.boards_per_round or 3,
         "variant": section.variant,
         "pairs_per_team": max(pair_count // 2, 2) if event.kind == "teams" else None,
@@ -465,17 +421,14 @@ def movement(request: HttpRequest, event_id: int) -> HttpResponse:
     shown = problems = None
     if request.method == "POST" and form.is_valid():
         try:
-            shown, problems = _generate(form.cleaned_data, pair_count)
-        except ValueError as exc:
-            form.add_error(None, sentence(str(exc)))
+            shown, problems = _generate(event, form.cleaned_data, pair_count)
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
         else:
-            warning = _team_warning(event, shown)
-            if warning:
-                problems = [*problems, warning]
             if request.POST.get("action") == "save" and not problems:
                 actor = _actor(request)
                 try:
-                    services.movement_save(section=section, movement=shown, actor=actor)
+                    services.movement_and_boards_set(section=section, movement=shown, actor=actor)
                 except ServiceError as exc:
                     form.add_error(None, exc.message)
                 else:
@@ -517,8 +470,6 @@ def boards(request: HttpRequest, event_id: int) -> HttpResponse:
             elif action == "deal":
                 deal = DealForm(request.POST)
                 if deal.is_valid():
-                    from boards.dealing import deal_boards
-
                     n = deal.cleaned_data["count"]
                     deals = dict(enumerate(deal_boards(n), start=1))
                     services.boards_set(event=event, count=max(count, n), deals=deals,
@@ -538,8 +489,6 @@ def boards(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def _read_pbn(file) -> dict[int, str]:
-    from boards.pbn import parse_pbn
-
     raw = file.read(2_000_000)
     try:
         text = raw.decode("utf-8-sig")
@@ -898,38 +847,3 @@ def undo(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
                    "before; the undo itself is recorded.",
         "button": "Undo", "testid": "confirm-undo", "reason": True,
     })
-
-
-urlpatterns = [
-    path("", events, name="director-events"),
-    path("events/new/", event_new, name="director-event-new"),
-    path("events/<int:event_id>/", event_detail, name="director-event"),
-    path("events/<int:event_id>/grid.json", grid_json, name="director-grid"),
-    path("events/<int:event_id>/status/", event_status, name="director-status"),
-    path("events/<int:event_id>/close/", event_close, name="director-close"),
-    path("events/<int:event_id>/agree/", event_agree, name="director-agree-event"),
-    path("events/<int:event_id>/reopen/", event_reopen, name="director-reopen"),
-    path("events/<int:event_id>/correction-period/", correction_period,
-         name="director-correction-period"),
-    path("events/<int:event_id>/publish/", event_publish, name="director-publish"),
-    path("events/<int:event_id>/pairs/", pairs, name="director-pairs"),
-    path("events/<int:event_id>/movement/", movement, name="director-movement"),
-    path("events/<int:event_id>/boards/", boards, name="director-boards"),
-    path("events/<int:event_id>/tables/", tables, name="director-tables"),
-    path("events/<int:event_id>/guide-cards/", guide_cards, name="director-guide-cards"),
-    path("events/<int:event_id>/meetings/<int:meeting_id>/", meeting, name="director-meeting"),
-    path("events/<int:event_id>/meetings/<int:meeting_id>/boards/<int:board>/enter/",
-         enter_result, name="director-enter"),
-    path("events/<int:event_id>/meetings/<int:meeting_id>/boards/<int:board>/rule/",
-         rule_board, name="director-rule"),
-    path("events/<int:event_id>/boards/<int:board>/preview/", preview,
-         name="director-preview"),
-    path("events/<int:event_id>/results/<int:result_id>/correct/", correct_result,
-         name="director-correct"),
-    path("events/<int:event_id>/results/<int:result_id>/void/", void_result,
-         name="director-void"),
-    path("events/<int:event_id>/sections/<int:section_id>/rounds/<int:round_number>/agree/",
-         agree_round, name="director-agree"),
-    path("events/<int:event_id>/audit/", audit, name="director-audit"),
-    path("events/<int:event_id>/audit/<int:entry_id>/undo/", undo, name="director-undo"),
-]

@@ -20,7 +20,6 @@ from collections.abc import Callable
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
-from django.urls import path
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -187,12 +186,3 @@ def hand_diagram(hands: dict[str, dict[str, str]]) -> dict[str, dict]:
         for seat, name in SEATS
         if seat in hands
     }
-
-
-urlpatterns = [
-    path("events/<int:pk>/", event_page, name="public-event"),
-    path("events/<int:pk>/standings/", standings_page, name="public-standings"),
-    path("events/<int:pk>/boards/<int:number>/", board_page, name="public-board"),
-    path("events/<int:pk>/pairs/<int:number>/", pair_page, name="public-pair"),
-    path("events/<int:pk>/live/", live, name="public-live"),
-]

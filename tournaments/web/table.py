@@ -13,10 +13,11 @@ from __future__ import annotations
 import functools
 import secrets
 
+from django.contrib import messages
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import path, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from boards.models import Board
@@ -201,8 +202,6 @@ def agree(request: HttpRequest, table: TableCode, round_number: int) -> HttpResp
 
 
 def _flash(request: HttpRequest, text: str, *, error: bool = False) -> None:
-    from django.contrib import messages
-
     (messages.error if error else messages.success)(request, text)
 
 
@@ -469,20 +468,3 @@ def traveller(request: HttpRequest, table: TableCode, board: int) -> HttpRespons
     return render(request, "tournaments/table/traveller.html", {
         "table": table, "event": event, "traveller": data, "seated": seated,
     })
-
-
-urlpatterns = [
-    path("t/", enter_code, name="table-enter"),
-    path("t/<str:code>/", home, name="table-home"),
-    path("t/<str:code>/preview/", preview, name="table-preview"),
-    path("t/<str:code>/round/<int:round_number>/", home, name="table-round"),
-    path("t/<str:code>/round/<int:round_number>/agree/", agree, name="table-agree"),
-    path("t/<str:code>/round/<int:round_number>/state.json", state, name="table-state"),
-    path("t/<str:code>/round/<int:round_number>/board/<int:board>/", board_page,
-         name="table-board"),
-    path("t/<str:code>/round/<int:round_number>/board/<int:board>/change/", change,
-         name="table-change"),
-    path("t/<str:code>/round/<int:round_number>/board/<int:board>/confirm/", confirm,
-         name="table-confirm"),
-    path("t/<str:code>/board/<int:board>/traveller/", traveller, name="table-traveller"),
-]
