@@ -28,6 +28,7 @@ import datetime
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 SEATS = "NESW"
 SUITS = "SHDC"
@@ -167,6 +168,22 @@ def parse_pbn(text: str) -> list[PbnBoard]:
         first_line[board.number] = line
         boards.append(board)
     return boards
+
+
+MAX_HAND_RECORD_BYTES = 2_000_000
+
+
+def read_hand_record(file: BinaryIO) -> dict[int, str]:
+    """The deals of an uploaded hand record, by board number (boards without a deal are
+    left out). Reads at most ``MAX_HAND_RECORD_BYTES``; UTF-8 (with or without a byte
+    order mark) or, failing that, Latin-1, which older dealing programs write. Raises
+    ``ValueError`` (``PbnError`` or ``DealError``) when the file cannot be read."""
+    raw = file.read(MAX_HAND_RECORD_BYTES)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    return {board.number: board.deal for board in parse_pbn(text) if board.deal}
 
 
 def _games(text: str) -> list[list[_Tag]]:

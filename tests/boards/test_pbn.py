@@ -1,6 +1,7 @@
 """PBN hand records: reading what dealing programs write, writing PBN 2.1 back."""
 
 import datetime
+import io
 import random
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from boards.pbn import (
     dealer_of,
     normalize_deal,
     parse_pbn,
+    read_hand_record,
     write_pbn,
 )
 
@@ -258,3 +260,19 @@ def test_any_first_seat_normalizes_to_north(seed, first):
     turn = "NESW".index(first)
     rotated = f"{first}:" + " ".join(hands[turn:] + hands[:turn])
     assert normalize_deal(rotated) == deal
+
+
+# --------------------------------------------------------------------------- an uploaded file
+
+
+def test_read_hand_record_reads_utf8_with_a_byte_order_mark_and_latin1():
+    text = (f'[Event "Clubabend Großbritannien"]\n[Board "1"]\n[Deal "{DEAL_1}"]\n\n'
+            f'[Board "2"]\n[Deal "{DEAL_2_FROM_EAST}"]\n\n[Board "3"]\n')
+    wanted = {1: DEAL_1, 2: DEAL_2}
+    assert read_hand_record(io.BytesIO(text.encode("utf-8-sig"))) == wanted
+    assert read_hand_record(io.BytesIO(text.encode("latin-1"))) == wanted
+
+
+def test_read_hand_record_raises_a_value_error_on_a_bad_file():
+    with pytest.raises(ValueError, match="board 1 appears twice"):
+        read_hand_record(io.BytesIO(b'[Board "1"]\n\n[Board "1"]\n'))

@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from boards.models import Board
+from boards.pbn import read_hand_record
 
 from .. import access, seam, selectors, services
 from ..forms import (
@@ -506,7 +507,11 @@ def boards(request: HttpRequest, event_id: int) -> HttpResponse:
             if action == "upload":
                 upload = BoardsUploadForm(request.POST, request.FILES)
                 if upload.is_valid():
-                    deals = _read_pbn(upload.cleaned_data["pbn"])
+                    try:
+                        deals = read_hand_record(upload.cleaned_data["pbn"])
+                    except ValueError as exc:
+                        raise ServiceError(f"the hand record cannot be read: {exc}",
+                                           field="pbn") from None
                     if not deals:
                         upload.add_error("pbn", "This file has no deals in it")
                     else:
@@ -535,20 +540,6 @@ def boards(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event, "upload": upload, "deal": deal,
         "boards": event.boards.order_by("number"),
     })
-
-
-def _read_pbn(file) -> dict[int, str]:
-    from boards.pbn import parse_pbn
-
-    raw = file.read(2_000_000)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")  # older dealing programs write Latin-1
-    try:
-        return {board.number: board.deal for board in parse_pbn(text) if board.deal}
-    except ValueError as exc:
-        raise ServiceError(f"the hand record cannot be read: {exc}", field="pbn") from None
 
 
 # --- tables: links, QR codes, guide cards --------------------------------------------------------
