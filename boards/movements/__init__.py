@@ -105,7 +105,7 @@ from .cards import (
 )
 from .check import check, expected_plays, expected_rounds, shares_boards
 from .howell import howell, three_quarter_howell, three_quarter_rounds
-from .mitchell import bye_stand_set, mitchell
+from .mitchell import mitchell
 from .model import (
     HOWELL_TABLES,
     KIND_NAMES,
@@ -141,7 +141,6 @@ __all__ = [
     "TableCardRow",
     "TableRound",
     "board_range",
-    "bye_stand_set",
     "check",
     "expected_plays",
     "expected_rounds",

@@ -54,14 +54,6 @@ def board_station(t: int, n: int, variant: str | None) -> int:
     return (t + 1) % n
 
 
-def bye_stand_set(movement: Movement, round_number: int) -> int | None:
-    """The board set resting on the bye stand of a relay Mitchell in a round, else None."""
-    if not movement.is_relay:
-        return None
-    n = movement.tables
-    return (n // 2 + round_number - 1) % n + 1
-
-
 def station_tables(station: int, n: int, variant: str | None) -> tuple[int, ...] | None:
     """The tables at a station of a Mitchell's board circuit; None for the bye stand."""
     if variant != "relay":

@@ -312,11 +312,6 @@ _DEAL_JSON = (
 )
 
 
-def deal_json(result: AuctionResult, rules: RuleSet) -> str:
-    """score_auction(result, rules).to_dict() as compact JSON text, made directly."""
-    return part_json(deal_parts(result, rules))
-
-
 def part_json(part: Part) -> str:
     """A deal score as compact JSON text, from its parts."""
     nt, nh, et, eh, _, text = part
