@@ -30,6 +30,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
+from scoring.engine import dealer_for_board
+
 SEATS = "NESW"
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"
@@ -63,11 +65,6 @@ class PbnBoard:
     deal: str | None = None  # "N:..." from North, or None when no hand is known
     vulnerable: str | None = None
     tags: dict[str, str] = field(default_factory=dict)
-
-
-def dealer_of(board: int) -> str:
-    """N deals board 1, E board 2, S board 3, W board 4, and so round (rules.md §1)."""
-    return "WNES"[board % 4]
 
 
 # --------------------------------------------------------------------------- deals
@@ -326,7 +323,7 @@ def write_pbn(
             _tag("Site", site),
             _tag("Date", _pbn_date(date)),
             _tag("Board", str(number)),
-            _tag("Dealer", dealer_of(number)),
+            _tag("Dealer", dealer_for_board(number)),
             _tag("Vulnerable", "None"),  # Auction has no vulnerability
             _tag("Deal", _deal_for_writing(deal, number)),
             "",
