@@ -17,13 +17,23 @@ from typing import Any
 
 from django import forms
 
-from scoring.engine import PENALTY_CODES, get_rules, parse_deal
+from scoring.engine import (
+    DOUBLING,
+    PENALTY_CODES,
+    RULINGS,
+    SEATS,
+    SIDES,
+    get_rules,
+    parse_deal,
+)
 
+from . import presenters
 from .models import KINDS, METHODS, MOVEMENTS, RULES, Result
 from .presenters import movement as movement_name
 
-SEATS = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
-DOUBLINGS = [("", "none"), ("X", "X"), ("XX", "XX")]
+# The codes are the engine's; the table's form shows them as a player writes them.
+SEAT_CHOICES = [(seat, seat) for seat in SEATS]
+DOUBLING_CHOICES = [(code, code or "none") for code in DOUBLING]
 FIRST_PENALTY = [
     ("", "—"),
     ("points", "100 points"),
@@ -133,9 +143,9 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
         choices=[(n, str(n)) for n in range(1, 8)], coerce=int, required=False,
         widget=forms.RadioSelect, label="Contract")
     denomination = forms.ChoiceField(choices=[], required=False, widget=forms.RadioSelect)
-    declarer = forms.ChoiceField(choices=SEATS, required=False, widget=forms.RadioSelect,
+    declarer = forms.ChoiceField(choices=SEAT_CHOICES, required=False, widget=forms.RadioSelect,
                                  label="Declarer")
-    doubled = forms.ChoiceField(choices=DOUBLINGS, required=False, widget=forms.RadioSelect,
+    doubled = forms.ChoiceField(choices=DOUBLING_CHOICES, required=False, widget=forms.RadioSelect,
                                 initial="", label="Doubling")
     tricks = forms.TypedChoiceField(
         choices=[(n, str(n)) for n in range(14)], coerce=int, required=False,
@@ -162,7 +172,7 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
                 self.fields[f"honours_{seat}"] = _honours_held(seat)
         for code, law, what, _points in PENALTIES:
             self.fields[penalty_field(code)] = forms.MultipleChoiceField(
-                choices=SEATS, required=False, widget=forms.CheckboxSelectMultiple,
+                choices=SEAT_CHOICES, required=False, widget=forms.CheckboxSelectMultiple,
                 label=f"{law}: {what}")
 
     # --- for templates ---
@@ -465,20 +475,24 @@ class ReasonForm(forms.Form):
     reason = forms.CharField(label="Why (for the audit trail)", required=False, max_length=500)
 
 
+RULING_CHOICE_LABELS = {
+    "average": "Average: the short hand's adversary had the surplus",
+    "fouled": "Fouled: the short hand's partner had the surplus",
+    "cancelled": "Cancelled: new deal at both tables (two-table duplicate)",
+}
+
+
 class RulingForm(forms.Form):
     """Duplicate Law B(3): an artificial result in place of play."""
 
     kind = forms.ChoiceField(
         label="Ruling", widget=forms.RadioSelect,
-        choices=[
-            ("average", "Average: the short hand's adversary had the surplus"),
-            ("fouled", "Fouled: the short hand's partner had the surplus"),
-            ("cancelled", "Cancelled: new deal at both tables (two-table duplicate)"),
-        ],
+        choices=[(code, RULING_CHOICE_LABELS[code]) for code in RULINGS],
         error_messages={"required": "Choose the ruling"})
     offending = forms.ChoiceField(
         label="Offending side (fouled board: the side whose player was short)",
-        choices=[("", "—"), ("ns", "North–South"), ("ew", "East–West")], required=False)
+        choices=[("", "—"), *((side, presenters.side_name(side)) for side in SIDES)],
+        required=False)
     reason = forms.CharField(label="Why (for the audit trail)", required=False, max_length=500)
 
     def __init__(self, *args, two_tables: bool = False, **kwargs):

@@ -25,12 +25,13 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from boards.models import Board
+from scoring import engine
 
-from .. import access, services
+from .. import access, presenters, services
 from .. import standings as scores
 from ..models import Event, Pair
 
-SEATS = (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West"))
+SEATS = tuple((seat, presenters.SEATS[seat]) for seat in engine.SEATS)
 SUIT_ORDER = "SHDC"
 POLL_SECONDS = 5
 
