@@ -4,6 +4,11 @@ Pure Python (no Django): the app stores ``Movement.to_dict()`` (interfaces.md §
 prints the guide cards from it. Every movement is generated, never typed in, and
 ``check`` proves the properties the director relies on.
 
+Modules: ``model`` (the dataclasses and their JSON), ``schedule`` (what the generators
+share), ``mitchell``, ``howell`` (and the three-quarter Howell), ``team`` (team match),
+``check`` (the checker) and ``cards`` (the guide cards); this module makes a movement
+of any kind (``generate``) and is where every name is imported from.
+
 Terms
 -----
 board set

@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from boards.models import Board
-from boards.pbn import read_hand_record
+from boards.pbn import read_hand_record, write_pbn
 
 from .. import access, seam, selectors, services
 from ..forms import (
@@ -496,8 +496,10 @@ def movement(request: HttpRequest, event_id: int) -> HttpResponse:
 @director_required
 @require_http_methods(["GET", "POST"])
 def boards(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The hand record: upload a PBN file, or deal new hands."""
+    """The hand record: upload a PBN file, deal new hands, or download it (?download=pbn)."""
     event = _event(event_id)
+    if request.method == "GET" and request.GET.get("download") == "pbn":
+        return _hand_record_pbn(event)
     count = event.boards.count()
     upload = BoardsUploadForm()
     deal = DealForm(initial={"count": count or None})
@@ -540,6 +542,17 @@ def boards(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event, "upload": upload, "deal": deal,
         "boards": event.boards.order_by("number"),
     })
+
+
+def _hand_record_pbn(event: Event) -> HttpResponse:
+    """The event's boards as a PBN hand record, for a dealing program or a hand-record sheet."""
+    boards = [(b.number, b.deal or None) for b in event.boards.order_by("number")]
+    if not boards:
+        raise Http404("this event has no boards yet")
+    response = HttpResponse(write_pbn(boards, event=event.name, date=event.date),
+                            content_type="application/x-pbn; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="hand-record-{event.pk}.pbn"'
+    return response
 
 
 # --- tables: links, QR codes, guide cards --------------------------------------------------------
