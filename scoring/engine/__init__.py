@@ -10,6 +10,7 @@ Public API (all re-exported here)::
     get_rules(name: str = "american-1913") -> RuleSet        ValueError if unknown
     dealer_for_board(board: int) -> str                      "N" | "E" | "S" | "W"
     SEATS, SIDES, DENOMINATIONS, DOUBLING, RULINGS, PENALTY_CODES, RULE_SET_NAMES
+    SUITS                                                    ("S", "H", "D", "C"), a hand's order
 
     # values (model.py)
     Contract(level, denomination, declarer, doubled="")
@@ -91,7 +92,7 @@ from .compare import (
     shown_half_up,
     team_match,
 )
-from .deal import DealError, deal_from_north, honours_from_deal, parse_deal
+from .deal import SUITS, DealError, deal_from_north, honours_from_deal, parse_deal
 from .model import (
     AuctionResult,
     Contract,
@@ -130,6 +131,7 @@ __all__ = [
     "RULINGS",
     "SEATS",
     "SIDES",
+    "SUITS",
     "AuctionResult",
     "Contract",
     "DealError",

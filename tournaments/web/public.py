@@ -32,7 +32,6 @@ from .. import standings as scores
 from ..models import Event, Pair
 
 SEATS = tuple((seat, presenters.SEATS[seat]) for seat in engine.SEATS)
-SUIT_ORDER = "SHDC"
 POLL_SECONDS = 5
 
 
@@ -184,7 +183,7 @@ def hand_diagram(hands: dict[str, dict[str, str]]) -> dict[str, dict]:
     return {
         seat: {"name": name,
                "suits": [(suit, cards_text(hands.get(seat, {}).get(suit, "")))
-                         for suit in SUIT_ORDER]}
+                         for suit in engine.SUITS]}
         for seat, name in SEATS
         if seat in hands
     }
