@@ -19,7 +19,7 @@ from django import forms
 
 from scoring.engine import (
     DOUBLING,
-    PENALTY_CODES,
+    PENALTY_RULES,
     RULINGS,
     SEATS,
     SIDES,
@@ -39,17 +39,16 @@ FIRST_PENALTY = [
     ("points", "100 points"),
     ("tricks", "three tricks"),
 ]
-# rules.md §3.7, as the form names them: (code, law, what, points).
-PENALTIES = [
-    ("F-declaration-out-of-turn", "Duplicate Law F",
-     "declaration, double or redouble out of turn", 50),
-    ("F-law-81", "Duplicate Law F, Law 81", "omitted to play to a trick", 50),
-    ("90", "Law 90", "looked at a quitted trick", 25),
-    ("54-redouble-more-than-once", "Law 54", "redoubled more than once", 100),
-    ("54-double-partner", "Law 54", "doubled partner's declaration or redoubled partner's double",
-     50),
-]
-assert [p[0] for p in PENALTIES] == list(PENALTY_CODES), "penalty list out of step with engine"
+# rules.md §3.7: the codes and points are the engine's; the form names them (law, what).
+_PENALTY_WORDS = {
+    "F-declaration-out-of-turn": ("Duplicate Law F", "declaration, double or redouble out of turn"),
+    "F-law-81": ("Duplicate Law F, Law 81", "omitted to play to a trick"),
+    "90": ("Law 90", "looked at a quitted trick"),
+    "54-redouble-more-than-once": ("Law 54", "redoubled more than once"),
+    "54-double-partner": ("Law 54", "doubled partner's declaration or redoubled partner's double"),
+}
+# (code, law, what, points), in the engine's order.
+PENALTIES = [(code, *_PENALTY_WORDS[code], rule.points) for code, rule in PENALTY_RULES.items()]
 DENOMINATION_NAMES = {
     "S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts",
     "RS": "royal spades", "NT": "no trump",
@@ -168,7 +167,7 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
             # English rule: a deal may be passed out ("No bid" all round).
             self.fields["passed_out"] = forms.BooleanField(required=False, label="Passed out")
         if not self.has_deal:
-            for seat in "NESW":
+            for seat in SEATS:
                 self.fields[f"honours_{seat}"] = _honours_held(seat)
         for code, law, what, _points in PENALTIES:
             self.fields[penalty_field(code)] = forms.MultipleChoiceField(
@@ -186,7 +185,7 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
     def honour_fields(self) -> list[dict]:
         if self.has_deal:
             return []
-        return [{"seat": s, "field": self[f"honours_{s}"]} for s in "NESW"]
+        return [{"seat": s, "field": self[f"honours_{s}"]} for s in SEATS]
 
     def _value(self, name: str):
         return self[name].value() if name in self.fields else None
@@ -236,7 +235,7 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
         if not self.has_deal:
             # Only the seats answered: none answered, and the engine asks for them; a seat
             # left out once the others add up to 5 (4 aces) held none.
-            honours = {s: data[f"honours_{s}"] for s in "NESW"
+            honours = {s: data[f"honours_{s}"] for s in SEATS
                        if data.get(f"honours_{s}") is not None}
             if honours:
                 result["honours"] = honours

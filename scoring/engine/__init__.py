@@ -10,6 +10,7 @@ Public API (all re-exported here)::
     get_rules(name: str = "american-1913") -> RuleSet        ValueError if unknown
     dealer_for_board(board: int) -> str                      "N" | "E" | "S" | "W"
     SEATS, SIDES, DENOMINATIONS, DOUBLING, RULINGS, PENALTY_CODES, RULE_SET_NAMES
+    PENALTY_RULES                                            code -> PenaltyRule(points, law, what)
     SUITS                                                    ("S", "H", "D", "C"), a hand's order
 
     # values (model.py)
@@ -109,6 +110,7 @@ from .rules import (
     DENOMINATIONS,
     DOUBLING,
     PENALTY_CODES,
+    PENALTY_RULES,
     RULE_SET_NAMES,
     RULINGS,
     SEATS,
@@ -126,6 +128,7 @@ __all__ = [
     "MATCHPOINTS",
     "PAIR_METHODS",
     "PENALTY_CODES",
+    "PENALTY_RULES",
     "PLUS_MINUS",
     "RULE_SET_NAMES",
     "RULINGS",
