@@ -3,12 +3,7 @@
 from django.db import models
 from django.db.models import Q
 
-DEALERS = ("W", "N", "E", "S")  # board b deals from DEALERS[b % 4]
-
-
-def dealer_for(number: int) -> str:
-    """N deals board 1, E board 2, S board 3, W board 4, and so round (rules.md §1)."""
-    return DEALERS[number % 4]
+from scoring.engine import dealer_for_board
 
 
 class Board(models.Model):
@@ -32,4 +27,4 @@ class Board(models.Model):
 
     @property
     def dealer(self) -> str:
-        return dealer_for(self.number)
+        return dealer_for_board(self.number)

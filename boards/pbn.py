@@ -28,10 +28,10 @@ import datetime
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
-SEATS = "NESW"
-SUITS = "SHDC"
-RANKS = "AKQJT98765432"
+from scoring.engine import SEATS, deal_from_north, dealer_for_board, parse_deal
+from scoring.engine import DealError as EngineDealError
 
 _SEAT_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -64,11 +64,6 @@ class PbnBoard:
     tags: dict[str, str] = field(default_factory=dict)
 
 
-def dealer_of(board: int) -> str:
-    """N deals board 1, E board 2, S board 3, W board 4, and so round (rules.md §1)."""
-    return "WNES"[board % 4]
-
-
 # --------------------------------------------------------------------------- deals
 
 
@@ -79,64 +74,35 @@ class DealError(ValueError):
 def normalize_deal(deal: str) -> str | None:
     """The deal from North with cards in order; None when all four hands are unknown.
 
-    Raises ``DealError`` with the rest of a sentence ("has 14 cards in the north
-    hand") for 13 cards a hand (unless '-') and 52 different cards.
+    The engine reads the deal (``scoring.engine.parse_deal``: 13 cards a hand unless
+    '-', 52 different cards; unknown hands stay unknown). Raises
+    ``DealError`` with the rest of a sentence ("has 14 cards in the north hand").
     """
-    text = deal.strip()
-    if len(text) < 2 or text[1] != ":" or text[0].upper() not in SEATS:
-        raise DealError("must start with the first hand's seat and a colon, like 'N:'")
-    parts = text[2:].split()
-    if len(parts) != 4:
-        raise DealError(f"has {len(parts)} hands, not 4")
-    first = SEATS.index(text[0].upper())
-    hands = {SEATS[(first + i) % 4]: _parse_hand(part, SEATS[(first + i) % 4])
-             for i, part in enumerate(parts)}
-    _check_distinct(hands)
-    if all(hand is None for hand in hands.values()):
-        return None
-    return "N:" + " ".join(_hand_text(hands[seat]) for seat in SEATS)
+    try:
+        hands = parse_deal(deal, as_given=True)
+    except EngineDealError as exc:
+        raise DealError(_deal_problem(exc.problem)) from None
+    return deal_from_north(hands) if hands else None
 
 
-def _parse_hand(text: str, seat: str) -> dict[str, str] | None:
-    if text == "-":
-        return None
-    suits = text.upper().replace("10", "T").split(".")
-    if len(suits) != 4:
-        raise DealError(f"has {len(suits)} suits in the {_SEAT_NAMES[seat]} hand, not 4 "
-                        "(spades.hearts.diamonds.clubs)")
-    hand: dict[str, str] = {}
-    for suit, ranks in zip(SUITS, suits, strict=True):
-        for rank in ranks:
-            if rank not in RANKS:
-                raise DealError(f"has {rank!r} in the {_SEAT_NAMES[seat]} hand, which is "
-                                "not a card")
-        if len(set(ranks)) != len(ranks):
-            raise DealError(f"has a card twice in the {_SEAT_NAMES[seat]} hand's "
-                            f"{_SUIT_NAMES[suit]}")
-        hand[suit] = "".join(sorted(ranks, key=RANKS.index))
-    count = sum(len(ranks) for ranks in hand.values())
-    if count != 13:
-        raise DealError(f"has {count} cards in the {_SEAT_NAMES[seat]} hand")
-    return hand
-
-
-def _check_distinct(hands: dict[str, dict[str, str] | None]) -> None:
-    holder: dict[str, str] = {}
-    for seat in SEATS:
-        hand = hands[seat]
-        for suit, ranks in (hand or {}).items():
-            for rank in ranks:
-                card = rank + suit
-                if card in holder:
-                    raise DealError(
-                        f"gives the {_RANK_NAMES[rank]} of {_SUIT_NAMES[suit]} to both the "
-                        f"{_SEAT_NAMES[holder[card]]} and the {_SEAT_NAMES[seat]} hand"
-                    )
-                holder[card] = seat
-
-
-def _hand_text(hand: dict[str, str] | None) -> str:
-    return "-" if hand is None else ".".join(hand[suit] for suit in SUITS)
+def _deal_problem(problem: tuple) -> str:
+    """The engine's ``DealError.problem`` as the rest of "the deal of board 7 ..."."""
+    match problem:
+        case ("hands", found):
+            return f"has {found} hands, not 4"
+        case ("suits", seat, found):
+            return (f"has {found} suits in the {_SEAT_NAMES[seat]} hand, not 4 "
+                    "(spades.hearts.diamonds.clubs)")
+        case ("card", seat, _suit, rank):
+            return f"has {rank!r} in the {_SEAT_NAMES[seat]} hand, which is not a card"
+        case ("repeat", seat, suit):
+            return f"has a card twice in the {_SEAT_NAMES[seat]} hand's {_SUIT_NAMES[suit]}"
+        case ("count", seat, cards):
+            return f"has {cards} cards in the {_SEAT_NAMES[seat]} hand"
+        case ("twice", suit, rank, first, second):
+            return (f"gives the {_RANK_NAMES[rank]} of {_SUIT_NAMES[suit]} to both the "
+                    f"{_SEAT_NAMES[first]} and the {_SEAT_NAMES[second]} hand")
+    return "must start with the first hand's seat and a colon, like 'N:'"
 
 
 # --------------------------------------------------------------------------- reading
@@ -167,6 +133,22 @@ def parse_pbn(text: str) -> list[PbnBoard]:
         first_line[board.number] = line
         boards.append(board)
     return boards
+
+
+MAX_HAND_RECORD_BYTES = 2_000_000
+
+
+def read_hand_record(file: BinaryIO) -> dict[int, str]:
+    """The deals of an uploaded hand record, by board number (boards without a deal are
+    left out). Reads at most ``MAX_HAND_RECORD_BYTES``; UTF-8 (with or without a byte
+    order mark) or, failing that, Latin-1, which older dealing programs write. Raises
+    ``ValueError`` (``PbnError`` or ``DealError``) when the file cannot be read."""
+    raw = file.read(MAX_HAND_RECORD_BYTES)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    return {board.number: board.deal for board in parse_pbn(text) if board.deal}
 
 
 def _games(text: str) -> list[list[_Tag]]:
@@ -309,7 +291,7 @@ def write_pbn(
             _tag("Site", site),
             _tag("Date", _pbn_date(date)),
             _tag("Board", str(number)),
-            _tag("Dealer", dealer_of(number)),
+            _tag("Dealer", dealer_for_board(number)),
             _tag("Vulnerable", "None"),  # Auction has no vulnerability
             _tag("Deal", _deal_for_writing(deal, number)),
             "",

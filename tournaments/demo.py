@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from boards.dealing import deal_boards
 from boards.movements import Movement, generate
-from scoring.engine import dealer_for_board, parse_deal
+from scoring.engine import SUITS, dealer_for_board, parse_deal
 
 from .models import Event, Meeting, Result, Section
 from .services import (
@@ -78,7 +78,6 @@ TEAMS = {
 }
 
 HIGH_CARD_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
-SUITS = "SHDC"
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 

@@ -17,29 +17,38 @@ from typing import Any
 
 from django import forms
 
-from scoring.engine import PENALTY_CODES, get_rules, parse_deal
+from scoring.engine import (
+    DOUBLING,
+    PENALTY_RULES,
+    RULINGS,
+    SEATS,
+    SIDES,
+    get_rules,
+    parse_deal,
+)
 
+from . import presenters
 from .models import KINDS, METHODS, MOVEMENTS, RULES, Result
 from .presenters import movement as movement_name
 
-SEATS = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
-DOUBLINGS = [("", "none"), ("X", "X"), ("XX", "XX")]
+# The codes are the engine's; the table's form shows them as a player writes them.
+SEAT_CHOICES = [(seat, seat) for seat in SEATS]
+DOUBLING_CHOICES = [(code, code or "none") for code in DOUBLING]
 FIRST_PENALTY = [
     ("", "—"),
     ("points", "100 points"),
     ("tricks", "three tricks"),
 ]
-# rules.md §3.7, as the form names them: (code, law, what, points).
-PENALTIES = [
-    ("F-declaration-out-of-turn", "Duplicate Law F",
-     "declaration, double or redouble out of turn", 50),
-    ("F-law-81", "Duplicate Law F, Law 81", "omitted to play to a trick", 50),
-    ("90", "Law 90", "looked at a quitted trick", 25),
-    ("54-redouble-more-than-once", "Law 54", "redoubled more than once", 100),
-    ("54-double-partner", "Law 54", "doubled partner's declaration or redoubled partner's double",
-     50),
-]
-assert [p[0] for p in PENALTIES] == list(PENALTY_CODES), "penalty list out of step with engine"
+# rules.md §3.7: the codes and points are the engine's; the form names them (law, what).
+_PENALTY_WORDS = {
+    "F-declaration-out-of-turn": ("Duplicate Law F", "declaration, double or redouble out of turn"),
+    "F-law-81": ("Duplicate Law F, Law 81", "omitted to play to a trick"),
+    "90": ("Law 90", "looked at a quitted trick"),
+    "54-redouble-more-than-once": ("Law 54", "redoubled more than once"),
+    "54-double-partner": ("Law 54", "doubled partner's declaration or redoubled partner's double"),
+}
+# (code, law, what, points), in the engine's order.
+PENALTIES = [(code, *_PENALTY_WORDS[code], rule.points) for code, rule in PENALTY_RULES.items()]
 DENOMINATION_NAMES = {
     "S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts",
     "RS": "royal spades", "NT": "no trump",
@@ -133,9 +142,9 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
         choices=[(n, str(n)) for n in range(1, 8)], coerce=int, required=False,
         widget=forms.RadioSelect, label="Contract")
     denomination = forms.ChoiceField(choices=[], required=False, widget=forms.RadioSelect)
-    declarer = forms.ChoiceField(choices=SEATS, required=False, widget=forms.RadioSelect,
+    declarer = forms.ChoiceField(choices=SEAT_CHOICES, required=False, widget=forms.RadioSelect,
                                  label="Declarer")
-    doubled = forms.ChoiceField(choices=DOUBLINGS, required=False, widget=forms.RadioSelect,
+    doubled = forms.ChoiceField(choices=DOUBLING_CHOICES, required=False, widget=forms.RadioSelect,
                                 initial="", label="Doubling")
     tricks = forms.TypedChoiceField(
         choices=[(n, str(n)) for n in range(14)], coerce=int, required=False,
@@ -158,11 +167,11 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
             # English rule: a deal may be passed out ("No bid" all round).
             self.fields["passed_out"] = forms.BooleanField(required=False, label="Passed out")
         if not self.has_deal:
-            for seat in "NESW":
+            for seat in SEATS:
                 self.fields[f"honours_{seat}"] = _honours_held(seat)
         for code, law, what, _points in PENALTIES:
             self.fields[penalty_field(code)] = forms.MultipleChoiceField(
-                choices=SEATS, required=False, widget=forms.CheckboxSelectMultiple,
+                choices=SEAT_CHOICES, required=False, widget=forms.CheckboxSelectMultiple,
                 label=f"{law}: {what}")
 
     # --- for templates ---
@@ -176,7 +185,7 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
     def honour_fields(self) -> list[dict]:
         if self.has_deal:
             return []
-        return [{"seat": s, "field": self[f"honours_{s}"]} for s in "NESW"]
+        return [{"seat": s, "field": self[f"honours_{s}"]} for s in SEATS]
 
     def _value(self, name: str):
         return self[name].value() if name in self.fields else None
@@ -226,7 +235,7 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
         if not self.has_deal:
             # Only the seats answered: none answered, and the engine asks for them; a seat
             # left out once the others add up to 5 (4 aces) held none.
-            honours = {s: data[f"honours_{s}"] for s in "NESW"
+            honours = {s: data[f"honours_{s}"] for s in SEATS
                        if data.get(f"honours_{s}") is not None}
             if honours:
                 result["honours"] = honours
@@ -465,20 +474,24 @@ class ReasonForm(forms.Form):
     reason = forms.CharField(label="Why (for the audit trail)", required=False, max_length=500)
 
 
+RULING_CHOICE_LABELS = {
+    "average": "Average: the short hand's adversary had the surplus",
+    "fouled": "Fouled: the short hand's partner had the surplus",
+    "cancelled": "Cancelled: new deal at both tables (two-table duplicate)",
+}
+
+
 class RulingForm(forms.Form):
     """Duplicate Law B(3): an artificial result in place of play."""
 
     kind = forms.ChoiceField(
         label="Ruling", widget=forms.RadioSelect,
-        choices=[
-            ("average", "Average: the short hand's adversary had the surplus"),
-            ("fouled", "Fouled: the short hand's partner had the surplus"),
-            ("cancelled", "Cancelled: new deal at both tables (two-table duplicate)"),
-        ],
+        choices=[(code, RULING_CHOICE_LABELS[code]) for code in RULINGS],
         error_messages={"required": "Choose the ruling"})
     offending = forms.ChoiceField(
         label="Offending side (fouled board: the side whose player was short)",
-        choices=[("", "—"), ("ns", "North–South"), ("ew", "East–West")], required=False)
+        choices=[("", "—"), *((side, presenters.side_name(side)) for side in SIDES)],
+        required=False)
     reason = forms.CharField(label="Why (for the audit trail)", required=False, max_length=500)
 
     def __init__(self, *args, two_tables: bool = False, **kwargs):

@@ -17,6 +17,10 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from scoring import engine
+
+from . import presenters
+
 RULES = [
     ("american-1913", "Auction, American rule (1913)"),
     ("english", "Auction, English rule"),
@@ -35,24 +39,23 @@ MOVEMENTS = [
     ("team-match", "Team match"),
     ("none", "No movement (results name the pairs)"),
 ]
-SIDES = [("ns", "North-South"), ("ew", "East-West")]
-SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
-DENOMINATIONS = [
-    ("S", "Spades"),
-    ("C", "Clubs"),
-    ("D", "Diamonds"),
-    ("H", "Hearts"),
-    ("RS", "Royal spades"),
-    ("NT", "No trump"),
-]
-DOUBLINGS = [("", "Undoubled"), ("X", "Doubled"), ("XX", "Redoubled")]
+# The codes of sides, seats, denominations, doublings and rulings are the engine's
+# (scoring.engine.rules); only the labels the admin shows are written here.
+_SIDE_LABELS = {"ns": "North-South", "ew": "East-West"}
+_DENOMINATION_LABELS = {"S": "Spades", "C": "Clubs", "D": "Diamonds", "H": "Hearts",
+                        "RS": "Royal spades", "NT": "No trump"}
+_DOUBLING_LABELS = {"": "Undoubled", "X": "Doubled", "XX": "Redoubled"}
+_RULING_LABELS = {
+    "average": "Average (Duplicate Law B(3): adversary had the surplus)",
+    "fouled": "Fouled (Duplicate Law B(3): partner had the surplus)",
+    "cancelled": "Cancelled (two-table new deal)",
+}
+SIDES = [(code, _SIDE_LABELS[code]) for code in engine.SIDES]
+SEATS = [(code, presenters.SEATS[code]) for code in engine.SEATS]
+DENOMINATIONS = [(code, _DENOMINATION_LABELS[code]) for code in engine.DENOMINATIONS]
+DOUBLINGS = [(code, _DOUBLING_LABELS[code]) for code in engine.DOUBLING]
 MAX_CORRECTION_MINUTES = 24 * 60
-RULINGS = [
-    ("", "Played"),
-    ("average", "Average (Duplicate Law B(3): adversary had the surplus)"),
-    ("fouled", "Fouled (Duplicate Law B(3): partner had the surplus)"),
-    ("cancelled", "Cancelled (two-table new deal)"),
-]
+RULINGS = [("", "Played"), *((code, _RULING_LABELS[code]) for code in engine.RULINGS)]
 
 
 class Event(models.Model):

@@ -32,7 +32,8 @@ from typing import Any
 from django.db import transaction
 
 from boards.models import Board
-from scoring.engine import ResultError, parse_deal
+from boards.movements import MITCHELL_VARIANTS
+from scoring.engine import RULINGS, SIDES, ResultError, parse_deal
 
 from . import seam
 from .models import (
@@ -70,13 +71,13 @@ TEAM_METHOD = "total-points"
 # "not-played" (interfaces.md §2): the board was not played at that meeting. It has no
 # comparison and credits neither pair, which is what no result at all means, so the
 # importer stores nothing for it (the import's audit entry counts them).
-RULING_KINDS = ("average", "fouled", "cancelled", "not-played")
 NOT_PLAYED = "not-played"
+RULING_KINDS = (*RULINGS, NOT_PLAYED)
 STATUSES = tuple(Event.Status.values)
 PUBLISHED = tuple(Event.Published.values)
 RESULT_STATUSES = tuple(Result.Status.values)
 SECTION_MOVEMENTS = tuple(value for value, _ in MOVEMENTS)
-VARIANTS = ("skip", "relay")
+VARIANTS = MITCHELL_VARIANTS
 # What a file without the optional additions means (interfaces.md §2: an imported
 # event is agreed, unpublished, in one section A with no movement; each result was
 # entered by the import and is the director's). Export leaves out what equals these.
@@ -480,7 +481,7 @@ def _check_ruling(value: object, place: str, *, kinds: tuple[str, ...] = RULING_
     kind = _choice(ruling, "kind", f"{place}.kind", "the ruling", kinds, "")
     offending = ruling.get("offending", "")
     if kind == "fouled":
-        if offending not in ("ns", "ew"):
+        if offending not in SIDES:
             raise NightFileError(f"{place}.offending",
                                  "a fouled board names the side whose player was short: "
                                  '"ns" or "ew"')

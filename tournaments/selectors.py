@@ -32,6 +32,7 @@ from boards.movements import (
     table_round,
 )
 from scoring.engine import (
+    SEATS,
     ResultError,
     get_rules,
     honours_from_deal,
@@ -140,7 +141,7 @@ def result_preview(event: Event, board: Board, data: Any, *, live: bool = False)
         item["law_text"] = law_text(item["law"])
     honours = None
     if not rules.is_whist and parsed.contract is not None:
-        honours = dict(zip("NESW", parsed.honours, strict=True))
+        honours = dict(zip(SEATS, parsed.honours, strict=True))
     return {
         "ok": True,
         "score": score,

@@ -20,7 +20,7 @@ from django.utils import timezone
 from boards.models import Board
 from boards.movements import Movement, check, generate
 from config.celery import app
-from scoring.engine import ResultError, Unusual, parse_deal
+from scoring.engine import RULINGS, SIDES, ResultError, Unusual, deal_from_north, parse_deal
 
 from . import seam, selectors
 from .models import (
@@ -434,10 +434,7 @@ def _normalise_deal(deal: str) -> str:
     """Store every deal from North, whichever hand the PBN text starts with."""
     if not deal:
         return ""
-    hands = parse_deal(deal)
-    return "N:" + " ".join(
-        ".".join(hands[seat][suit] for suit in "SHDC") for seat in "NESW"
-    )
+    return deal_from_north(parse_deal(deal))
 
 
 @transaction.atomic
@@ -713,10 +710,10 @@ def result_correct(
 
 
 def _ruling_fields(event: Event, kind: str, offending: str) -> dict:
-    if kind not in ("average", "fouled", "cancelled"):
+    if kind not in RULINGS:
         raise ServiceError("a ruling is average, fouled or cancelled (Duplicate Law B)",
                            field="ruling")
-    if kind == "fouled" and offending not in ("ns", "ew"):
+    if kind == "fouled" and offending not in SIDES:
         raise ServiceError("a fouled board names the side whose player was short: N–S or E–W",
                            field="offending")
     return seam.ruling_fields(kind=kind, offending=offending)

@@ -26,10 +26,10 @@ from typing import Any, NamedTuple
 from django.db import connection
 from django.db.models import Q
 
-from boards.models import dealer_for
 from scoring.engine import (
     Entry,
     TeamDeal,
+    dealer_for_board,
     fraction_str,
     matchpoints_scaled,
     parse_deal,
@@ -478,7 +478,7 @@ def traveller(event: Event, board_number: int) -> dict:
         }
     return {
         "board": board.number,
-        "dealer": dealer_for(board.number),
+        "dealer": dealer_for_board(board.number),
         "deal": board.deal,
         "hands": parse_deal(board.deal) if board.deal else None,
         "method": event.method,

@@ -9,7 +9,9 @@ Public API (all re-exported here)::
                                .denominations, .trick_value(denomination)
     get_rules(name: str = "american-1913") -> RuleSet        ValueError if unknown
     dealer_for_board(board: int) -> str                      "N" | "E" | "S" | "W"
-    SEATS, SIDES, DENOMINATIONS, RULINGS, PENALTY_CODES
+    SEATS, SIDES, DENOMINATIONS, DOUBLING, RULINGS, PENALTY_CODES, RULE_SET_NAMES
+    PENALTY_RULES                                            code -> PenaltyRule(points, law, what)
+    SUITS                                                    ("S", "H", "D", "C"), a hand's order
 
     # values (model.py)
     Contract(level, denomination, declarer, doubled="")
@@ -36,7 +38,9 @@ Public API (all re-exported here)::
     unusual(result, deal_score) -> tuple[Unusual, ...]      () when nothing is unusual
 
     # deals (deal.py)
-    parse_deal(deal: str, *, allow_unknown=False) -> dict[str, dict[str, str]]
+    parse_deal(deal: str, *, allow_unknown=False, as_given=False)
+        -> dict[str, dict[str, str]]                        DealError on a bad deal
+    deal_from_north(hands) -> str                           "N:...", the cards in order
     honours_from_deal(deal: str, denomination: str) -> dict[str, int]
 
     # comparisons (compare.py)
@@ -89,7 +93,7 @@ from .compare import (
     shown_half_up,
     team_match,
 )
-from .deal import honours_from_deal, parse_deal
+from .deal import SUITS, DealError, deal_from_north, honours_from_deal, parse_deal
 from .model import (
     AuctionResult,
     Contract,
@@ -104,7 +108,9 @@ from .model import (
 from .plausible import Unusual, unusual
 from .rules import (
     DENOMINATIONS,
+    DOUBLING,
     PENALTY_CODES,
+    PENALTY_RULES,
     RULE_SET_NAMES,
     RULINGS,
     SEATS,
@@ -118,16 +124,20 @@ from .validate import parse_result
 
 __all__ = [
     "DENOMINATIONS",
+    "DOUBLING",
     "MATCHPOINTS",
     "PAIR_METHODS",
     "PENALTY_CODES",
+    "PENALTY_RULES",
     "PLUS_MINUS",
     "RULE_SET_NAMES",
     "RULINGS",
     "SEATS",
     "SIDES",
+    "SUITS",
     "AuctionResult",
     "Contract",
+    "DealError",
     "DealScore",
     "Entry",
     "PairTotal",
@@ -143,6 +153,7 @@ __all__ = [
     "Unusual",
     "WhistResult",
     "board_scores",
+    "deal_from_north",
     "dealer_for_board",
     "fraction_str",
     "get_rules",

@@ -21,7 +21,14 @@ import json
 from functools import lru_cache
 
 from .model import AuctionResult, Contract, DealScore, Penalty, Revokes, ScoreItem, SideScore
-from .rules import DOUBLING, OTHER_SIDE, PENALTY_RULES, SEATS, SIDE_OF_SEAT, RuleSet
+from .rules import (
+    DOUBLING,
+    OTHER_SIDE,
+    PENALTY_RULES,
+    SIDE_OF_SEAT,
+    RuleSet,
+    dealer_for_board,
+)
 
 PREMIUM = 125  # Duplicate Law A
 PREMIUM_AT = 30  # Duplicate Law A: 30 or more for tricks on one deal
@@ -264,7 +271,7 @@ def parts_of(
             v, c.level, DOUBLING[c.doubled], tricks, SIDE_OF_SEAT[c.declarer],
             # Law 48: the dealer's one spade (2-point spades), not redoubled.
             rules.one_spade_cap and c.level == 1 and c.denomination == "S"
-            and c.doubled != "XX" and c.declarer == SEATS[(board - 1) % 4],
+            and c.doubled != "XX" and c.declarer == dealer_for_board(board),
             rules.little_slam, rules.grand_slam,
             r.declaring, r.defending, r.first_penalty == "tricks",
         )
@@ -310,11 +317,6 @@ _DEAL_JSON = (
     '{"ns":{"trick_score":%d,"honour_score":%d,"total":%d},'
     '"ew":{"trick_score":%d,"honour_score":%d,"total":%d},"net_ns":%d,"items":[%s]}'
 )
-
-
-def deal_json(result: AuctionResult, rules: RuleSet) -> str:
-    """score_auction(result, rules).to_dict() as compact JSON text, made directly."""
-    return part_json(deal_parts(result, rules))
 
 
 def part_json(part: Part) -> str:

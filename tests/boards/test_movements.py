@@ -523,3 +523,10 @@ def test_dataclasses_are_frozen():
     t = TableRound(1, 1, 2, (1,))
     with pytest.raises(dataclasses.FrozenInstanceError):
         t.ns = 3  # type: ignore[misc]
+
+
+def test_is_relay_only_for_the_relay_mitchell():
+    assert generate("mitchell", tables=4, boards_per_round=2, variant="relay").is_relay
+    assert not generate("mitchell", tables=4, boards_per_round=2, variant="skip").is_relay
+    assert not generate("mitchell", tables=5, boards_per_round=2).is_relay
+    assert not generate("howell", tables=3, boards_per_round=2).is_relay

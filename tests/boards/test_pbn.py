@@ -1,6 +1,7 @@
 """PBN hand records: reading what dealing programs write, writing PBN 2.1 back."""
 
 import datetime
+import io
 import random
 from pathlib import Path
 
@@ -13,11 +14,12 @@ from boards.pbn import (
     DealError,
     PbnBoard,
     PbnError,
-    dealer_of,
     normalize_deal,
     parse_pbn,
+    read_hand_record,
     write_pbn,
 )
+from scoring.engine import dealer_for_board
 
 SHARED_HANDS = Path(__file__).resolve().parents[2].parent / "shared" / "examples" / "hands.pbn"
 if not SHARED_HANDS.exists():  # the shared folder is beside the repository; a copy is kept
@@ -84,7 +86,7 @@ def test_the_fixture_imports():
 def test_the_shared_example_hand_record_imports():
     boards = parse_pbn(SHARED_HANDS.read_text(encoding="utf-8"))
     assert [b.number for b in boards] == list(range(1, 9))
-    assert [b.dealer for b in boards] == [dealer_of(n) for n in range(1, 9)]
+    assert [b.dealer for b in boards] == [dealer_for_board(n) for n in range(1, 9)]
     assert boards[0].deal == DEAL_1
     for board in boards:
         assert normalize_deal(board.deal) == board.deal
@@ -247,7 +249,7 @@ def test_round_trip(numbers, seed, masks):
         deals.append((number, None if all(mask) else deal))
     boards = parse_pbn(write_pbn(deals, event="Round trip", date="1913.11.17"))
     assert [(b.number, b.deal) for b in boards] == deals
-    assert all(b.dealer == dealer_of(b.number) and b.vulnerable == "None" for b in boards)
+    assert all(b.dealer == dealer_for_board(b.number) and b.vulnerable == "None" for b in boards)
 
 
 @settings(max_examples=40, deadline=None)
@@ -258,3 +260,19 @@ def test_any_first_seat_normalizes_to_north(seed, first):
     turn = "NESW".index(first)
     rotated = f"{first}:" + " ".join(hands[turn:] + hands[:turn])
     assert normalize_deal(rotated) == deal
+
+
+# --------------------------------------------------------------------------- an uploaded file
+
+
+def test_read_hand_record_reads_utf8_with_a_byte_order_mark_and_latin1():
+    text = (f'[Event "Clubabend Großbritannien"]\n[Board "1"]\n[Deal "{DEAL_1}"]\n\n'
+            f'[Board "2"]\n[Deal "{DEAL_2_FROM_EAST}"]\n\n[Board "3"]\n')
+    wanted = {1: DEAL_1, 2: DEAL_2}
+    assert read_hand_record(io.BytesIO(text.encode("utf-8-sig"))) == wanted
+    assert read_hand_record(io.BytesIO(text.encode("latin-1"))) == wanted
+
+
+def test_read_hand_record_raises_a_value_error_on_a_bad_file():
+    with pytest.raises(ValueError, match="board 1 appears twice"):
+        read_hand_record(io.BytesIO(b'[Board "1"]\n\n[Board "1"]\n'))

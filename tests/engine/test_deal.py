@@ -2,7 +2,15 @@
 
 import pytest
 
-from scoring.engine import ResultError, get_rules, honours_from_deal, parse_deal, parse_result
+from scoring.engine import (
+    DealError,
+    ResultError,
+    deal_from_north,
+    get_rules,
+    honours_from_deal,
+    parse_deal,
+    parse_result,
+)
 
 from .util import result
 
@@ -128,3 +136,24 @@ def test_hand_record_file_deals_parse():
         assert sum(len(cards) for hand in hands.values() for cards in hand.values()) == 52
         assert sum(honours_from_deal(deal, "NT").values()) == 4
         assert sum(honours_from_deal(deal, "H").values()) == 5
+
+
+def test_a_bad_deal_says_what_is_wrong_for_callers_that_word_it_their_own_way():
+    hands = DEAL[2:].split()
+    with pytest.raises(DealError) as caught:
+        parse_deal("N:" + " ".join(hands[:3]))
+    assert caught.value.problem == ("hands", 3)
+    with pytest.raises(DealError) as caught:  # West's king of spades made the ace: E has it
+        parse_deal("W:A63.T73.AT98.A64 " + " ".join(hands[:3]))
+    assert caught.value.problem == ("twice", "S", "A", "E", "W")
+    assert "the ace of spades is dealt twice" in str(caught.value)
+    assert issubclass(DealError, ValueError)
+
+
+def test_deal_from_north_and_hands_kept_as_given():
+    hands = DEAL[2:].split()
+    rotated = "E:" + " ".join(hands[1:] + hands[:1])
+    assert deal_from_north(parse_deal(rotated)) == DEAL
+    partial = "N:" + " ".join([hands[0], "-", hands[2], hands[3]])
+    assert deal_from_north(parse_deal(partial)) == DEAL  # one unknown hand is the rest
+    assert deal_from_north(parse_deal(partial, as_given=True)) == partial

@@ -129,6 +129,29 @@ def test_upload_the_pbn_hand_record(director_client, mitchell):
     assert "KQT94.9862.T7.K7" in page and "not known: the tables enter honours" in page
 
 
+def test_download_the_hand_record_as_pbn(director_client, mitchell):
+    from boards.pbn import parse_pbn
+
+    upload(director_client, mitchell, HANDS.read_bytes())
+    page = director_client.get(f"/director/events/{mitchell.pk}/boards/").content.decode()
+    assert 'data-testid="download-pbn"' in page
+    response = director_client.get(f"/director/events/{mitchell.pk}/boards/?download=pbn")
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith("attachment;")
+    boards = parse_pbn(response.content.decode())
+    stored = dict(mitchell.boards.values_list("number", "deal"))
+    assert {b.number: b.deal or "" for b in boards} == stored
+    assert boards[0].tags["Event"] == mitchell.name and boards[1].dealer == "E"
+
+
+def test_no_hand_record_to_download_before_there_are_boards(director_client):
+    event = console_event(director_client)
+    page = director_client.get(f"/director/events/{event.pk}/boards/").content.decode()
+    assert 'data-testid="download-pbn"' not in page
+    assert director_client.get(f"/director/events/{event.pk}/boards/?download=pbn"
+                               ).status_code == 404
+
+
 def test_a_bad_hand_record_is_explained(director_client, mitchell):
     bad = b'[Board "1"]\n[Deal "N:AKQ.AKQ.AKQ.AKQ - - -"]\n'
     response = upload(director_client, mitchell, bad)

@@ -21,7 +21,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from boards.models import Board, dealer_for
+from boards.models import Board
+from scoring.engine import dealer_for_board
 
 from .. import access, selectors, services, standings
 from ..models import AuditEntry, Event, Meeting, Pair, Result, Section, Team
@@ -426,7 +427,7 @@ def _table_round(meeting: Meeting, meetings: list[Meeting]) -> dict:
     """The data of TableRoundOut for one meeting of a table."""
     results = lookups.meeting_results(meeting)
     current = selectors.current_meeting(meetings)
-    lines = [{"number": n, "dealer": dealer_for(n), "result": results.get(n)}
+    lines = [{"number": n, "dealer": dealer_for_board(n), "result": results.get(n)}
              for n in meeting.boards]
     return {
         "event": meeting.section.event_id,

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from boards.dealing import deal_boards
 from boards.models import Board
-from boards.pbn import parse_pbn
+from boards.pbn import read_hand_record, write_pbn
 
 from .. import access, seam, selectors, services
 from ..forms import (
@@ -448,8 +448,10 @@ def movement(request: HttpRequest, event_id: int) -> HttpResponse:
 @director_required
 @require_http_methods(["GET", "POST"])
 def boards(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The hand record: upload a PBN file, or deal new hands."""
+    """The hand record: upload a PBN file, deal new hands, or download it (?download=pbn)."""
     event = _event(event_id)
+    if request.method == "GET" and request.GET.get("download") == "pbn":
+        return _hand_record_pbn(event)
     count = event.boards.count()
     upload = BoardsUploadForm()
     deal = DealForm(initial={"count": count or None})
@@ -459,7 +461,11 @@ def boards(request: HttpRequest, event_id: int) -> HttpResponse:
             if action == "upload":
                 upload = BoardsUploadForm(request.POST, request.FILES)
                 if upload.is_valid():
-                    deals = _read_pbn(upload.cleaned_data["pbn"])
+                    try:
+                        deals = read_hand_record(upload.cleaned_data["pbn"])
+                    except ValueError as exc:
+                        raise ServiceError(f"the hand record cannot be read: {exc}",
+                                           field="pbn") from None
                     if not deals:
                         upload.add_error("pbn", "This file has no deals in it")
                     else:
@@ -488,16 +494,15 @@ def boards(request: HttpRequest, event_id: int) -> HttpResponse:
     })
 
 
-def _read_pbn(file) -> dict[int, str]:
-    raw = file.read(2_000_000)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")  # older dealing programs write Latin-1
-    try:
-        return {board.number: board.deal for board in parse_pbn(text) if board.deal}
-    except ValueError as exc:
-        raise ServiceError(f"the hand record cannot be read: {exc}", field="pbn") from None
+def _hand_record_pbn(event: Event) -> HttpResponse:
+    """The event's boards as a PBN hand record, for a dealing program or a hand-record sheet."""
+    boards = [(b.number, b.deal or None) for b in event.boards.order_by("number")]
+    if not boards:
+        raise Http404("this event has no boards yet")
+    response = HttpResponse(write_pbn(boards, event=event.name, date=event.date),
+                            content_type="application/x-pbn; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="hand-record-{event.pk}.pbn"'
+    return response
 
 
 # --- tables: links, QR codes, guide cards --------------------------------------------------------

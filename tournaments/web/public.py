@@ -24,13 +24,13 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from boards.models import Board
+from scoring import engine
 
-from .. import access, services
+from .. import access, presenters, services
 from .. import standings as scores
 from ..models import Event, Pair
 
-SEATS = (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West"))
-SUIT_ORDER = "SHDC"
+SEATS = tuple((seat, presenters.SEATS[seat]) for seat in engine.SEATS)
 POLL_SECONDS = 5
 
 
@@ -182,7 +182,7 @@ def hand_diagram(hands: dict[str, dict[str, str]]) -> dict[str, dict]:
     return {
         seat: {"name": name,
                "suits": [(suit, cards_text(hands.get(seat, {}).get(suit, "")))
-                         for suit in SUIT_ORDER]}
+                         for suit in engine.SUITS]}
         for seat, name in SEATS
         if seat in hands
     }

@@ -1,0 +1,353 @@
+"""The guide cards: table cards, pair cards, and the director's announcement.
+
+One builder for every guide card: the ``movement`` command's text, the director's
+web page, the printed PDF and the table page's "where next" all read the cards
+below, made from a generated movement or from one rebuilt from the stored meetings.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .check import shares_boards
+from .mitchell import board_station, station_tables
+from .model import KIND_NAMES, Movement, Round
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Where a pair sits in a round: a table and a direction, or nowhere (it sits out)."""
+
+    table: int | None
+    direction: str | None = None  # "NS" or "EW"; None when the pair sits out
+
+    @property
+    def sits_out(self) -> bool:
+        return self.table is None
+
+    def __str__(self) -> str:
+        if self.table is None:
+            return "sit out"
+        return f"table {self.table} {_DIRECTION[self.direction or '']}"
+
+
+@dataclass(frozen=True)
+class BoardsMove:
+    """Where some of a table's boards go after a round (or came from before it).
+
+    ``tables`` are the tables that play them in that round. When no table does, the
+    boards wait: on the ``stand`` ("bye stand" of a relay Mitchell, "relay stand"
+    of a Howell), or, in a Mitchell with a sit-out, at the table they move to
+    (``waiting``: that table is not in play that round). No tables and no stand:
+    the boards go back to (or come from) the director.
+    """
+
+    boards: tuple[int, ...]
+    tables: tuple[int, ...] = ()
+    stand: str = ""
+    waiting: bool = False
+
+    def __str__(self) -> str:
+        if self.tables:
+            word = "tables" if len(self.tables) > 1 else "table"
+            text = f"{word} {' and '.join(map(str, self.tables))}"
+            return text + " (not in play that round: they wait there)" if self.waiting else text
+        if self.stand:
+            return f"the {self.stand}"
+        return "the director"
+
+
+@dataclass(frozen=True)
+class TableCardRow:
+    """One round of a table's card. ``ns`` is None when the table is not in play.
+
+    ``ns_next``/``ew_next``: where the two pairs sit in the next round (None after the
+    last round); ``boards_next``/``boards_from``: where the boards go after the round
+    and where they came from before it (empty after the last / before the first).
+    """
+
+    round: int
+    ns: int | None
+    ew: int | None
+    boards: tuple[int, ...]
+    shared_with: tuple[int, ...] = ()
+    ns_next: Seat | None = None
+    ew_next: Seat | None = None
+    boards_next: tuple[BoardsMove, ...] = ()
+    boards_from: tuple[BoardsMove, ...] = ()
+
+    @property
+    def in_play(self) -> bool:
+        return self.ns is not None
+
+
+@dataclass(frozen=True)
+class TableCard:
+    table: int
+    rows: tuple[TableCardRow, ...]
+
+
+@dataclass(frozen=True)
+class PairCardRow:
+    """One round of a pair's card; ``table`` is None when the pair sits out.
+
+    ``next``: where the pair sits in the next round (None after the last round)."""
+
+    round: int
+    table: int | None
+    direction: str | None  # "NS" or "EW"
+    boards: tuple[int, ...]
+    opponents: int | None
+    next: Seat | None = None
+
+
+@dataclass(frozen=True)
+class PairCard:
+    pair: int
+    team: str | None
+    rows: tuple[PairCardRow, ...]
+
+
+class _Layout:
+    """Each round's seats and board places, looked up by pair and by board."""
+
+    def __init__(self, movement: Movement) -> None:
+        self.movement = movement
+        self.seats: list[dict[int, Seat]] = []
+        self.board_tables: list[dict[int, tuple[int, ...]]] = []
+        for rnd in movement.rounds:
+            seats: dict[int, Seat] = {p: Seat(None) for p in rnd.sit_out}
+            where: dict[int, list[int]] = defaultdict(list)
+            for t in rnd.tables:
+                seats[t.ns] = Seat(t.table, "NS")
+                seats[t.ew] = Seat(t.table, "EW")
+                for board in t.boards:
+                    where[board].append(t.table)
+            self.seats.append(seats)
+            self.board_tables.append({b: tuple(sorted(ts)) for b, ts in where.items()})
+
+    def seat(self, index: int, pair: int) -> Seat | None:
+        """The pair's seat in round index (0-based); None past the last round."""
+        if not 0 <= index < len(self.seats):
+            return None
+        return self.seats[index].get(pair, Seat(None))
+
+    def boards_move(self, index: int, table: int, boards: tuple[int, ...],
+                    step: int) -> tuple[BoardsMove, ...]:
+        """Where `boards`, at `table` in round index, are in round index + step (±1)."""
+        other = index + step
+        if not 0 <= other < len(self.board_tables):
+            return ()
+        groups: dict[tuple, list[int]] = defaultdict(list)
+        for board in boards:
+            tables = self.board_tables[other].get(board)
+            key = (tables, "", False) if tables else self._resting(table, step)
+            groups[key].append(board)
+        return tuple(BoardsMove(tuple(bs), *key) for key, bs in groups.items())
+
+    def _resting(self, table: int, step: int) -> tuple[tuple[int, ...], str, bool]:
+        """Boards nobody plays in the round next to this one: where do they wait?"""
+        m = self.movement
+        if m.kind != "mitchell" or not m.tables:
+            return ((), "relay stand", False)
+        # A Mitchell's boards move down one station a round (see board_station).
+        station = board_station(table - 1, m.tables, m.variant)
+        tables = station_tables((station - step) % m.tables, m.tables, m.variant)
+        if tables is None:
+            return ((), f"bye stand between tables {m.tables // 2} and {m.tables // 2 + 1}",
+                    False)
+        return (tables, "", True)
+
+
+def table_cards(movement: Movement) -> list[TableCard]:
+    """Per table, round by round: the N–S and E–W pairs, the boards (None = idle), and
+    where the pairs and boards go next.
+
+    A table that is never in play (a Howell's last table when its pair is missing)
+    gets no card."""
+    layout = _Layout(movement)
+    cards = []
+    for table in _table_numbers(movement):
+        rows = []
+        for index, rnd in enumerate(movement.rounds):
+            here = next((t for t in rnd.tables if t.table == table), None)
+            if here is None:
+                rows.append(TableCardRow(rnd.number, None, None, ()))
+                continue
+            shared = tuple(t.table for t in rnd.tables
+                           if t.table != table and set(t.boards) & set(here.boards))
+            rows.append(TableCardRow(
+                rnd.number, here.ns, here.ew, here.boards, shared,
+                ns_next=layout.seat(index + 1, here.ns),
+                ew_next=layout.seat(index + 1, here.ew),
+                boards_next=layout.boards_move(index, table, here.boards, +1),
+                boards_from=layout.boards_move(index, table, here.boards, -1)))
+        if any(row.ns is not None for row in rows):  # a table never in play gets no card
+            cards.append(TableCard(table, tuple(rows)))
+    return cards
+
+
+def _table_numbers(movement: Movement) -> list[int]:
+    used = {t.table for rnd in movement.rounds for t in rnd.tables}
+    return sorted(used | set(range(1, movement.tables + 1)))
+
+
+def pair_numbers(movement: Movement) -> list[int]:
+    """Every pair the movement seats or sits out (1..pairs for a generated one)."""
+    return sorted({p for rnd in movement.rounds
+                   for p in (*(x for t in rnd.tables for x in (t.ns, t.ew)), *rnd.sit_out)})
+
+
+def pair_cards(movement: Movement) -> list[PairCard]:
+    """Per pair, round by round: table, direction, boards, opponents and the next seat."""
+    team_of = {p: name for name, members in (movement.teams or {}).items() for p in members}
+    layout = _Layout(movement)
+    cards = []
+    for pair in pair_numbers(movement):
+        rows = [_pair_row(rnd, pair, layout.seat(index + 1, pair))
+                for index, rnd in enumerate(movement.rounds)]
+        cards.append(PairCard(pair, team_of.get(pair), tuple(rows)))
+    return cards
+
+
+def _pair_row(rnd: Round, pair: int, after: Seat | None) -> PairCardRow:
+    for t in rnd.tables:
+        if pair == t.ns:
+            return PairCardRow(rnd.number, t.table, "NS", t.boards, t.ew, after)
+        if pair == t.ew:
+            return PairCardRow(rnd.number, t.table, "EW", t.boards, t.ns, after)
+    return PairCardRow(rnd.number, None, None, (), None, after)
+
+
+def table_round(movement: Movement, table: int, round_number: int) -> TableCardRow | None:
+    """This table's row of its card in a round: who is here, and where the pairs and
+    boards go after it (the table page's "where next"); None if not in play."""
+    for card in table_cards(movement):
+        if card.table == table:
+            return next((row for row in card.rows
+                         if row.round == round_number and row.in_play), None)
+    return None
+
+
+def board_range(boards: Iterable[int]) -> str:
+    """Boards as a director writes them: "4–6", or "1, 5, 9" when not consecutive."""
+    numbers = sorted(boards)
+    if not numbers:
+        return "–"
+    if len(numbers) > 1 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}–{numbers[-1]}"
+    return ", ".join(map(str, numbers))
+
+
+_DIRECTION = {"NS": "N–S", "EW": "E–W"}
+
+
+def movement_title(movement: Movement) -> str:
+    m = movement
+    name = KIND_NAMES[m.kind]
+    if m.variant:
+        name = f"{m.variant} {name}"
+    sets = m.boards // m.boards_per_round
+    return (f"{name[0].upper()}{name[1:]}: {m.tables} tables, {m.pairs} pairs, {m.boards} boards "
+            f"({sets} sets of {m.boards_per_round}), {len(m.rounds)} rounds")
+
+
+def movement_instructions(movement: Movement) -> list[str]:
+    """The director's announcement: how pairs and boards move."""
+    m, n = movement, movement.tables
+    lines: list[str] = []
+    if m.kind == "mitchell":
+        lines.append(f"N–S pairs stay at their tables. After each round E–W pairs move up one "
+                     f"table (from table {n} to table 1) and boards move down one table "
+                     f"(from table 1 to table {n}).")
+        if m.variant == "skip":
+            lines.append(f"Skip: before round {n // 2 + 1} the E–W pairs move up two tables. "
+                         f"{n} board sets are in play; each pair plays {n - 1} of them.")
+        if m.is_relay:
+            lines.append(f"Relay: tables 1 and {n} share a board set every round. A bye stand "
+                         f"between tables {n // 2} and {n // 2 + 1} holds one set: boards go "
+                         f"from table {n // 2 + 1} to the bye stand, from the bye stand to "
+                         f"table {n // 2}, and from tables 1 and {n} to table {n - 1}.")
+    elif m.kind in ("howell", "three-quarter-howell"):
+        lines.append("Pairs change tables and directions as their pair cards show; tables "
+                     "play the board sets their table cards show.")
+        if shares_boards(m):
+            lines.append("Tables marked 'shared' play the same boards in a round: play them in "
+                         "a different order and pass them on.")
+        sets = m.boards // m.boards_per_round
+        if _sets_advance_by_one(m):
+            lines.append(f"Each table plays the next board set each round (after set {sets} "
+                         "comes set 1).")
+        if sets > n and not shares_boards(m):
+            lines.append(f"Board sets not in play wait on a relay stand ({sets - n} a round).")
+    else:
+        assert m.teams is not None
+        (name_a, a), (name_b, b) = list(m.teams.items())[:2]
+        half = (n + 1) // 2
+        lines.append(f"Team {name_a}: pairs {a[0]}–{a[-1]}; team {name_b}: pairs "
+                     f"{b[0]}–{b[-1]}. Each table seats one pair of each team; team {name_a} "
+                     f"sits N–S at tables 1–{half}, team {name_b} at the others "
+                     "(Duplicate Law G).")
+        lines.append("N–S pairs stay at their tables; every deal is played once at each table. "
+                     "E–W pairs and boards move as the cards show.")
+    if m.pairs == 2 * n - 1:
+        lines.append(f"Pair {2 * n} is missing: the pair due to meet it sits out that round.")
+    return lines
+
+
+def _sets_advance_by_one(movement: Movement) -> bool:
+    """Whether every table plays set s + 1 in the round after set s (cyclic Howells)."""
+    sets = movement.boards // movement.boards_per_round
+    per_round = movement.boards_per_round
+    for card in table_cards(movement):
+        played = [(row.boards[0] - 1) // per_round for row in card.rows if row.boards]
+        if len(played) != len(card.rows):
+            return False
+        if any((b - a) % sets != 1 for a, b in zip(played, played[1:], strict=False)):
+            return False
+    return True
+
+
+def guide_cards_text(movement: Movement) -> str:
+    """Table cards and pair cards as plain text (``manage.py movement --format text``)."""
+    out = [movement_title(movement), *movement_instructions(movement), ""]
+    out += ["TABLE CARDS", ""]
+    for card in table_cards(movement):
+        out += _table_card_lines(card, movement)
+    out += ["PAIR CARDS", ""]
+    for card in pair_cards(movement):
+        out += _pair_card_lines(card)
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _table_card_lines(card: TableCard, movement: Movement) -> list[str]:
+    lines = [f"Table {card.table}", "  Round  N–S  E–W  Boards"]
+    for row in card.rows:
+        if row.ns is None:
+            lines.append(f"  {row.round:5}  (not in play)")
+            continue
+        note = ""
+        if row.shared_with:
+            word = "tables" if len(row.shared_with) > 1 else "table"
+            note = f"  shared with {word} {', '.join(map(str, row.shared_with))}"
+        lines.append(f"  {row.round:5}  {row.ns:3}  {row.ew:3}  {board_range(row.boards)}{note}")
+    if movement.is_relay and card.table == movement.tables:
+        lines.append("  (the bye stand between tables "
+                     f"{movement.tables // 2} and {movement.tables // 2 + 1} holds a set "
+                     "nobody plays that round)")
+    return lines + [""]
+
+
+def _pair_card_lines(card: PairCard) -> list[str]:
+    team = f" (team {card.team})" if card.team else ""
+    lines = [f"Pair {card.pair}{team}"]
+    for row in card.rows:
+        if row.table is None:
+            lines.append(f"  round {row.round}: sits out")
+            continue
+        direction = _DIRECTION[row.direction or ""]
+        lines.append(f"  round {row.round}: table {row.table} {direction}, boards "
+                     f"{board_range(row.boards)}, vs pair {row.opponents}")
+    return lines + [""]
