@@ -59,6 +59,18 @@ def _fresh_cache():
 
 
 @pytest.fixture
+def throttle_clock(monkeypatch):
+    """The table-code throttle counts in fixed windows of a minute: hold its clock in the
+    middle of one, so that a test running across a minute's end cannot split its count."""
+    from types import SimpleNamespace
+
+    from tournaments import throttle
+
+    now = (throttle.time.time() // 60) * 60 + 30
+    monkeypatch.setattr(throttle, "time", SimpleNamespace(time=lambda: now))
+
+
+@pytest.fixture
 def redis_queue():
     """This suite's Redis db (REDIS_URL), emptied before and after: no stale messages or
     results from an earlier test. For tests marked redis or celery_worker."""

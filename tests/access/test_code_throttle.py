@@ -16,7 +16,7 @@ from tests.api.helpers import build_night
 from tests.factories import DirectorFactory
 from tournaments.throttle import CodeGate
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("throttle_clock")]
 ROOM = "203.0.113.7"  # the club's one public address
 
 

@@ -5,7 +5,7 @@ from rest_framework.test import APIClient
 
 from tournaments.api.throttling import parse_rate
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("throttle_clock")]
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ and the public page of a board still being played (nothing of it shown)."""
 import pytest
 from playwright.sync_api import expect
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.usefixtures("throttle_clock")]
 
 
 @pytest.fixture

@@ -1,6 +1,11 @@
 """Table codes: wrong codes are refused in plain words and throttled per client address."""
 
+import pytest
+
 from tests.web.conftest import code_of
+
+# Counted in windows of a minute: the clock is held inside one (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("throttle_clock")
 
 
 def test_wrong_code_is_refused(client, event):
