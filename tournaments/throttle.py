@@ -8,13 +8,13 @@ rules (docs/decisions.md, item 15):
   session that opened the table, or, for the stateless API, a code this address has
   used successfully before (remembered for a night, ``REMEMBER``). Tables already
   playing therefore go on whatever anyone else on their network types.
-- Any other code is an *attempt*, counted per client and per address in fixed
+- Any other wrong code is an *attempt*, counted per client and per address in fixed
   windows. The client's limit is the setting TABLE_CODE_THROTTLE (REST_FRAMEWORK
   DEFAULT_THROTTLE_RATES["table-code"], "10/minute" by default); the address's limit
   is ``ADDRESS_FACTOR`` times that (60 a minute by default: a room of 30 tables can
   each mistype twice in the same minute, and a guesser who sheds cookies still gets
   no more than 60 guesses a minute from one address).
-- A right code gives its attempt back (right codes never count); a wrong one keeps it.
+- Only wrong codes count; a right code is never counted.
 - While the client or its address is over its limit, every code it does not hold is
   answered "too many tries", right or wrong: otherwise a guesser would learn which
   guess was right.
@@ -24,16 +24,16 @@ browser without cookies) the address together with the browser's User-Agent. Nei
 can be trusted not to change, which is why the address counts as well; the client's
 lower limit only slows one device down sooner.
 
-Atomicity: count first, decide on the count. ``cache.add`` then ``cache.incr`` are
-each atomic (Redis INCR; locmem under a lock), so of N parallel attempts exactly those
-that drew a number within the limit go on: there is no window between checking and
-counting. Every cache operation goes through ``_bump``, ``_unbump``, ``_remember`` and
-``_remembered``, the one place to make the throttle survive a cache outage.
+Atomicity: a wrong code is counted first and decided on the count. ``cache.add`` then
+``cache.incr`` are each atomic (Redis INCR; locmem under a lock), so of N parallel wrong
+guesses exactly those that drew a number within the limit are answered "no such code":
+there is no window between checking and counting. Every cache operation goes through
+``_bump``, ``_count``, ``_remember`` and ``_remembered``, the one place to make the
+throttle survive a cache outage.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import time
 from dataclasses import dataclass
@@ -95,7 +95,6 @@ class CodeGate:
         self.client = client_id(request)
         self.now = time.time()
         self.window_start = int(self.now // self.window) * self.window
-        self._counted = False
 
     def _key(self, who: str) -> str:
         return f"throttle:{SCOPE}:{who}:{self.window_start}"
@@ -111,25 +110,27 @@ class CodeGate:
         """Has this address used this code successfully before (a table already playing)?"""
         return bool(code) and _remembered(self._known_key(code))
 
-    def attempt(self) -> Verdict:
-        """Count one attempt with a code the client does not hold, and decide on the count.
+    def decide(self, code: str, *, right: bool) -> Verdict:
+        """One code the client does not hold, once it has been looked up.
 
-        Call ``succeeded`` or leave it counted (a wrong code) once the code is looked up.
+        A wrong code is an attempt: counted first, then decided on the count, in one
+        atomic step per counter. A right code is never counted (so a room of tables
+        opening their pages at the same moment never throttles itself), but it waits
+        like any other while the client or its address is over its limit: otherwise a
+        guesser would learn which guess was right. Once through, it is remembered for
+        this address.
         """
+        if right:
+            if (_count(self._key(self.client)) >= self.limit
+                    or _count(self._key("address:" + self.address)) >= self.address_limit):
+                return Verdict(False, self.wait())
+            _remember(self._known_key(code), REMEMBER)
+            return Verdict(True)
         client = _bump(self._key(self.client), self.window)
         address = _bump(self._key("address:" + self.address), self.window)
-        self._counted = True
         if client > self.limit or address > self.address_limit:
             return Verdict(False, self.wait())
         return Verdict(True)
-
-    def succeeded(self, code: str) -> None:
-        """A right code: give the attempt back, and remember the code for this address."""
-        if self._counted:
-            _unbump(self._key(self.client))
-            _unbump(self._key("address:" + self.address))
-            self._counted = False
-        _remember(self._known_key(code), REMEMBER)
 
 
 # --- the cache: every access in one place ---------------------------------------------------
@@ -145,9 +146,9 @@ def _bump(key: str, window: int) -> int:
         return cache.incr(key)
 
 
-def _unbump(key: str) -> None:
-    with contextlib.suppress(ValueError):  # the window ended meanwhile: nothing to give
-        cache.decr(key)
+def _count(key: str) -> int:
+    """A window's counter as it stands (0 before the window's first attempt)."""
+    return cache.get(key) or 0
 
 
 def _remember(key: str, timeout: int) -> None:

@@ -101,3 +101,32 @@ def test_parallel_guesses_cannot_pass_the_limit(night):
         thread.join()
     assert len(answers) == 16
     assert answers.count(401) == 10 and answers.count(429) == 6
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_room_of_tables_opening_at_once_is_never_throttled():
+    """30 tables' apps behind one address, alike to the server, send their first request at
+    the same moment: right codes are never counted, so none of them is held up."""
+    codes = list(build_night(DirectorFactory(username="alice"), tables=15).codes.values())
+    codes += list(build_night(DirectorFactory(username="bob"), tables=15).codes.values())
+    answers: list[int] = []
+    lock = threading.Lock()
+    start = threading.Barrier(len(codes))
+
+    def open_table(code: str) -> None:
+        try:
+            api = APIClient(REMOTE_ADDR=ROOM)
+            api.credentials(HTTP_AUTHORIZATION=f"Table {code}")
+            start.wait()
+            status = api.get("/api/table/").status_code
+            with lock:
+                answers.append(status)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=open_table, args=(code,)) for code in codes]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers == [200] * 30

@@ -29,22 +29,19 @@ class TableCodeAuthentication(BaseAuthentication):
             return None  # not a table: let the session (director) have a go
         code = normalise(" ".join(header[1:]))
         gate = CodeGate(request)
-        held = gate.holds(code)
-        if not held:
-            verdict = gate.attempt()
-            if not verdict.allowed:
-                raise TooManyWrongCodes(wait=verdict.wait)
         table_code = (
             TableCode.objects.select_related("section__event").filter(code=code).first()
             if code
             else None
         )
+        if not gate.holds(code):
+            verdict = gate.decide(code, right=table_code is not None)
+            if not verdict.allowed:
+                raise TooManyWrongCodes(wait=verdict.wait)
         if table_code is None:
             raise AuthenticationFailed(
                 "That table code is not known: check the code on the table card."
             )
-        if not held:
-            gate.succeeded(code)
         return AnonymousUser(), table_code
 
     def authenticate_header(self, request) -> str:

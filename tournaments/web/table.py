@@ -54,13 +54,11 @@ def _open_table(request: HttpRequest, code: str) -> tuple[TableCode | None, Http
     code = normalise(code or "")
     gate = CodeGate(request)
     held = bool(code) and (request.session.get("table_code") == code or gate.holds(code))
+    table = selectors.table_by_code(code) if code else None
     if not held:
-        verdict = gate.attempt()
+        verdict = gate.decide(code, right=table is not None)
         if not verdict.allowed:
             return None, _too_many(request, verdict.wait, code)
-    table = selectors.table_by_code(code)
-    if table is not None and not held:
-        gate.succeeded(table.code)
     return table, None
 
 
