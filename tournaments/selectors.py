@@ -517,10 +517,12 @@ class WhereNext:
     coming: str  # who plays here next round, on which boards ("": nobody)
 
 
-def where_next(section: Section, table: int, round_number: int) -> WhereNext | None:
+def where_next(section: Section, table: int, round_number: int, *,
+               movement: Movement | None = None) -> WhereNext | None:
     """Where each pair at this table and its boards go after this round, from the
-    section's stored meetings; None when the table is not in play that round."""
-    movement = section_movement(section)
+    section's stored meetings (or `movement`, already rebuilt from them, when the caller
+    asks about several rounds); None when the table is not in play that round."""
+    movement = movement or section_movement(section)
     row = table_round(movement, table, round_number)
     if row is None:
         return None

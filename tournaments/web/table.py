@@ -172,12 +172,14 @@ def _where_to_go(table: TableCode, meetings: list[Meeting], meeting: Meeting | N
     a new round has not started here, after the round just agreed ("round_over")."""
     if meeting is None:
         return {}
-    where = selectors.where_next(table.section, table.table, meeting.round)
+    movement = selectors.section_movement(table.section)  # rebuilt once for both answers
+    where = selectors.where_next(table.section, table.table, meeting.round, movement=movement)
     over = None
     if meeting == seated and not any(line.result for line in lines):
         before = [m for m in meetings if m.round < meeting.round]
         if before and before[-1].round == meeting.round - 1 and before[-1].agreed_at:
-            over = selectors.where_next(table.section, table.table, before[-1].round)
+            over = selectors.where_next(table.section, table.table, before[-1].round,
+                                        movement=movement)
     return {"where_next": where, "round_over": over}
 
 
