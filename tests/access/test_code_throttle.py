@@ -77,16 +77,17 @@ def test_thirty_phones_on_one_address_keep_playing_past_a_guesser(night):
     assert fresh.get(f"/t/{codes[4]}/").status_code == 200
 
 
-def test_parallel_guesses_cannot_pass_the_limit(night):
-    """16 threads guessing at once: at most 10 guesses are tried (count first, then decide)."""
+def all_at_once(address: str, codes: list[str]) -> list[int]:
+    """One API client a code, all asking GET /api/table/ from `address` at the same moment
+    (real threads, each with its own database connection); their answers' statuses."""
     answers: list[int] = []
     lock = threading.Lock()
-    start = threading.Barrier(16)
+    start = threading.Barrier(len(codes))
 
-    def guess(n: int) -> None:
+    def ask(code: str) -> None:
         try:
-            api = APIClient(REMOTE_ADDR="198.51.100.9")
-            api.credentials(HTTP_AUTHORIZATION=f"Table GUES{n:02d}")
+            api = APIClient(REMOTE_ADDR=address)
+            api.credentials(HTTP_AUTHORIZATION=f"Table {code}")
             start.wait()
             status = api.get("/api/table/").status_code
             with lock:
@@ -94,11 +95,17 @@ def test_parallel_guesses_cannot_pass_the_limit(night):
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=guess, args=(n,)) for n in range(16)]
+    threads = [threading.Thread(target=ask, args=(code,)) for code in codes]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
+    return answers
+
+
+def test_parallel_guesses_cannot_pass_the_limit(night):
+    """16 threads guessing at once: at most 10 guesses are tried (count first, then decide)."""
+    answers = all_at_once("198.51.100.9", [f"GUES{n:02d}" for n in range(16)])
     assert len(answers) == 16
     assert answers.count(401) == 10 and answers.count(429) == 6
 
@@ -109,24 +116,4 @@ def test_a_room_of_tables_opening_at_once_is_never_throttled():
     the same moment: right codes are never counted, so none of them is held up."""
     codes = list(build_night(DirectorFactory(username="alice"), tables=15).codes.values())
     codes += list(build_night(DirectorFactory(username="bob"), tables=15).codes.values())
-    answers: list[int] = []
-    lock = threading.Lock()
-    start = threading.Barrier(len(codes))
-
-    def open_table(code: str) -> None:
-        try:
-            api = APIClient(REMOTE_ADDR=ROOM)
-            api.credentials(HTTP_AUTHORIZATION=f"Table {code}")
-            start.wait()
-            status = api.get("/api/table/").status_code
-            with lock:
-                answers.append(status)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=open_table, args=(code,)) for code in codes]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert answers == [200] * 30
+    assert all_at_once(ROOM, codes) == [200] * 30
