@@ -27,6 +27,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.utils import timezone
+
 MINUS = "\u2212"
 FRACTION_SLASH = "\u2044"
 
@@ -122,6 +124,12 @@ def minus(text: Any) -> str:
     """Text with its leading hyphen-minus made a true minus sign ("-7" → "−7")."""
     text = "" if text is None else str(text)
     return MINUS + text[1:] if text.startswith("-") else text
+
+
+def clock(moment: Any) -> str:
+    """A moment as the club's clock shows it (settings.TIME_ZONE): "22:45" (the templates'
+    ``|time:"H:i"``)."""
+    return timezone.localtime(moment).strftime("%H:%M")
 
 
 # --- cards, contracts, sides, rulings ------------------------------------------------------------

@@ -34,7 +34,7 @@ from .models import (
     Section,
     Team,
 )
-from .presenters import sentence
+from .presenters import clock, sentence
 from .tablecodes import new_code
 
 log = logging.getLogger(__name__)
@@ -173,7 +173,7 @@ def _require_open(event: Event) -> None:
         if event.in_correction_period:
             raise Forbidden(
                 "the event is closed: to correct a score the director reopens it, until "
-                f"{_local_time(event.final_after)} (the correction period)")
+                f"{clock(event.final_after)} (the correction period)")
         raise Forbidden("the event is closed: its scores are final")
 
 
@@ -185,11 +185,6 @@ def _require_table_scoring(event: Event) -> None:
     """Duplicate Law E: once the event's scores are agreed, the tables enter nothing more."""
     if event.status == Event.Status.AGREED:
         raise Forbidden(AGREED_FOR_TABLES)
-
-
-def _local_time(moment) -> str:
-    """A time as the club's clock shows it (settings.TIME_ZONE), e.g. "22:45"."""
-    return timezone.localtime(moment).strftime("%H:%M")
 
 
 def _require_reason(reason: str) -> str:

@@ -42,7 +42,7 @@ from ..forms import (
 )
 from ..models import AuditEntry, Event, Meeting, Result, Section
 from ..presenters import actor as actor_name
-from ..presenters import movement_size
+from ..presenters import clock, movement_size
 from ..services import Actor, ServiceError
 from .table import preview_answer
 
@@ -133,10 +133,6 @@ AGREED_MEANS = ("Agreed (Duplicate Law E) means the scores are agreed: the table
 SHOWN_OUTSTANDING = 12  # the event page lists this many boards not in; the rest are counted
 
 
-def _local_time(moment) -> str:
-    return timezone.localtime(moment).strftime("%H:%M")
-
-
 def _publish_offers(event: Event) -> list[tuple[str, str]]:
     """The changes of publishing level the console offers now (the current one is a state).
 
@@ -180,7 +176,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "outstanding_more": max(len(outstanding) - SHOWN_OUTSTANDING, 0),
         "outstanding_count": len(outstanding),
         "agreed_means": AGREED_MEANS,
-        "final_after": _local_time(event.final_after) if event.in_correction_period else "",
+        "final_after": clock(event.final_after) if event.in_correction_period else "",
         "publish_offers": _publish_offers(event),
         "closed": event.status == Event.Status.CLOSED,
     })
@@ -271,7 +267,7 @@ def event_close(request: HttpRequest, event_id: int) -> HttpResponse:
             if event.in_correction_period:
                 messages.success(
                     request, "The event is closed. The standings become final at "
-                             f"{_local_time(event.final_after)}, at the end of the correction "
+                             f"{clock(event.final_after)}, at the end of the correction "
                              "period; until then you can reopen the event to correct a score.")
             else:
                 messages.success(request, "The event is closed: its scores are final, and "
@@ -817,7 +813,7 @@ def _audit_text(snapshot: dict | None, event: Event) -> str:
                 + (f" ({score})" if score else "") + (f" [{status}]" if status else ""))
     def shown(key: str, value) -> str:
         if key == "final_after" and value:  # when the correction period ends, club time
-            return _local_time(datetime.datetime.fromisoformat(value))
+            return clock(datetime.datetime.fromisoformat(value))
         if isinstance(value, list | tuple):
             return " & ".join(map(str, value))
         return str(value)
