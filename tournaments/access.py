@@ -127,10 +127,13 @@ def finished_boards(event: Event) -> set[int]:
 
 def board_finished(event: Event, number: int) -> bool:
     """Has every table scheduled to play this board scored it? (finished_boards' rule)"""
-    scheduled = sum(1 for boards in Meeting.objects.filter(section__event=event)
-                    .values_list("boards", flat=True) if number in boards)
+    plays = [number in boards for boards in Meeting.objects.filter(section__event=event)
+             .values_list("boards", flat=True)]
     done = Result.objects.filter(event=event, board__number=number, voided=False).count()
-    return done > 0 if scheduled == 0 else done >= scheduled
+    if not plays:  # no movement: finished once it has any result
+        return done > 0
+    scheduled = sum(plays)  # with one, a board no meeting plays is never finished
+    return scheduled > 0 and done >= scheduled
 
 
 # --- tables ------------------------------------------------------------------------------

@@ -177,6 +177,20 @@ class TestHandRecord:
         assert 'data-testid="hand-record"' not in html
         assert 'data-testid="hand-hidden"' not in html
 
+    def test_a_board_no_meeting_plays_is_never_finished(self, director):
+        # With a movement, "finished" counts the meetings that play a board: a result the
+        # director entered for a board the movement does not play finishes nothing, in
+        # the one-board check as in the whole-event one.
+        from tournaments.models import Meeting
+
+        night = build_night(director, play=False)
+        night.play(rounds=1)
+        for meeting in Meeting.objects.filter(section__event=night.event):
+            meeting.boards = [b for b in meeting.boards if b != 1]
+            meeting.save(update_fields=["boards"])
+        assert 1 not in finished_boards(night.event)
+        assert not board_finished(night.event, 1)
+
     def test_the_event_page_marks_finished_boards(self, client, director):
         night = build_night(director, play=False)
         night.play(rounds=2)
