@@ -23,10 +23,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from boards.dealing import deal_boards
-from boards.models import Board
 from scoring.engine import parse_deal
 from tournaments.models import (
     AuditEntry,
+    Board,
     Event,
     Meeting,
     Pair,

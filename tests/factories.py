@@ -5,8 +5,7 @@ import datetime
 import factory
 from django.contrib.auth import get_user_model
 
-from boards.models import Board
-from tournaments.models import Event, Pair, Player, Section, Team
+from tournaments.models import Board, Event, Pair, Player, Section, Team
 
 
 class UserFactory(factory.django.DjangoModelFactory):

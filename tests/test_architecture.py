@@ -5,6 +5,11 @@ of the code. What holds, and is kept:
 
 - the layers: ``tournaments`` (the Django app) may import ``boards`` and ``scoring``;
   ``boards`` may import ``scoring``; ``scoring`` (the pure engine) imports neither;
+- ``boards`` is a library, as ``scoring`` is: it imports no Django, DRF or Celery and is
+  no Django app (no models, migrations, admin or commands: the ``Board`` model, its admin
+  and the ``movement`` command live in ``tournaments``);
+- no model points at another app's model, but Django's own (the user): the apps do not
+  refer to each other by name either, where an import graph cannot see;
 - no module imports itself back through any chain of imports (no module cycle);
 - within ``tournaments`` no two of its parts (``services``, ``selectors``, ``reports``,
   ``web``, …) import each other, however indirectly;
@@ -18,9 +23,11 @@ reason each is not a cycle of modules: remove an entry when it goes; a NEW one f
 from __future__ import annotations
 
 from collections import defaultdict
+from pathlib import Path
 
 import grimp
 import pytest
+from django.apps import apps
 
 PACKAGES = ("scoring", "boards", "tournaments", "config")
 LAYERS = ("tournaments", "boards", "scoring")  # each may import those after it, not before
@@ -33,9 +40,7 @@ KNOWN_PART_CYCLES = {
     ("tournaments", "config"),
     ("config", "tournaments"),
 }
-# Not import cycles, so not checked here: boards.models and tournaments.models refer to
-# each other's models by name ("tournaments.Event") and through migrations
-# (boards/migrations/0002 exists only to break that loop), not by importing each other.
+LIBRARY_MUST_NOT_IMPORT = ("django", "rest_framework", "celery")
 
 
 @pytest.fixture(scope="module")
@@ -90,6 +95,48 @@ def test_the_layers_import_downwards_only(graph):
     found = [f"{d.importer} imports {d.imported}: "
              + "; ".join(" → ".join(route.middle or ()) or "directly" for route in d.routes)
              for d in illegal]
+    assert not found, found
+
+
+def test_boards_is_a_library_importing_no_django(graph):
+    library = grimp.build_graph("boards", "scoring", include_external_packages=True,
+                                cache_dir=None)
+    found = sorted((module, imported)
+                   for module in library.find_descendants("boards") | {"boards"}
+                   for imported in library.find_modules_directly_imported_by(module)
+                   if imported.split(".")[0] in LIBRARY_MUST_NOT_IMPORT)
+    assert not found, found
+    # Nor anything of the app or of the project's configuration, however indirectly.
+    above = {m for m in graph.find_upstream_modules("boards", as_package=True)
+             if m.split(".")[0] in ("tournaments", "config")}
+    assert not above, above
+
+
+def test_boards_is_no_django_app():
+    boards = Path(__file__).resolve().parents[1] / "boards"
+    assert not [config.name for config in apps.get_app_configs()
+                if Path(config.path).resolve().is_relative_to(boards)]
+    # The label "boards" lives on only to keep its migration history (see
+    # tournaments/boards_history): no models.
+    history = apps.get_app_config("boards")
+    assert history.name == "tournaments.boards_history"
+    assert not list(history.get_models())
+    assert not [p.name for p in boards.rglob("*") if p.name in (
+        "models.py", "admin.py", "apps.py", "migrations", "management")]
+
+
+def test_no_model_points_at_another_apps_model():
+    """A foreign key between two of our apps ties them together where no import shows
+    it (a model named by a string, and migrations depending on each other's)."""
+    ours = [config for config in apps.get_app_configs()
+            if config.name.split(".")[0] in PACKAGES]
+    found = sorted(
+        f"{model._meta.label}.{field.name} → {field.related_model._meta.label}"
+        for config in ours for model in config.get_models()
+        for field in model._meta.get_fields()
+        if field.is_relation and field.concrete
+        and field.related_model._meta.app_label != config.label
+        and not field.related_model._meta.app_config.name.startswith("django."))
     assert not found, found
 
 

@@ -31,6 +31,13 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
+@admin.register(models.Board)
+class BoardAdmin(admin.ModelAdmin):
+    list_display = ["event", "number", "dealer", "deal"]
+    list_filter = ["event"]
+    search_fields = ["event__name"]
+
+
 @admin.register(models.Player)
 class PlayerAdmin(ReadOnlyAdmin):
     search_fields = ["name"]

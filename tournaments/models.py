@@ -120,6 +120,36 @@ class Event(models.Model):
                 and self.published != self.Published.FINAL)
 
 
+class Board(models.Model):
+    """One deal, played at several tables and compared across them.
+
+    The table was `boards_board` until the boards package became a library of deals and
+    movements (docs/decisions.md, item 61): migration 0005 renamed it.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    # PBN Deal notation, always from North ("N:spades.hearts.diamonds.clubs ..."); blank
+    # when the hand record is not known, and then tables enter honours themselves.
+    deal = models.CharField(max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "number"], name="board_number_unique_in_event"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"
+
+    @property
+    def dealer(self) -> str:
+        return engine.dealer_for_board(self.number)
+
+
 class Section(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
     name = models.CharField(max_length=10, default="A")
@@ -247,7 +277,7 @@ class Result(models.Model):
         DIRECTOR = "director", "Entered or corrected by the director"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="results")
-    board = models.ForeignKey("boards.Board", on_delete=models.CASCADE, related_name="results")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
     ns_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="ns_results")
     ew_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="ew_results")
     meeting = models.ForeignKey(

@@ -31,7 +31,6 @@ from typing import Any
 
 from django.db import transaction
 
-from boards.models import Board
 from boards.movements import MITCHELL_VARIANTS
 from scoring.engine import RULINGS, SIDES, ResultError, parse_deal
 
@@ -40,6 +39,7 @@ from .models import (
     MAX_CORRECTION_MINUTES,
     MOVEMENTS,
     AuditEntry,
+    Board,
     Event,
     Meeting,
     Pair,

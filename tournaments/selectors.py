@@ -15,7 +15,6 @@ from typing import Any
 
 from django.db.models import Count, Q
 
-from boards.models import Board
 from boards.movements import KINDS as MOVEMENT_KINDS
 from boards.movements import (
     BoardsMove,
@@ -39,7 +38,7 @@ from scoring.engine import (
 )
 
 from . import presenters, seam
-from .models import AuditEntry, Event, Meeting, Pair, Result, Section, TableCode
+from .models import AuditEntry, Board, Event, Meeting, Pair, Result, Section, TableCode
 from .tablecodes import normalise
 
 # --- tables --------------------------------------------------------------------------------------

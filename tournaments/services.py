@@ -17,7 +17,6 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from boards.models import Board
 from boards.movements import Movement, check, generate
 from config.celery import app
 from scoring.engine import RULINGS, SIDES, ResultError, Unusual, deal_from_north, parse_deal
@@ -26,6 +25,7 @@ from . import seam, selectors
 from .models import (
     MAX_CORRECTION_MINUTES,
     AuditEntry,
+    Board,
     Event,
     Meeting,
     Pair,

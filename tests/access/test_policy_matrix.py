@@ -21,11 +21,10 @@ from django.core.files.base import ContentFile
 from django.test import Client
 from rest_framework.test import APIClient
 
-from boards.models import Board
 from tests.api.helpers import DEAL_1, TWO_HEARTS
 from tests.factories import DirectorFactory
 from tournaments import services
-from tournaments.models import Event, Meeting, ReportJob, TableCode
+from tournaments.models import Board, Event, Meeting, ReportJob, TableCode
 from tournaments.services import Actor
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,6 @@ corrected scores.
 import pytest
 from playwright.sync_api import expect
 
-from boards.models import Board
 from scoring.engine import get_rules, honours_from_deal, parse_result, score_result
 from tests.browser.conftest import (
     PAIR_NAMES,
@@ -23,7 +22,7 @@ from tests.browser.conftest import (
     signed,
 )
 from tournaments import presenters, selectors, standings
-from tournaments.models import AuditEntry, Event, Meeting, Result
+from tournaments.models import AuditEntry, Board, Event, Meeting, Result
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -4,9 +4,8 @@ and an unusual result gets a second look before it is saved."""
 import pytest
 from playwright.sync_api import expect
 
-from boards.models import Board
 from tests.browser.conftest import log_in
-from tournaments.models import Result
+from tournaments.models import Board, Result
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

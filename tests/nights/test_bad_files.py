@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from boards.models import Board
 from tournaments import nightfile
-from tournaments.models import AuditEntry, Event, Pair, Player, Result
+from tournaments.models import AuditEntry, Board, Event, Pair, Player, Result
 from tournaments.nightfile import NightFileError, loads
 from tournaments.services import ServiceError
 

@@ -9,10 +9,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from boards.dealing import deal_board
-from boards.models import Board
 from scoring.engine import get_rules, parse_deal, score
 from tournaments.demo import simulate_play
-from tournaments.models import AuditEntry, Event, Meeting, Result
+from tournaments.models import AuditEntry, Board, Event, Meeting, Result
 from tournaments.standings import standings
 
 

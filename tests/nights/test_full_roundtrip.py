@@ -15,10 +15,9 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 
-from boards.models import Board
 from boards.movements import mitchell
 from tests.nights.conftest import DEALS
-from tournaments.models import AuditEntry, Event, Meeting, Pair, Result, Section
+from tournaments.models import AuditEntry, Board, Event, Meeting, Pair, Result, Section
 from tournaments.nightfile import night_export
 from tournaments.services import (
     Actor,

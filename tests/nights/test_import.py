@@ -9,10 +9,9 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from boards.models import Board
 from tests.nights.conftest import EXAMPLE_DIRS, contains, example_path, load_example
 from tournaments import services
-from tournaments.models import AuditEntry, Event, Pair, Result, Team
+from tournaments.models import AuditEntry, Board, Event, Pair, Result, Team
 from tournaments.standings import standings
 
 

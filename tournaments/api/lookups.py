@@ -4,10 +4,8 @@ from typing import Any
 
 from rest_framework.exceptions import NotFound
 
-from boards.models import Board
-
 from .. import selectors
-from ..models import Event, Meeting, Result, Section
+from ..models import Board, Event, Meeting, Result, Section
 from ..services import ServiceError
 
 

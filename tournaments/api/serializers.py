@@ -9,8 +9,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from boards.models import Board
-
 from .. import seam
 from ..models import (
     DENOMINATIONS,
@@ -23,6 +21,7 @@ from ..models import (
     RULINGS,
     SEATS,
     AuditEntry,
+    Board,
     Event,
     Meeting,
     Pair,

@@ -21,11 +21,10 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from boards.models import Board
 from scoring.engine import dealer_for_board
 
 from .. import access, selectors, services, standings
-from ..models import AuditEntry, Event, Meeting, Pair, Result, Section, Team
+from ..models import AuditEntry, Board, Event, Meeting, Pair, Result, Section, Team
 from . import lookups
 from .auth import TableCodeAuthentication, actor_for, table_of
 from .errors import api_exception_handler

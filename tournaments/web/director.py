@@ -25,7 +25,6 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from boards.dealing import deal_boards
-from boards.models import Board
 from boards.pbn import read_hand_record, write_pbn
 
 from .. import access, seam, selectors, services
@@ -40,7 +39,7 @@ from ..forms import (
     director_result_form,
     result_form_class,
 )
-from ..models import AuditEntry, Event, Meeting, Result, Section
+from ..models import AuditEntry, Board, Event, Meeting, Result, Section
 from ..presenters import actor as actor_name
 from ..presenters import clock, movement_size
 from ..services import Actor, ServiceError

@@ -23,12 +23,11 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from boards.models import Board
 from scoring import engine
 
 from .. import access, presenters, services
 from .. import standings as scores
-from ..models import Event, Pair
+from ..models import Board, Event, Pair
 
 SEATS = tuple((seat, presenters.SEATS[seat]) for seat in engine.SEATS)
 POLL_SECONDS = 5

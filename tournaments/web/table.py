@@ -20,11 +20,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from boards.models import Board
-
 from .. import access, selectors, services
 from ..forms import TableCodeForm, result_form_class
-from ..models import Event, Meeting, Result, TableCode
+from ..models import Board, Event, Meeting, Result, TableCode
 from ..standings import traveller as board_traveller
 from ..tablecodes import normalise
 from ..throttle import CodeGate
