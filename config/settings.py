@@ -233,6 +233,10 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# A monitor sending "Authorization: Bearer <HEALTH_TOKEN>" gets /health/'s live check
+# (directors get it from their session); empty: only directors do.
+HEALTH_TOKEN = env.str("HEALTH_TOKEN", default="").strip()
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -108,6 +108,24 @@ def test_the_table_pages_work_while_the_cache_is_down(private_redis, director, c
     assert len(outage_warnings(caplog)) == 1
 
 
+def test_health_shows_the_outage_and_the_throttle_counts_again_after_a_restart(
+        private_redis, director, three_a_minute, retry_at_once, caplog):
+    night = build_night(director)
+    private_redis.stop()
+    assert api_table(night.codes[1]).get("/api/table/").status_code == 200
+    health = Client().get("/health/").json()
+    assert health["cache"].startswith("unreachable since "), health
+    assert health["status"] == "degraded"
+
+    private_redis.start()
+    with caplog.at_level(logging.WARNING):
+        guesser = api_table("ZZZZZZ", address="10.0.0.8")
+        answers = [guesser.get("/api/table/").status_code for _ in range(4)]
+    assert answers == [401, 401, 401, 429]
+    assert any("answers again" in r.getMessage() for r in outage_warnings(caplog))
+    assert Client().get("/health/").json()["cache"] == "ok"
+
+
 def test_a_hung_redis_costs_a_table_at_most_a_moment(private_redis, director):
     """Redis accepts the connection and never answers: the cache's socket timeout ends the
     wait (redis-py alone would wait 5 s), and later requests do not wait at all."""
