@@ -148,6 +148,10 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env.str("CACHE_PREFIX", default="duplicate"),
+            # A dead or hung Redis must fail fast: a table's request reads the cache,
+            # and carries on without it (tournaments/outages.py). redis-py would wait
+            # 5 s for a hung server's answer.
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
     }
 else:
@@ -228,6 +232,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
 }
+
+# A monitor sending "Authorization: Bearer <HEALTH_TOKEN>" gets /health/'s live check
+# (directors get it from their session); empty: only directors do.
+HEALTH_TOKEN = env.str("HEALTH_TOKEN", default="").strip()
 
 LOGGING = {
     "version": 1,

@@ -7,7 +7,10 @@ reason when the service is absent, and fail instead when ``REQUIRE_SERVICES=1``
 
 import os
 import shutil
+import signal
 import socket
+import subprocess
+import time
 from urllib.parse import urlparse
 
 import pytest
@@ -80,6 +83,96 @@ def redis_queue():
     client.flushdb()
     yield client
     client.flushdb()
+
+
+class PrivateRedis:
+    """A redis-server of the test's own, on a free port, that the test may stop and start.
+
+    The shared Redis (REDIS_URL) is never stopped: other tests and workers use it.
+    """
+
+    def __init__(self, directory) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.directory = str(directory)
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        import redis
+
+        self.process = subprocess.Popen(
+            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
+             "--appendonly", "no", "--dir", self.directory],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        client = redis.Redis(port=self.port, socket_connect_timeout=0.2)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    raise RuntimeError(f"redis-server on port {self.port} did not start") from None
+                time.sleep(0.05)
+            finally:
+                client.close()
+
+    def pause(self) -> None:
+        """A hung Redis: it accepts connections and never answers (SIGSTOP)."""
+        os.kill(self.process.pid, signal.SIGSTOP)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGCONT)  # a paused server cannot hear SIGTERM
+            self.process.terminate()
+            self.process.wait(timeout=10)
+        self.process = None
+
+
+@pytest.fixture
+def private_redis(settings, tmp_path):
+    """A private Redis as the cache and the Celery broker, which the test can stop and start.
+
+    For tests marked redis. The cache is reconfigured through Django's settings (the
+    `cache` proxy follows); the Celery app is pointed at it and its connection pool
+    dropped, so nothing still talks to the shared Redis. The outage watch of each service
+    starts and ends clean.
+    """
+    from config.celery import app
+    from tournaments import outages
+
+    if shutil.which("redis-server") is None:
+        reason = "needs redis-server (Debian's redis-server package) to start a private Redis"
+        if REQUIRE_SERVICES:
+            pytest.fail(f"REQUIRE_SERVICES=1 but the service is missing: {reason}",
+                        pytrace=False)
+        pytest.skip(reason)
+    server = PrivateRedis(tmp_path)
+    server.start()
+    settings.CACHES = {"default": {**settings.CACHES["default"], "LOCATION": server.url,
+                                   "BACKEND": "django.core.cache.backends.redis.RedisCache"}}
+    saved = {name: app.conf[name] for name in ("broker_url", "result_backend",
+                                                 "task_always_eager")}
+
+    def point_celery(conf: dict) -> None:
+        # The app keeps its broker pool, producer pool and result backend once made:
+        # drop them (as Celery does after a fork) so the next use follows the new URLs.
+        app.conf.update(conf)
+        app._after_fork()
+        app._backend_cache = None
+        app._local.__dict__.pop("backend", None)
+
+    point_celery({"broker_url": server.url, "result_backend": server.url,
+                  "task_always_eager": False})
+    outages.reset()
+    try:
+        yield server
+    finally:
+        server.stop()
+        point_celery(saved)
+        outages.reset()
 
 
 def pytest_collection_modifyitems(config, items):

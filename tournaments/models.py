@@ -442,3 +442,27 @@ class ReportJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} for {self.event}"
+
+
+class ServiceState(models.Model):
+    """The last known state of a service the site leans on: the cache or the job queue.
+
+    Written by the checks (``manage.py check_services``, the detailed /health/) and by
+    the first request that finds a service gone or back (tournaments/outages.py); read
+    by the anonymous /health/, which answers from here at once whatever is down. It
+    lives in the database because Redis is what it reports on.
+    """
+
+    class State(models.TextChoices):
+        OK = "ok", "answers"
+        UNREACHABLE = "unreachable", "does not answer"
+        EAGER = "eager", "jobs run in-process (no broker)"
+        LOCAL = "local", "each process's own memory (no Redis)"
+
+    name = models.CharField(max_length=20, unique=True)  # "cache" or "jobs"
+    state = models.CharField(max_length=20, choices=State.choices)
+    since = models.DateTimeField()  # when it came to this state
+    checked_at = models.DateTimeField()  # when it was last seen in it
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.state} since {self.since:%H:%M}"

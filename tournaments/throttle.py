@@ -28,8 +28,13 @@ Atomicity: a wrong code is counted first and decided on the count. ``cache.add``
 ``cache.incr`` are each atomic (Redis INCR; locmem under a lock), so of N parallel wrong
 guesses exactly those that drew a number within the limit are answered "no such code":
 there is no window between checking and counting. Every cache operation goes through
-``_bump``, ``_count``, ``_remember`` and ``_remembered``, the one place to make the
-throttle survive a cache outage.
+``_bump``, ``_count``, ``_remember`` and ``_remembered``.
+
+A cache outage never stops entry (docs/decisions.md, item 62): those four answer
+"nothing counted, nothing remembered" while Redis is down (tournaments/outages.py), so a
+right code opens its table and a wrong one is refused as wrong, only not counted. The
+cost is that guessing is not slowed for the length of the outage, which the log and
+/health/ show; a table that cannot enter its scores is the worse failure.
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ from dataclasses import dataclass
 from django.core.cache import cache
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
+
+from .outages import cache_tolerant
 
 SCOPE = "table-code"
 ADDRESS_FACTOR = 6  # the address's limit, as a multiple of one client's
@@ -136,8 +143,10 @@ class CodeGate:
 # --- the cache: every access in one place ---------------------------------------------------
 
 
+@cache_tolerant(default=0)
 def _bump(key: str, window: int) -> int:
-    """Add one to a window's counter and return the new count (atomic)."""
+    """Add one to a window's counter and return the new count (atomic); 0 when the
+    cache is down: the attempt is not counted."""
     cache.add(key, 0, timeout=window + 1)  # a no-op when the window has begun
     try:
         return cache.incr(key)
@@ -146,14 +155,21 @@ def _bump(key: str, window: int) -> int:
         return cache.incr(key)
 
 
+@cache_tolerant(default=0)
 def _count(key: str) -> int:
-    """A window's counter as it stands (0 before the window's first attempt)."""
+    """A window's counter as it stands (0 before the window's first attempt, and while
+    the cache is down)."""
     return cache.get(key) or 0
 
 
+@cache_tolerant(default=None)
 def _remember(key: str, timeout: int) -> None:
+    """Remember a code this address used (nothing while the cache is down)."""
     cache.set(key, 1, timeout=timeout)
 
 
+@cache_tolerant(default=False)
 def _remembered(key: str) -> bool:
+    """Has this address used the code? False while the cache is down: the code is
+    looked up as any other, and a right one still passes."""
     return cache.get(key) is not None

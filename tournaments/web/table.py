@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from .. import access, selectors, services
 from ..forms import TableCodeForm, result_form_class
 from ..models import Board, Event, Meeting, Result, TableCode
+from ..outages import cache_tolerant
 from ..standings import traveller as board_traveller
 from ..tablecodes import normalise
 from ..throttle import CodeGate
@@ -214,11 +215,20 @@ def _claim(token: str) -> str | None:
     """
     if not token:
         return "no-token"
-    if cache.add(f"table-submit:{token}", "pending", timeout=TOKEN_TTL):
+    if _add_token(f"table-submit:{token}"):
         return token
     return None
 
 
+@cache_tolerant(default=True)
+def _add_token(key: str) -> bool:
+    """True for the first claim of a token. While the cache is down every claim goes
+    on: a double tap is then not caught here, but the services store one result per
+    board and pair meeting, so the second tap finds the board saved already."""
+    return cache.add(key, "pending", timeout=TOKEN_TTL)
+
+
+@cache_tolerant(default=None)
 def _release(token: str) -> None:
     """A failed submission frees its token so the corrected form can be sent."""
     if token and token != "no-token":
