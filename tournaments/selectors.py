@@ -1,16 +1,20 @@
-"""Read-only queries for the table pages and the director's console.
+"""Read-only queries: what the table pages, the director's console, the public pages,
+the API and the printed reports read (the standings themselves are in ``standings``).
 
 Nothing here writes. Terms: a *meeting* is one table in one round (two pairs and
 the boards they play there); the *round grid* is every meeting of an event laid
 out as rounds × tables, each cell counting its boards as missing, entered,
 confirmed or agreed; the *seated meeting* of a table is the one its players are
-at now: the lowest round there not yet agreed (or the last round, when all are).
+at now: the lowest round there not yet agreed (or the last round, when all are);
+a *traveller* is every result of one board, and a *score card* one pair's night
+board by board, each with the plus/minus (or matchpoints) the standings gave it.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from django.db.models import Count, Q
@@ -34,12 +38,17 @@ from boards.movements import (
 from scoring.engine import (
     SEATS,
     ResultError,
+    dealer_for_board,
+    fraction_str,
     get_rules,
     honours_from_deal,
+    parse_deal,
+    shown,
 )
 
 from . import presenters, seam
 from .models import AuditEntry, Event, Meeting, Pair, Result, Section, TableCode
+from .standings import PairState, Row, Scores, pair_names, pair_state
 from .tablecodes import normalise
 
 # --- tables --------------------------------------------------------------------------------------
@@ -188,6 +197,110 @@ def deal_honours(board: Board, denomination: str) -> dict[str, int] | None:
 # how a contract, a ruling and a score read), kept here under the names the views use.
 describe = presenters.result_line
 describe_score = presenters.score_line
+
+
+# --- travellers and score cards --------------------------------------------------------------
+
+
+def _meetings_by_pairs(event: Event) -> dict[tuple[int, int], tuple[int, int]]:
+    """Where each pairing met: (N-S pair, E-W pair) -> (round, table)."""
+    meetings = Meeting.objects.filter(section__event=event).values_list(
+        "ns_pair__number", "ew_pair__number", "round", "table")
+    return {(ns, ew): (rnd, table) for ns, ew, rnd, table in meetings}
+
+
+def _value(state: PairState | None, row: Row | None) -> Scores:
+    """A result's plus/minus (or matchpoints) for both sides: None for a team match, or
+    a result the comparison does not count."""
+    if state is None or row is None:
+        return None
+    return state.entry_scores(row)
+
+
+def traveller(event: Event, board_number: int) -> dict:
+    """Every result of one board: contract, tricks, both sides' columns, plus/minus."""
+    board = event.boards.get(number=board_number)
+    state = pair_state(event) if event.kind == "pairs" else None
+    names = state.names_for(event) if state else pair_names(event)
+    where = _meetings_by_pairs(event)
+    results = (Result.objects.filter(board=board, voided=False)
+               .select_related("ns_pair", "ew_pair").order_by("ns_pair__number"))
+    rows = []
+    for r in results:
+        ns, ew = r.ns_pair.number, r.ew_pair.number
+        values = _value(state, state.rows.get(r.id) if state else None)
+        rnd, table = where.get((ns, ew), (None, None))
+        rows.append({
+            "result_id": r.id, "ns": ns, "ew": ew,
+            "ns_names": names.get(ns, []), "ew_names": names.get(ew, []),
+            "ruling": r.ruling, "offending": r.offending,
+            "level": r.level, "denomination": r.denomination, "declarer": r.declarer,
+            "doubled": r.doubled, "tricks": r.tricks, "passed_out": r.passed_out,
+            "ns_trick": r.ns_trick, "ns_honour": r.ns_honour,
+            "ew_trick": r.ew_trick, "ew_honour": r.ew_honour,
+            "net_ns": None if r.ns_trick is None else r.ns_total - r.ew_total,
+            "ns_score": r.ns_score, "ew_score": r.ew_score,
+            "ns_plus_minus": None if values is None else fraction_str(values[0]),
+            "ew_plus_minus": None if values is None else fraction_str(values[1]),
+            "ns_shown": None if values is None else shown(values[0]),
+            "ew_shown": None if values is None else shown(values[1]),
+            "status": r.status, "round": rnd, "table": table,
+        })
+    real = [r for r in rows if not r["ruling"] and r["ns_score"] is not None]
+    average = None
+    if real:
+        average = {
+            "ns": fraction_str(Fraction(sum(r["ns_score"] for r in real), len(real))),
+            "ew": fraction_str(Fraction(sum(r["ew_score"] for r in real), len(real))),
+        }
+    return {
+        "board": board.number,
+        "dealer": dealer_for_board(board.number),
+        "deal": board.deal,
+        "hands": parse_deal(board.deal) if board.deal else None,
+        "method": event.method,
+        "average": average,
+        "rows": rows,
+    }
+
+
+def scorecard(event: Event, pair_number: int) -> dict:
+    """A pair's night board by board, with its running total."""
+    pair = Pair.objects.select_related("player_1", "player_2").get(event=event,
+                                                                   number=pair_number)
+    state = pair_state(event) if event.kind == "pairs" else None
+    results = (Result.objects.filter(event=event, voided=False)
+               .filter(Q(ns_pair=pair) | Q(ew_pair=pair))
+               .select_related("board", "ns_pair", "ew_pair").order_by("board__number"))
+    running = Fraction(0)
+    rows = []
+    for r in results:
+        is_ns = r.ns_pair_id == pair.pk
+        values = _value(state, state.rows.get(r.id) if state else None)
+        mine = None if values is None else values[0 if is_ns else 1]
+        if mine is not None:
+            running += mine
+        rows.append({
+            "board": r.board.number,
+            "direction": "NS" if is_ns else "EW",
+            "opponents": (r.ew_pair if is_ns else r.ns_pair).number,
+            "level": r.level, "denomination": r.denomination, "declarer": r.declarer,
+            "doubled": r.doubled, "tricks": r.tricks, "passed_out": r.passed_out,
+            "ruling": r.ruling, "offending": r.offending,
+            "score": r.ns_score if is_ns else r.ew_score,
+            "plus_minus": None if mine is None else fraction_str(mine),
+            "shown": None if mine is None else shown(mine),
+            "running": fraction_str(running),
+            "running_shown": shown(running),
+        })
+    return {
+        "pair": pair.number,
+        "names": pair.names,
+        "method": event.method,
+        "rows": rows,
+        "total": fraction_str(running),
+        "shown": shown(running),
+    }
 
 
 # --- the director's round grid -------------------------------------------------------------------

@@ -69,7 +69,7 @@ class TravellersRenderer(BaseRenderer):
     """One block per board: the hand diagram when the deal is known, then every result.
 
     Data: {"event": name, "rules": rules name, "method": method,
-           "boards": [tournaments.standings.traveller(...) dicts]}.
+           "boards": [tournaments.selectors.traveller(...) dicts]}.
     """
 
     document = "Travellers"
@@ -249,7 +249,7 @@ class ScorecardsRenderer(BaseRenderer):
     """One personal score card per pair: board by board with the running total.
 
     Data: {"event": name, "rules": rules name, "method": method,
-           "cards": [tournaments.standings.scorecard(...) dicts]}.
+           "cards": [tournaments.selectors.scorecard(...) dicts]}.
     """
 
     document = "Personal score cards"
