@@ -147,7 +147,8 @@ def result_preview(event: Event, board: Board, data: Any, *, live: bool = False)
         return {"ok": False, "field": exc.field, "message": presenters.sentence(exc.message)}
     score = deal_score.to_dict()
     for item in score["items"]:
-        item["law_text"] = law_text(item["law"])
+        item["law_text"] = presenters.law_text(item["law"])
+        item["side_text"] = presenters.side(item["side"])
     honours = None
     if not rules.is_whist and parsed.contract is not None:
         honours = dict(zip(SEATS, parsed.honours, strict=True))
@@ -159,22 +160,6 @@ def result_preview(event: Event, board: Board, data: Any, *, live: bool = False)
         and "honours" not in data,
         "warnings": [w.to_dict() for w in warnings],
     }
-
-
-def law_text(law: str) -> str:
-    """The engine's law code as players read it: "47a" -> "Law 47a", "Duplicate F" ->
-    "Duplicate Law F", "Duplicate F, 81" -> "Duplicate Law F, Law 81", "Whist 85" ->
-    "Whist Law 85"."""
-    parts = []
-    for part in str(law).split(","):
-        part = part.strip()
-        if part.startswith("Duplicate "):
-            parts.append("Duplicate Law " + part.removeprefix("Duplicate ").strip())
-        elif part.startswith("Whist "):  # the Laws of Whist (seed 001): "Whist Law 85"
-            parts.append("Whist Law " + part.removeprefix("Whist ").strip())
-        elif part:
-            parts.append("Law " + part)
-    return ", ".join(parts)
 
 
 def result_score(result: Result) -> dict | None:
@@ -494,9 +479,6 @@ def table_links(event: Event) -> list[TableCode]:
 
 # --- guide cards and "where next" (one builder: boards.movements' cards) -----------------------
 
-DIRECTION_TEXT = {"NS": "N–S", "EW": "E–W"}
-
-
 def section_movement(section: Section, meetings: list[Meeting] | None = None) -> Movement:
     """The section's movement rebuilt from its stored meetings, whichever made them.
 
@@ -579,7 +561,7 @@ def _pair_card_data(section: str, card: PairCard, pair: Pair | None) -> dict:
         "team": card.team,
         "rounds": [{
             "round": row.round, "table": row.table,
-            "direction": DIRECTION_TEXT.get(row.direction or "", ""),
+            "direction": presenters.side(row.direction),
             "opponents": row.opponents, "boards": list(row.boards),
             "boards_text": board_range(row.boards) if row.boards else "",
             "next": _next_text(row.next),
@@ -641,17 +623,17 @@ def where_next(section: Section, table: int, round_number: int, *,
         return None
     last = not [r for r in movement.rounds if r.number > round_number]
     lines: list[tuple[str, str]] = []
-    for label, pair, seat, here in (("N–S", row.ns, row.ns_next, "NS"),
-                                    ("E–W", row.ew, row.ew_next, "EW")):
+    for here, pair, seat in (("NS", row.ns, row.ns_next), ("EW", row.ew, row.ew_next)):
         if seat is None:
             continue  # after the last round nobody moves
+        label = presenters.side(here)
         who = f"{label} pair {pair}"
         if seat.sits_out:
             lines.append((who, f"Sit out round {round_number + 1}."))
         elif (seat.table, seat.direction) == (table, here):
             lines.append((who, f"Stay at table {table}, {label}."))
         else:
-            lines.append((who, f"Go to table {seat.table}, {DIRECTION_TEXT[seat.direction]}."))
+            lines.append((who, f"Go to table {seat.table}, {presenters.side(seat.direction)}."))
     for move in row.boards_next or (BoardsMove(row.boards),):
         boards = f"Board{'s' if len(move.boards) > 1 else ''} {board_range(move.boards)}"
         lines.append((boards, "Go back to the director." if last else f"Go to {move}."))

@@ -16,6 +16,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Spacer, Table, TableStyle
 
+from scoring.engine import SUITS
+
 from .. import presenters
 from .base import (
     FONT_BOLD,
@@ -107,7 +109,7 @@ class TravellersRenderer(BaseRenderer):
             if not cards:
                 return ""
             lines = [f"<b>{SEAT_NAMES[seat]}</b>"]
-            lines += [f"{suit_markup(s)} {cards_text(cards.get(s, ''))}" for s in "SHDC"]
+            lines += [f"{suit_markup(s)} {cards_text(cards.get(s, ''))}" for s in SUITS]
             return self.para("<br/>".join(lines), "hand")
 
         compass = self.para(
