@@ -107,6 +107,8 @@ def test_the_traveller_shows_every_result_of_the_board(client, night):
         assert f'title="exactly {presenters.exact(row["ns_plus_minus"])}"' in html
     # Board 1 is hearts (the builder's contracts): the red heart, from the bridge tags.
     assert '<span class="red">♥</span>' in html
+    assert "<p>Dealer North." in html  # the seat's name, from the presenters (rules.md §1)
+    assert "<p>Dealer East." in page(client, night, "boards/2/")
 
 
 def test_a_fraction_is_shown_whole_with_the_exact_value_on_hover(client, night):
