@@ -26,10 +26,17 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from scoring.engine import get_rules, honours_from_deal, parse_result, score_result  # noqa: E402
-from scoring.engine.deal import RANKS, SUITS  # noqa: E402
+from scoring.engine import (  # noqa: E402
+    DENOMINATIONS,
+    RANKS,
+    SEATS,
+    SUITS,
+    get_rules,
+    honours_from_deal,
+    parse_result,
+    score_result,
+)
 
-SEATS = "NESW"
 PENALTIES = ("F-declaration-out-of-turn", "F-law-81", "90", "54-double-partner")
 FLOOR_LOAD_DUMP = "import json, sys; json.dump(json.load(sys.stdin), sys.stdout)"
 FLOOR_LOADS_DUMPS = ("import json, sys; "
@@ -55,7 +62,7 @@ def make_results(n: int, seed: int = 1913) -> list[dict]:
     for _ in range(n):
         board = rng.randint(1, 32)
         level = rng.choice((1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 6, 7))
-        denomination = rng.choice(("S", "C", "D", "H", "RS", "NT"))
+        denomination = rng.choice(DENOMINATIONS)
         result: dict = {
             "board": board,
             "contract": {"level": level, "denomination": denomination,

@@ -52,11 +52,11 @@ def _renderer_and_data():
 def _gather(event, report_data) -> dict:
     if report_data is not None:
         return report_data(event, "travellers")
-    from tournaments import standings
+    from tournaments import selectors
 
     numbers = event.boards.order_by("number").values_list("number", flat=True)
     return {"event": event.name, "rules": event.rules, "method": event.method,
-            "boards": [standings.traveller(event, n) for n in numbers]}
+            "boards": [selectors.traveller(event, n) for n in numbers]}
 
 
 def count_pages(pdf: bytes) -> int:

@@ -23,7 +23,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from boards.dealing import deal_boards
-from scoring.engine import parse_deal
+from scoring.engine import OTHER_SIDE, SEATS, SIDE_SEATS, SUITS, get_rules, parse_deal
+from tournaments.demo import HIGH_CARD_POINTS
 from tournaments.models import (
     AuditEntry,
     Board,
@@ -41,9 +42,7 @@ from tournaments.tablecodes import new_code
 PREFIX = "[bench] "
 DIRECTOR = "bench-director"  # the staff user the bench's director actions are made by
 RULES = "american-1913"
-HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
-SIDE_SEATS = {"ns": ("N", "S"), "ew": ("E", "W")}
-OTHER = {"ns": "ew", "ew": "ns"}
+AUCTION = get_rules(RULES)
 
 
 @dataclass(frozen=True)
@@ -75,13 +74,14 @@ class Par:
 def _par(deal: str) -> Par:
     """The side with more high-card points declares its longest suit (or no trump)."""
     hands = parse_deal(deal)
-    points = {seat: sum(HCP.get(c, 0) for cards in hands[seat].values() for c in cards)
-              for seat in "NESW"}
+    points = {seat: sum(HIGH_CARD_POINTS.get(c, 0) for cards in hands[seat].values() for c in cards)
+              for seat in SEATS}
     side = "ns" if points["N"] + points["S"] >= points["E"] + points["W"] else "ew"
     seats = SIDE_SEATS[side]
     combined = points[seats[0]] + points[seats[1]]
-    lengths = {suit: len(hands[seats[0]][suit]) + len(hands[seats[1]][suit]) for suit in "SHDC"}
-    suit = max(lengths, key=lambda s: (lengths[s], "CDHS".index(s)))
+    lengths = {suit: len(hands[seats[0]][suit]) + len(hands[seats[1]][suit]) for suit in SUITS}
+    # Among equal lengths the higher-valued suit (Law 3), spades as royal spades.
+    suit = max(lengths, key=lambda s: (lengths[s], AUCTION.trick_value("RS" if s == "S" else s)))
     denomination = "NT" if lengths[suit] <= 7 else suit
     if denomination == "S":
         denomination = "RS"  # Auction 1913: spades are mostly bid as royals (Law 17)
@@ -97,7 +97,7 @@ def contract_for(rng: random.Random, par: Par) -> dict:
     side, level, denomination = par.side, par.level, par.denomination
     roll = rng.random()
     if roll < 0.15:  # the other side buys it (a sacrifice or a misjudged auction)
-        side = OTHER[side]
+        side = OTHER_SIDE[side]
         level = rng.randint(1, 3)
         denomination = rng.choice(("C", "D", "H", "S", "RS", "NT"))
     elif roll < 0.40:  # a level higher or lower, or another strain

@@ -15,9 +15,8 @@ from __future__ import annotations
 import random
 import secrets
 
-SEATS = "NESW"
-SUITS = "SHDC"
-RANKS = "AKQJT98765432"
+from scoring.engine import RANKS, SUITS
+
 PACK = tuple(rank + suit for suit in SUITS for rank in RANKS)  # "AS", "KS", ..., "2C"
 
 

@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from boards.dealing import deal_boards
 from boards.movements import Movement, generate
-from scoring.engine import SUITS, dealer_for_board, parse_deal
+from scoring.engine import SIDE_OF_SEAT, SUITS, dealer_for_board, get_rules, parse_deal, partner
 
 from .models import Event, Meeting, Result, Section
 from .services import (
@@ -78,7 +78,8 @@ TEAMS = {
 }
 
 HIGH_CARD_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
-PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+# The demo plays the American rule, where spades are bid as royal spades (Law 3).
+AUCTION = get_rules("american-1913")
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,11 @@ class DemoNight:
 
 def _points(hand: dict[str, str]) -> int:
     return sum(HIGH_CARD_POINTS.get(card, 0) for cards in hand.values() for card in cards)
+
+
+def _bid(suit: str) -> str:
+    """The denomination a suit is bid in: spades as royal spades."""
+    return "RS" if suit == "S" else suit
 
 
 def _balanced(hand: dict[str, str]) -> bool:
@@ -118,12 +124,12 @@ def simulate_play(deal: str, board: int, rng: random.Random) -> dict:
     ns = _points(hands["N"]) + _points(hands["S"])
     ew = _points(hands["E"]) + _points(hands["W"])
     dealer = dealer_for_board(board)
-    first = "N" if ns > ew or (ns == ew and dealer in "NS") else "E"
-    second = PARTNER[first]
+    first = "N" if ns > ew or (ns == ew and SIDE_OF_SEAT[dealer] == "ns") else "E"
+    second = partner(first)
     strength = max(ns, ew)
     fits = {suit: len(hands[first][suit]) + len(hands[second][suit]) for suit in SUITS}
     # Longest fit; among equal fits the higher-valued suit (Law 3: H > D > C, royal spades top).
-    trumps = max(SUITS, key=lambda suit: (fits[suit], "CDHS".index(suit)))
+    trumps = max(SUITS, key=lambda suit: (fits[suit], AUCTION.trick_value(_bid(suit))))
     no_trump = (_balanced(hands[first]) and _balanced(hands[second])
                 and not (trumps in "SH" and fits[trumps] >= 8))
     if no_trump:
@@ -131,7 +137,7 @@ def simulate_play(deal: str, board: int, rng: random.Random) -> dict:
         declarer = max((first, second), key=lambda seat: _points(hands[seat]))
         expected = 6 + (strength - 20) / 3
     else:
-        denomination = "RS" if trumps == "S" else trumps
+        denomination = _bid(trumps)
         declarer = max((first, second),
                        key=lambda seat: (len(hands[seat][trumps]), _points(hands[seat])))
         expected = 6 + (strength - 20) / 3 + max(0, fits[trumps] - 7) / 2

@@ -17,6 +17,7 @@ from typing import Any
 
 from django import forms
 
+from boards.movements import MITCHELL_VARIANTS
 from scoring.engine import (
     DOUBLING,
     PENALTY_RULES,
@@ -49,10 +50,6 @@ _PENALTY_WORDS = {
 }
 # (code, law, what, points), in the engine's order.
 PENALTIES = [(code, *_PENALTY_WORDS[code], rule.points) for code, rule in PENALTY_RULES.items()]
-DENOMINATION_NAMES = {
-    "S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts",
-    "RS": "royal spades", "NT": "no trump",
-}
 
 
 def penalty_field(code: str) -> str:
@@ -161,7 +158,7 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
         # A hand record with hands missing cannot give the honours: the table does.
         self.has_deal = bool(deal) and _shows_every_hand(deal)
         self.fields["denomination"].choices = [
-            (d, DENOMINATION_NAMES[d]) for d in self.rules.denominations]
+            (d, presenters.DENOMINATION_NAMES[d]) for d in self.rules.denominations]
         self.fields["denomination"].label = "Denomination"
         if self.rules.dealer_may_pass:
             # English rule: a deal may be passed out ("No bid" all round).
@@ -443,8 +440,7 @@ class MovementForm(forms.Form):
         min_value=1, max_value=8, label="Boards per round",
         error_messages={"required": "How many boards a round?"})
     variant = forms.ChoiceField(
-        choices=[("", "—"), ("skip", "skip (after half the rounds)"),
-                 ("relay", "relay and bye stand")],
+        choices=[("", "—"), *((code, presenters.variant(code)) for code in MITCHELL_VARIANTS)],
         required=False, label="Even Mitchell")
     pairs_per_team = forms.IntegerField(min_value=2, max_value=12, required=False,
                                         label="Pairs per team (team match)")

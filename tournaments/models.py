@@ -17,33 +17,32 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from boards.movements import KINDS as MOVEMENT_KINDS
 from scoring import engine
 
 from . import presenters
 
-RULES = [
-    ("american-1913", "Auction, American rule (1913)"),
-    ("english", "Auction, English rule"),
-    ("duplicate-whist", "Duplicate Whist"),
-]
+_RULES_LABELS = {
+    "american-1913": "Auction, American rule (1913)",
+    "english": "Auction, English rule",
+    "duplicate-whist": "Duplicate Whist",
+}
+RULES = [(name, _RULES_LABELS[name]) for name in engine.RULE_SET_NAMES]
 KINDS = [("pairs", "Pairs"), ("teams", "Teams")]
 METHODS = [
     ("plus-minus", "Plus/minus against the average (Duplicate Law H)"),
     ("matchpoints", "Matchpoints"),
     ("total-points", "Total points (team match, Duplicate Law G)"),
 ]
-MOVEMENTS = [
-    ("mitchell", "Mitchell"),
-    ("howell", "Howell"),
-    ("three-quarter-howell", "3/4 Howell"),
-    ("team-match", "Team match"),
-    ("none", "No movement (results name the pairs)"),
-]
-# The codes of sides, seats, denominations, doublings and rulings are the engine's
-# (scoring.engine.rules); only the labels the admin shows are written here.
+# The kinds of movement are boards.movements'; "none" is the app's own: results that
+# name their pairs (an imported night). Only the labels the admin shows are written here.
+_MOVEMENT_LABELS = {"mitchell": "Mitchell", "howell": "Howell",
+                    "three-quarter-howell": "3/4 Howell", "team-match": "Team match"}
+MOVEMENTS = [*((kind, _MOVEMENT_LABELS[kind]) for kind in MOVEMENT_KINDS),
+             ("none", "No movement (results name the pairs)")]
+# The codes of rule sets, sides, seats, denominations, doublings and rulings are the
+# engine's (scoring.engine.rules); only the labels the admin shows are written here.
 _SIDE_LABELS = {"ns": "North-South", "ew": "East-West"}
-_DENOMINATION_LABELS = {"S": "Spades", "C": "Clubs", "D": "Diamonds", "H": "Hearts",
-                        "RS": "Royal spades", "NT": "No trump"}
 _DOUBLING_LABELS = {"": "Undoubled", "X": "Doubled", "XX": "Redoubled"}
 _RULING_LABELS = {
     "average": "Average (Duplicate Law B(3): adversary had the surplus)",
@@ -52,7 +51,8 @@ _RULING_LABELS = {
 }
 SIDES = [(code, _SIDE_LABELS[code]) for code in engine.SIDES]
 SEATS = [(code, presenters.SEATS[code]) for code in engine.SEATS]
-DENOMINATIONS = [(code, _DENOMINATION_LABELS[code]) for code in engine.DENOMINATIONS]
+DENOMINATIONS = [(code, presenters.DENOMINATION_NAMES[code].capitalize())
+                 for code in engine.DENOMINATIONS]
 DOUBLINGS = [(code, _DOUBLING_LABELS[code]) for code in engine.DOUBLING]
 MAX_CORRECTION_MINUTES = 24 * 60
 RULINGS = [("", "Played"), *((code, _RULING_LABELS[code]) for code in engine.RULINGS)]

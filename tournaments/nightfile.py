@@ -32,9 +32,10 @@ from typing import Any
 from django.db import transaction
 
 from boards.movements import MITCHELL_VARIANTS
-from scoring.engine import RULINGS, SIDES, ResultError, parse_deal
+from scoring.engine import PAIR_METHODS, RULE_SET_NAMES, RULINGS, SIDES, ResultError, parse_deal
 
 from . import seam
+from .models import KINDS as EVENT_KINDS
 from .models import (
     MAX_CORRECTION_MINUTES,
     MOVEMENTS,
@@ -64,9 +65,8 @@ from .services import (
 )
 
 FORMAT = "duplicate-night/1"
-RULES = ("american-1913", "english", "duplicate-whist")
-KINDS = ("pairs", "teams")
-PAIR_METHODS = ("plus-minus", "matchpoints")
+RULES = RULE_SET_NAMES
+KINDS = tuple(value for value, _ in EVENT_KINDS)
 TEAM_METHOD = "total-points"
 # "not-played" (interfaces.md §2): the board was not played at that meeting. It has no
 # comparison and credits neither pair, which is what no result at all means, so the

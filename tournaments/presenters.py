@@ -137,6 +137,8 @@ def clock(moment: Any) -> str:
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = frozenset({"H", "D"})
 DENOMINATIONS = {**SUITS, "RS": "R♠", "NT": "NT"}  # RS: royal spades (Laws of Auction)
+DENOMINATION_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts",
+                      "RS": "royal spades", "NT": "no trump"}
 DOUBLING = {"": "", "X": " ×", "XX": " ××"}
 SIDES = {"NS": "N–S", "EW": "E–W"}
 SIDE_NAMES = {"NS": "North–South", "EW": "East–West", "ALL": "All pairs"}
@@ -150,6 +152,7 @@ MOVEMENTS = {
     "mitchell": "Mitchell", "howell": "Howell", "three-quarter-howell": "¾ Howell",
     "team-match": "Team match", "none": "No movement",
 }
+VARIANTS = {"skip": "skip (after half the rounds)", "relay": "relay and bye stand"}
 METHODS = {
     "plus-minus": "plus/minus against the average (Duplicate Law H)",
     "matchpoints": "matchpoints",
@@ -197,6 +200,11 @@ def ruling(kind: str | None, offending: str | None = "") -> str:
     return text
 
 
+def seat(code: str | None) -> str:
+    """"North", "East", "South", "West"; anything else as it is."""
+    return SEATS.get(code or "", code or "")
+
+
 def method(code: str) -> str:
     """How an event is scored, in a sentence's middle: "plus/minus against the average
     (Duplicate Law H)" (never the lower-cased label: "duplicate law h")."""
@@ -206,6 +214,11 @@ def method(code: str) -> str:
 def movement(code: str) -> str:
     """"Mitchell", "¾ Howell" (the model's label says "3/4")."""
     return MOVEMENTS.get(code, code)
+
+
+def variant(code: str) -> str:
+    """An even Mitchell's variant: "relay and bye stand"."""
+    return VARIANTS.get(code, code)
 
 
 def movement_size(m: Any) -> str:
@@ -262,6 +275,22 @@ def score_line(row: Any) -> str:
 
 
 # --- people and messages ------------------------------------------------------------------------
+
+
+def law_text(law: str) -> str:
+    """The engine's law code as players read it: "47a" -> "Law 47a", "Duplicate F" ->
+    "Duplicate Law F", "Duplicate F, 81" -> "Duplicate Law F, Law 81", "Whist 85" ->
+    "Whist Law 85"."""
+    parts = []
+    for part in str(law).split(","):
+        part = part.strip()
+        if part.startswith("Duplicate "):
+            parts.append("Duplicate Law " + part.removeprefix("Duplicate ").strip())
+        elif part.startswith("Whist "):  # the Laws of Whist (seed 001): "Whist Law 85"
+            parts.append("Whist Law " + part.removeprefix("Whist ").strip())
+        elif part:
+            parts.append("Law " + part)
+    return ", ".join(parts)
 
 
 def person(user: Any) -> str:

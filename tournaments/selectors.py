@@ -1,16 +1,20 @@
-"""Read-only queries for the table pages and the director's console.
+"""Read-only queries: what the table pages, the director's console, the public pages,
+the API and the printed reports read (the standings themselves are in ``standings``).
 
 Nothing here writes. Terms: a *meeting* is one table in one round (two pairs and
 the boards they play there); the *round grid* is every meeting of an event laid
 out as rounds × tables, each cell counting its boards as missing, entered,
 confirmed or agreed; the *seated meeting* of a table is the one its players are
-at now: the lowest round there not yet agreed (or the last round, when all are).
+at now: the lowest round there not yet agreed (or the last round, when all are);
+a *traveller* is every result of one board, and a *score card* one pair's night
+board by board, each with the plus/minus (or matchpoints) the standings gave it.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from django.db.models import Count, Q
@@ -33,12 +37,17 @@ from boards.movements import (
 from scoring.engine import (
     SEATS,
     ResultError,
+    dealer_for_board,
+    fraction_str,
     get_rules,
     honours_from_deal,
+    parse_deal,
+    shown,
 )
 
 from . import presenters, seam
 from .models import AuditEntry, Board, Event, Meeting, Pair, Result, Section, TableCode
+from .standings import PairState, Row, Scores, pair_names, pair_state
 from .tablecodes import normalise
 
 # --- tables --------------------------------------------------------------------------------------
@@ -137,7 +146,8 @@ def result_preview(event: Event, board: Board, data: Any, *, live: bool = False)
         return {"ok": False, "field": exc.field, "message": presenters.sentence(exc.message)}
     score = deal_score.to_dict()
     for item in score["items"]:
-        item["law_text"] = law_text(item["law"])
+        item["law_text"] = presenters.law_text(item["law"])
+        item["side_text"] = presenters.side(item["side"])
     honours = None
     if not rules.is_whist and parsed.contract is not None:
         honours = dict(zip(SEATS, parsed.honours, strict=True))
@@ -149,22 +159,6 @@ def result_preview(event: Event, board: Board, data: Any, *, live: bool = False)
         and "honours" not in data,
         "warnings": [w.to_dict() for w in warnings],
     }
-
-
-def law_text(law: str) -> str:
-    """The engine's law code as players read it: "47a" -> "Law 47a", "Duplicate F" ->
-    "Duplicate Law F", "Duplicate F, 81" -> "Duplicate Law F, Law 81", "Whist 85" ->
-    "Whist Law 85"."""
-    parts = []
-    for part in str(law).split(","):
-        part = part.strip()
-        if part.startswith("Duplicate "):
-            parts.append("Duplicate Law " + part.removeprefix("Duplicate ").strip())
-        elif part.startswith("Whist "):  # the Laws of Whist (seed 001): "Whist Law 85"
-            parts.append("Whist Law " + part.removeprefix("Whist ").strip())
-        elif part:
-            parts.append("Law " + part)
-    return ", ".join(parts)
 
 
 def result_score(result: Result) -> dict | None:
@@ -187,6 +181,110 @@ def deal_honours(board: Board, denomination: str) -> dict[str, int] | None:
 # how a contract, a ruling and a score read), kept here under the names the views use.
 describe = presenters.result_line
 describe_score = presenters.score_line
+
+
+# --- travellers and score cards --------------------------------------------------------------
+
+
+def _meetings_by_pairs(event: Event) -> dict[tuple[int, int], tuple[int, int]]:
+    """Where each pairing met: (N-S pair, E-W pair) -> (round, table)."""
+    meetings = Meeting.objects.filter(section__event=event).values_list(
+        "ns_pair__number", "ew_pair__number", "round", "table")
+    return {(ns, ew): (rnd, table) for ns, ew, rnd, table in meetings}
+
+
+def _value(state: PairState | None, row: Row | None) -> Scores:
+    """A result's plus/minus (or matchpoints) for both sides: None for a team match, or
+    a result the comparison does not count."""
+    if state is None or row is None:
+        return None
+    return state.entry_scores(row)
+
+
+def traveller(event: Event, board_number: int) -> dict:
+    """Every result of one board: contract, tricks, both sides' columns, plus/minus."""
+    board = event.boards.get(number=board_number)
+    state = pair_state(event) if event.kind == "pairs" else None
+    names = state.names_for(event) if state else pair_names(event)
+    where = _meetings_by_pairs(event)
+    results = (Result.objects.filter(board=board, voided=False)
+               .select_related("ns_pair", "ew_pair").order_by("ns_pair__number"))
+    rows = []
+    for r in results:
+        ns, ew = r.ns_pair.number, r.ew_pair.number
+        values = _value(state, state.rows.get(r.id) if state else None)
+        rnd, table = where.get((ns, ew), (None, None))
+        rows.append({
+            "result_id": r.id, "ns": ns, "ew": ew,
+            "ns_names": names.get(ns, []), "ew_names": names.get(ew, []),
+            "ruling": r.ruling, "offending": r.offending,
+            "level": r.level, "denomination": r.denomination, "declarer": r.declarer,
+            "doubled": r.doubled, "tricks": r.tricks, "passed_out": r.passed_out,
+            "ns_trick": r.ns_trick, "ns_honour": r.ns_honour,
+            "ew_trick": r.ew_trick, "ew_honour": r.ew_honour,
+            "net_ns": None if r.ns_trick is None else r.ns_total - r.ew_total,
+            "ns_score": r.ns_score, "ew_score": r.ew_score,
+            "ns_plus_minus": None if values is None else fraction_str(values[0]),
+            "ew_plus_minus": None if values is None else fraction_str(values[1]),
+            "ns_shown": None if values is None else shown(values[0]),
+            "ew_shown": None if values is None else shown(values[1]),
+            "status": r.status, "round": rnd, "table": table,
+        })
+    real = [r for r in rows if not r["ruling"] and r["ns_score"] is not None]
+    average = None
+    if real:
+        average = {
+            "ns": fraction_str(Fraction(sum(r["ns_score"] for r in real), len(real))),
+            "ew": fraction_str(Fraction(sum(r["ew_score"] for r in real), len(real))),
+        }
+    return {
+        "board": board.number,
+        "dealer": dealer_for_board(board.number),
+        "deal": board.deal,
+        "hands": parse_deal(board.deal) if board.deal else None,
+        "method": event.method,
+        "average": average,
+        "rows": rows,
+    }
+
+
+def scorecard(event: Event, pair_number: int) -> dict:
+    """A pair's night board by board, with its running total."""
+    pair = Pair.objects.select_related("player_1", "player_2").get(event=event,
+                                                                   number=pair_number)
+    state = pair_state(event) if event.kind == "pairs" else None
+    results = (Result.objects.filter(event=event, voided=False)
+               .filter(Q(ns_pair=pair) | Q(ew_pair=pair))
+               .select_related("board", "ns_pair", "ew_pair").order_by("board__number"))
+    running = Fraction(0)
+    rows = []
+    for r in results:
+        is_ns = r.ns_pair_id == pair.pk
+        values = _value(state, state.rows.get(r.id) if state else None)
+        mine = None if values is None else values[0 if is_ns else 1]
+        if mine is not None:
+            running += mine
+        rows.append({
+            "board": r.board.number,
+            "direction": "NS" if is_ns else "EW",
+            "opponents": (r.ew_pair if is_ns else r.ns_pair).number,
+            "level": r.level, "denomination": r.denomination, "declarer": r.declarer,
+            "doubled": r.doubled, "tricks": r.tricks, "passed_out": r.passed_out,
+            "ruling": r.ruling, "offending": r.offending,
+            "score": r.ns_score if is_ns else r.ew_score,
+            "plus_minus": None if mine is None else fraction_str(mine),
+            "shown": None if mine is None else shown(mine),
+            "running": fraction_str(running),
+            "running_shown": shown(running),
+        })
+    return {
+        "pair": pair.number,
+        "names": pair.names,
+        "method": event.method,
+        "rows": rows,
+        "total": fraction_str(running),
+        "shown": shown(running),
+    }
 
 
 # --- the director's round grid -------------------------------------------------------------------
@@ -380,9 +478,6 @@ def table_links(event: Event) -> list[TableCode]:
 
 # --- guide cards and "where next" (one builder: boards.movements' cards) -----------------------
 
-DIRECTION_TEXT = {"NS": "N–S", "EW": "E–W"}
-
-
 def section_movement(section: Section, meetings: list[Meeting] | None = None) -> Movement:
     """The section's movement rebuilt from its stored meetings, whichever made them.
 
@@ -465,7 +560,7 @@ def _pair_card_data(section: str, card: PairCard, pair: Pair | None) -> dict:
         "team": card.team,
         "rounds": [{
             "round": row.round, "table": row.table,
-            "direction": DIRECTION_TEXT.get(row.direction or "", ""),
+            "direction": presenters.side(row.direction),
             "opponents": row.opponents, "boards": list(row.boards),
             "boards_text": board_range(row.boards) if row.boards else "",
             "next": _next_text(row.next),
@@ -527,17 +622,17 @@ def where_next(section: Section, table: int, round_number: int, *,
         return None
     last = not [r for r in movement.rounds if r.number > round_number]
     lines: list[tuple[str, str]] = []
-    for label, pair, seat, here in (("N–S", row.ns, row.ns_next, "NS"),
-                                    ("E–W", row.ew, row.ew_next, "EW")):
+    for here, pair, seat in (("NS", row.ns, row.ns_next), ("EW", row.ew, row.ew_next)):
         if seat is None:
             continue  # after the last round nobody moves
+        label = presenters.side(here)
         who = f"{label} pair {pair}"
         if seat.sits_out:
             lines.append((who, f"Sit out round {round_number + 1}."))
         elif (seat.table, seat.direction) == (table, here):
             lines.append((who, f"Stay at table {table}, {label}."))
         else:
-            lines.append((who, f"Go to table {seat.table}, {DIRECTION_TEXT[seat.direction]}."))
+            lines.append((who, f"Go to table {seat.table}, {presenters.side(seat.direction)}."))
     for move in row.boards_next or (BoardsMove(row.boards),):
         boards = f"Board{'s' if len(move.boards) > 1 else ''} {board_range(move.boards)}"
         lines.append((boards, "Go back to the director." if last else f"Go to {move}."))

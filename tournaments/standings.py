@@ -1,4 +1,4 @@
-"""Standings, travellers and score cards, kept up to date incrementally.
+"""Standings, kept up to date incrementally.
 
 Terms: a *comparison group* is the results of one board that are compared with
 each other (Duplicate Law H: the whole event, or one section when the director
@@ -24,23 +24,19 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from django.db import connection
-from django.db.models import Q
 
 from scoring.engine import (
     Entry,
     TeamDeal,
-    dealer_for_board,
     fraction_str,
     matchpoints_scaled,
-    parse_deal,
     plus_minus_scaled,
     rank,
     rank_teams,
-    shown,
     team_match,
 )
 
-from .models import Event, Meeting, Pair, Result
+from .models import Event, Pair, Result
 
 ROW_FIELDS = (
     "id", "seq", "voided", "board__number", "ns_pair__number", "ew_pair__number",
@@ -113,7 +109,7 @@ class PairState:
     def names_for(self, event: Event) -> dict[int, list[str]]:
         """The pairs' names, read again only when a pair has changed since."""
         if self.names is None or self.names_roster != self.current_roster:
-            self.names, self.names_roster = _names(event), self.current_roster
+            self.names, self.names_roster = pair_names(event), self.current_roster
         return self.names
 
     def apply(self, changed: Iterable[Row], removed: Iterable[int]) -> None:
@@ -283,7 +279,8 @@ def clear_cache() -> None:
 # --- standings (interfaces.md §3) ----------------------------------------------------------
 
 
-def _names(event: Event) -> dict[int, list[str]]:
+def pair_names(event: Event) -> dict[int, list[str]]:
+    """Each pair's number and its two players' names, as the standings show them."""
     pairs = Pair.objects.filter(event=event).values_list(
         "number", "player_1__name", "player_2__name")
     return {number: [a, b] for number, a, b in pairs}
@@ -423,104 +420,3 @@ def standings(event: Event) -> dict:
     if event.kind == "teams":
         return team_standings(event)
     return pair_standings(event)
-
-
-# --- travellers and score cards --------------------------------------------------------------
-
-
-def _meetings_by_pairs(event: Event) -> dict[tuple[int, int], tuple[int, int]]:
-    meetings = Meeting.objects.filter(section__event=event).values_list(
-        "ns_pair__number", "ew_pair__number", "round", "table")
-    return {(ns, ew): (rnd, table) for ns, ew, rnd, table in meetings}
-
-
-def _value(event: Event, state: PairState | None, row: Row | None) -> Scores:
-    if state is None or row is None:
-        return None
-    return state.entry_scores(row)
-
-
-def traveller(event: Event, board_number: int) -> dict:
-    """Every result of one board: contract, tricks, both sides' columns, plus/minus."""
-    board = event.boards.get(number=board_number)
-    state = pair_state(event) if event.kind == "pairs" else None
-    names = state.names_for(event) if state else _names(event)
-    where = _meetings_by_pairs(event)
-    results = (Result.objects.filter(board=board, voided=False)
-               .select_related("ns_pair", "ew_pair").order_by("ns_pair__number"))
-    rows = []
-    for r in results:
-        ns, ew = r.ns_pair.number, r.ew_pair.number
-        values = _value(event, state, state.rows.get(r.id) if state else None)
-        rnd, table = where.get((ns, ew), (None, None))
-        rows.append({
-            "result_id": r.id, "ns": ns, "ew": ew,
-            "ns_names": names.get(ns, []), "ew_names": names.get(ew, []),
-            "ruling": r.ruling, "offending": r.offending,
-            "level": r.level, "denomination": r.denomination, "declarer": r.declarer,
-            "doubled": r.doubled, "tricks": r.tricks, "passed_out": r.passed_out,
-            "ns_trick": r.ns_trick, "ns_honour": r.ns_honour,
-            "ew_trick": r.ew_trick, "ew_honour": r.ew_honour,
-            "net_ns": None if r.ns_trick is None else r.ns_total - r.ew_total,
-            "ns_score": r.ns_score, "ew_score": r.ew_score,
-            "ns_plus_minus": None if values is None else fraction_str(values[0]),
-            "ew_plus_minus": None if values is None else fraction_str(values[1]),
-            "ns_shown": None if values is None else shown(values[0]),
-            "ew_shown": None if values is None else shown(values[1]),
-            "status": r.status, "round": rnd, "table": table,
-        })
-    real = [r for r in rows if not r["ruling"] and r["ns_score"] is not None]
-    average = None
-    if real:
-        average = {
-            "ns": fraction_str(Fraction(sum(r["ns_score"] for r in real), len(real))),
-            "ew": fraction_str(Fraction(sum(r["ew_score"] for r in real), len(real))),
-        }
-    return {
-        "board": board.number,
-        "dealer": dealer_for_board(board.number),
-        "deal": board.deal,
-        "hands": parse_deal(board.deal) if board.deal else None,
-        "method": event.method,
-        "average": average,
-        "rows": rows,
-    }
-
-
-def scorecard(event: Event, pair_number: int) -> dict:
-    """A pair's night board by board, with its running total."""
-    pair = Pair.objects.select_related("player_1", "player_2").get(event=event,
-                                                                   number=pair_number)
-    state = pair_state(event) if event.kind == "pairs" else None
-    results = (Result.objects.filter(event=event, voided=False)
-               .filter(Q(ns_pair=pair) | Q(ew_pair=pair))
-               .select_related("board", "ns_pair", "ew_pair").order_by("board__number"))
-    running = Fraction(0)
-    rows = []
-    for r in results:
-        is_ns = r.ns_pair_id == pair.pk
-        values = _value(event, state, state.rows.get(r.id) if state else None)
-        mine = None if values is None else values[0 if is_ns else 1]
-        if mine is not None:
-            running += mine
-        rows.append({
-            "board": r.board.number,
-            "direction": "NS" if is_ns else "EW",
-            "opponents": (r.ew_pair if is_ns else r.ns_pair).number,
-            "level": r.level, "denomination": r.denomination, "declarer": r.declarer,
-            "doubled": r.doubled, "tricks": r.tricks, "passed_out": r.passed_out,
-            "ruling": r.ruling, "offending": r.offending,
-            "score": r.ns_score if is_ns else r.ew_score,
-            "plus_minus": None if mine is None else fraction_str(mine),
-            "shown": None if mine is None else shown(mine),
-            "running": fraction_str(running),
-            "running_shown": shown(running),
-        })
-    return {
-        "pair": pair.number,
-        "names": pair.names,
-        "method": event.method,
-        "rows": rows,
-        "total": fraction_str(running),
-        "shown": shown(running),
-    }

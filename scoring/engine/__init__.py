@@ -9,9 +9,13 @@ Public API (all re-exported here)::
                                .denominations, .trick_value(denomination)
     get_rules(name: str = "american-1913") -> RuleSet        ValueError if unknown
     dealer_for_board(board: int) -> str                      "N" | "E" | "S" | "W"
+    partner(seat: str) -> str                                "N" <-> "S", "E" <-> "W"
     SEATS, SIDES, DENOMINATIONS, DOUBLING, RULINGS, PENALTY_CODES, RULE_SET_NAMES
+    SIDE_OF_SEAT, OTHER_SIDE, SIDE_SEATS                     "N" -> "ns", "ns" -> "ew",
+                                                             "ns" -> ("N", "S")
     PENALTY_RULES                                            code -> PenaltyRule(points, law, what)
     SUITS                                                    ("S", "H", "D", "C"), a hand's order
+    RANKS                                                    "AKQJT98765432", a suit's order
 
     # values (model.py)
     Contract(level, denomination, declarer, doubled="")
@@ -93,7 +97,7 @@ from .compare import (
     shown_half_up,
     team_match,
 )
-from .deal import SUITS, DealError, deal_from_north, honours_from_deal, parse_deal
+from .deal import RANKS, SUITS, DealError, deal_from_north, honours_from_deal, parse_deal
 from .model import (
     AuctionResult,
     Contract,
@@ -109,15 +113,19 @@ from .plausible import Unusual, unusual
 from .rules import (
     DENOMINATIONS,
     DOUBLING,
+    OTHER_SIDE,
     PENALTY_CODES,
     PENALTY_RULES,
     RULE_SET_NAMES,
     RULINGS,
     SEATS,
+    SIDE_OF_SEAT,
+    SIDE_SEATS,
     SIDES,
     RuleSet,
     dealer_for_board,
     get_rules,
+    partner,
 )
 from .score import board_scores, score, score_result
 from .validate import parse_result
@@ -129,11 +137,15 @@ __all__ = [
     "PAIR_METHODS",
     "PENALTY_CODES",
     "PENALTY_RULES",
+    "OTHER_SIDE",
     "PLUS_MINUS",
+    "RANKS",
     "RULE_SET_NAMES",
     "RULINGS",
     "SEATS",
     "SIDES",
+    "SIDE_OF_SEAT",
+    "SIDE_SEATS",
     "SUITS",
     "AuctionResult",
     "Contract",
@@ -165,6 +177,7 @@ __all__ = [
     "pair_contest",
     "parse_deal",
     "parse_result",
+    "partner",
     "plus_minus_board",
     "plus_minus_scaled",
     "rank",

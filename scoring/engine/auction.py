@@ -26,6 +26,7 @@ from .rules import (
     OTHER_SIDE,
     PENALTY_RULES,
     SIDE_OF_SEAT,
+    SIDES,
     RuleSet,
     dealer_for_board,
 )
@@ -124,7 +125,7 @@ def _made(sheet: _Sheet, decl: str, v: int, m: int, t: int, big_t: int, need: in
 
 def _premium(sheet: _Sheet) -> None:
     """Duplicate Law A: 125 to a side making 30 or more for tricks."""
-    for side in ("ns", "ew"):
+    for side in SIDES:
         if sheet.cols[side][0] >= PREMIUM_AT:
             sheet.add(side, "honour", PREMIUM, "duplicate premium (30 or more for tricks)",
                       "Duplicate A")

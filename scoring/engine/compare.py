@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-from .rules import RULINGS
+from .rules import RULINGS, SIDES
 
 PLUS_MINUS = "plus-minus"
 MATCHPOINTS = "matchpoints"
@@ -117,7 +117,7 @@ def _check(entry: Entry) -> None:
             raise ValueError("a played result needs the board scores of both pairs")
     elif entry.ruling not in RULINGS:
         raise ValueError(f"a ruling is one of {', '.join(RULINGS)}, not {entry.ruling!r}")
-    elif entry.ruling == "fouled" and entry.offending not in ("ns", "ew"):
+    elif entry.ruling == "fouled" and entry.offending not in SIDES:
         raise ValueError('a fouled board needs the offending side: "ns" or "ew"')
 
 
@@ -401,7 +401,7 @@ def _award(d: TeamDeal, real: Mapping[int | None, list[TeamDeal]]) -> tuple[Frac
     ew_totals = [o.ew_total for o in others]
     if d.ruling == "average":
         return Fraction(sum(ns_totals), len(others)), Fraction(sum(ew_totals), len(others))  # type: ignore[arg-type]
-    if d.offending not in ("ns", "ew"):
+    if d.offending not in SIDES:
         raise ValueError('a fouled board needs the offending side: "ns" or "ew"')
     if d.offending == "ew":
         return Fraction(max(ns_totals)), Fraction(min(ew_totals))  # type: ignore[type-var]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .rules import SEATS
+from .rules import DENOMINATIONS, SEATS
 
 RANKS = "AKQJT98765432"
 SUITS = ("S", "H", "D", "C")
@@ -149,8 +149,8 @@ def _count(hand: Hand, denomination: str) -> int:
 @lru_cache(maxsize=4096)
 def known_honours(deal: str, denomination: str) -> tuple[int | None, ...]:
     """Honour counts for N, E, S, W; None for a hand the deal does not show."""
-    if denomination not in ("S", "C", "D", "H", "RS", "NT"):
-        raise ValueError("the denomination must be one of S, C, D, H, RS, NT")
+    if denomination not in DENOMINATIONS:
+        raise ValueError(f"the denomination must be one of {', '.join(DENOMINATIONS)}")
     hands = parse_deal(deal, allow_unknown=True)
     return tuple(_count(hands[seat], denomination) if seat in hands else None for seat in SEATS)
 

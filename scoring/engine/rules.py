@@ -21,6 +21,9 @@ SIDES: tuple[str, ...] = ("ns", "ew")
 #: The side each seat belongs to.
 SIDE_OF_SEAT: Mapping[str, str] = MappingProxyType({"N": "ns", "S": "ns", "E": "ew", "W": "ew"})
 OTHER_SIDE: Mapping[str, str] = MappingProxyType({"ns": "ew", "ew": "ns"})
+#: The two seats of each side, in the order of SEATS.
+SIDE_SEATS: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {side: tuple(seat for seat in SEATS if SIDE_OF_SEAT[seat] == side) for side in SIDES})
 DENOMINATIONS: tuple[str, ...] = ("S", "C", "D", "H", "RS", "NT")
 #: Doubling multiplies each trick over six by 1, 2 or 4 (Law 53).
 DOUBLING: Mapping[str, int] = MappingProxyType({"": 1, "X": 2, "XX": 4})
@@ -136,6 +139,11 @@ def get_rules(name: str = "american-1913") -> RuleSet:
         raise ValueError(
             f"unknown rule set {name!r}: choose one of {', '.join(RULE_SET_NAMES)}"
         ) from None
+
+
+def partner(seat: str) -> str:
+    """The seat across the table (rules.md §1: N and S are partners, E and W)."""
+    return SEATS[(SEATS.index(seat) + 2) % len(SEATS)]
 
 
 def dealer_for_board(board: int) -> str:

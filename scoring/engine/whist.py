@@ -16,6 +16,7 @@ import json
 from functools import lru_cache
 
 from .model import DealScore, ScoreItem, SideScore, WhistResult
+from .rules import SIDES
 
 TRICKS_PER_REVOKE = 3  # Whist Law 75
 
@@ -33,7 +34,7 @@ def _whist(tricks_ns: int, revokes_ns: int, revokes_ew: int) -> DealScore:
     won = {"ns": tricks_ns, "ew": 13 - tricks_ns}
     items = [
         ScoreItem(side, "trick", won[side], f"{_tricks(won[side])} won in play", "Whist 47")
-        for side in ("ns", "ew")
+        for side in SIDES
         if won[side]
     ]
     if revokes_ns and revokes_ew:

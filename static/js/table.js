@@ -22,7 +22,8 @@
   }
 
   function seatCounts(honours) {
-    return ["N", "E", "S", "W"].map(function (s) { return s + " " + honours[s]; }).join(" \u00b7 ");
+    // The server sends the seats in the engine's order (N, E, S, W).
+    return Object.keys(honours).map(function (s) { return s + " " + honours[s]; }).join(" \u00b7 ");
   }
 
   function clearScore() {
@@ -76,7 +77,7 @@
       items.innerHTML = "";
       s.items.forEach(function (item) {
         var li = document.createElement("li");
-        li.textContent = (item.side === "ns" ? "N\u2013S" : "E\u2013W") + " " + item.column + " " +
+        li.textContent = item.side_text + " " + item.column + " " +
           item.points + ": " + item.what + " (" + (item.law_text || ("Law " + item.law)) + ")";
         items.appendChild(li);
       });

@@ -126,7 +126,7 @@ def test_the_night(browser, director):
     expect(phone.locator("#preview-net")).to_have_text(f"Net N–S: {signed(score['net_ns'])}")
     expect(phone.locator("#preview-items li")).to_have_count(len(score["items"]))
     for item in score["items"]:  # each point explained, with its law
-        law = selectors.law_text(item["law"])
+        law = presenters.law_text(item["law"])
         expect(phone.locator("#preview-items")).to_contain_text(
             f"{item['column']} {item['points']}: {item['what']} ({law})")
     honours = honours_from_deal(board.deal, "H")

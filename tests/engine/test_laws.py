@@ -4,9 +4,12 @@ import pytest
 
 from scoring.engine import (
     RULE_SET_NAMES,
+    SIDE_OF_SEAT,
+    SIDE_SEATS,
     ResultError,
     dealer_for_board,
     get_rules,
+    partner,
 )
 
 from .util import cols, deal, laws
@@ -24,6 +27,17 @@ def test_rules_1_dealer_of_board(board, dealer):
 def test_rules_1_dealer_needs_a_board_number(bad):
     with pytest.raises(ValueError):
         dealer_for_board(bad)
+
+
+@pytest.mark.parametrize(("seat", "across"), [("N", "S"), ("E", "W"), ("S", "N"), ("W", "E")])
+def test_rules_1_partners_sit_across_the_table(seat, across):
+    assert partner(seat) == across
+    assert SIDE_OF_SEAT[seat] == SIDE_OF_SEAT[across]
+    assert seat in SIDE_SEATS[SIDE_OF_SEAT[seat]]
+
+
+def test_rules_1_the_seats_of_each_side():
+    assert dict(SIDE_SEATS) == {"ns": ("N", "S"), "ew": ("E", "W")}
 
 
 def test_rules_2_rule_set_names():

@@ -7,7 +7,7 @@ from pathlib import Path
 from django.template.loader import render_to_string
 
 from tests.reports.night import build_night
-from tournaments import presenters, standings
+from tournaments import presenters, selectors, standings
 from tournaments.access import board_finished, finished_boards
 from tournaments.models import Event
 
@@ -94,7 +94,7 @@ def test_won_by_the_fraction_of_a_point_is_said(rf):
 
 def test_the_traveller_shows_every_result_of_the_board(client, night):
     html = page(client, night, "boards/1/")
-    traveller = standings.traveller(night.event, 1)
+    traveller = selectors.traveller(night.event, 1)
     assert len(traveller["rows"]) == 3
     text = cells(html)
     for row in traveller["rows"]:
@@ -107,15 +107,17 @@ def test_the_traveller_shows_every_result_of_the_board(client, night):
         assert f'title="exactly {presenters.exact(row["ns_plus_minus"])}"' in html
     # Board 1 is hearts (the builder's contracts): the red heart, from the bridge tags.
     assert '<span class="red">♥</span>' in html
+    assert "<p>Dealer North." in html  # the seat's name, from the presenters (rules.md §1)
+    assert "<p>Dealer East." in page(client, night, "boards/2/")
 
 
 def test_a_fraction_is_shown_whole_with_the_exact_value_on_hover(client, night):
-    rows = [r for n in range(1, 7) for r in standings.traveller(night.event, n)["rows"]
+    rows = [r for n in range(1, 7) for r in selectors.traveller(night.event, n)["rows"]
             if r["ns_plus_minus"] and "/" in r["ns_plus_minus"]]
     assert rows, "the night should have a fractional plus/minus"
     row = rows[0]
     board = next(n for n in range(1, 7)
-                 if row in standings.traveller(night.event, n)["rows"])
+                 if row in selectors.traveller(night.event, n)["rows"])
     html = page(client, night, f"boards/{board}/")
     shown = f"+{row['ns_shown']}" if row["ns_shown"] > 0 else (
         f"−{-row['ns_shown']}" if row["ns_shown"] < 0 else "0")
@@ -129,7 +131,7 @@ def test_a_ruling_is_named_on_the_traveller(client, night):
 
 def test_the_score_card_runs_board_by_board(client, night):
     html = page(client, night, "pairs/1/")
-    card = standings.scorecard(night.event, 1)
+    card = selectors.scorecard(night.event, 1)
     assert "Pair 1: Ann Lee & Bob Ray" in html
     assert len(card["rows"]) == 6
     for row in card["rows"]:
@@ -212,7 +214,7 @@ def test_a_whist_night_shows_tricks_not_contracts(client, director):
     night = build_night(director, name="Whist night", rules="duplicate-whist")
     html = page(client, night, "boards/1/")
     assert "<th class=\"num\">N–S tricks</th>" in html and "Contract" not in html
-    row = standings.traveller(night.event, 1)["rows"][0]
+    row = selectors.traveller(night.event, 1)["rows"][0]
     assert row["ns_trick"] + row["ew_trick"] == 13
     card = page(client, night, "pairs/1/")
     assert "Tricks (N–S)" in card

@@ -16,11 +16,11 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django.setup()
 
 from config.celery import app  # noqa: E402
-from tournaments import standings  # noqa: E402
+from tournaments import selectors  # noqa: E402
 
 DELAY = float(os.environ.get("SLOW_WORKER_DELAY", "0"))
 PIDFILE = os.environ.get("SLOW_WORKER_PIDFILE", "")
-_traveller = standings.traveller
+_traveller = selectors.traveller
 
 
 def slow_traveller(event, board_number):
@@ -30,7 +30,7 @@ def slow_traveller(event, board_number):
     return _traveller(event, board_number)
 
 
-standings.traveller = slow_traveller  # the prefork children inherit it
+selectors.traveller = slow_traveller  # the prefork children inherit it
 
 if __name__ == "__main__":
     name = sys.argv[1] if len(sys.argv) > 1 else "slow"

@@ -8,7 +8,7 @@ from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.pdfbase.ttfonts import TTFont
 
-from tournaments import standings
+from tournaments import selectors, standings
 from tournaments.models import Meeting
 from tournaments.presenters import exact
 from tournaments.reports import base
@@ -120,7 +120,7 @@ def test_score_cards_one_page_per_pair_with_the_running_total(night):
     pages = pdf_pages(content)
     assert len(pages) == 6
     for number, page in enumerate(pages, start=1):
-        card = standings.scorecard(night.event, number)
+        card = selectors.scorecard(night.event, number)
         assert f"Pair {number}: {' & '.join(PLAYERS[number])}" in page
         assert f"Total: {signed(card['shown'])}" in page
         assert f"page {number} of 6" in page

@@ -119,7 +119,7 @@ def test_a_board_not_played_yet_says_so(director):
 
 
 def _long_board(tables: int) -> dict:
-    """One board played at `tables` tables (plain data, as standings.traveller gives it)."""
+    """One board played at `tables` tables (plain data, as selectors.traveller gives it)."""
     rows = []
     for table in range(1, tables + 1):
         made = table % 3

@@ -44,6 +44,7 @@ def test_suits_contracts_sides_and_rulings():
     assert p.contract(3, "H", "X", "S") == "3♥ × by S"
     assert p.contract(None, None) == "Passed out"
     assert (p.side("ns"), p.side("EW"), p.side_name("ALL")) == ("N–S", "E–W", "All pairs")
+    assert [p.seat(s) for s in ("N", "E", "S", "W")] == ["North", "East", "South", "West"]
     assert p.ruling("fouled", "ns") == "Fouled board (Duplicate Law B), N–S at fault"
     assert p.ruling("average") == "Average (Duplicate Law B)"
     assert p.method("plus-minus") == "plus/minus against the average (Duplicate Law H)"
@@ -85,9 +86,7 @@ def test_people_and_sentences():
 
 
 def test_law_codes_read_as_players_name_the_laws():
-    from tournaments.selectors import law_text
-
-    assert law_text("47a") == "Law 47a"
-    assert law_text("Duplicate F, 81") == "Duplicate Law F, Law 81"
-    assert law_text("Whist 85") == "Whist Law 85"
-    assert law_text("Whist 75") == "Whist Law 75"
+    assert p.law_text("47a") == "Law 47a"
+    assert p.law_text("Duplicate F, 81") == "Duplicate Law F, Law 81"
+    assert p.law_text("Whist 85") == "Whist Law 85"
+    assert p.law_text("Whist 75") == "Whist Law 75"

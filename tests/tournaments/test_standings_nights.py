@@ -4,8 +4,9 @@ import pytest
 
 from tests.factories import make_pairs_event
 from tournaments import services
+from tournaments.selectors import scorecard, traveller
 from tournaments.services import Actor
-from tournaments.standings import scorecard, standings, traveller
+from tournaments.standings import standings
 
 IMPORT = Actor.system("import")
 

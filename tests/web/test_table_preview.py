@@ -26,6 +26,11 @@ def test_preview_scores_without_writing(client, event, table1):
     laws = {item["law_text"] for item in body["score"]["items"]}
     assert {"Law 53", "Law 56", "Duplicate Law A", "Law 3"} & laws
     assert sum(i["points"] for i in body["score"]["items"]) == 267 + 28
+    # Each item's side in the presenters' words, for the page's script to show as it is.
+    assert {(i["side"], i["side_text"]) for i in body["score"]["items"]} == {
+        ("ns", "N–S"), ("ew", "E–W")}
+    # The honours in the engine's order of seats, which the script keeps.
+    assert list(body["honours"]) == ["N", "E", "S", "W"]
     assert not Result.objects.exists() and AuditEntry.objects.count() == before
 
 
@@ -54,6 +59,7 @@ def test_without_script_the_server_shows_the_score(client, event, table1):
     html = response.content.decode()
     # rules.md §9 example 2: 30 trick, 30 honours + 125 premium.
     assert 'id="preview-ns-trick">30<' in html and 'id="preview-ns-total">185<' in html
+    assert "<li>N–S trick 30:" in html and "<li>E–W" not in html
     assert not Result.objects.exists()
 
 

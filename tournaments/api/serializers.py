@@ -9,7 +9,10 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from .. import seam
+from boards.movements import KINDS as MOVEMENT_KINDS
+from boards.movements import MITCHELL_VARIANTS
+
+from .. import presenters, seam
 from ..models import (
     DENOMINATIONS,
     DOUBLINGS,
@@ -20,6 +23,7 @@ from ..models import (
     RULES,
     RULINGS,
     SEATS,
+    SIDES,
     AuditEntry,
     Board,
     Event,
@@ -30,7 +34,7 @@ from ..models import (
     Team,
 )
 
-OFFENDERS = [("", "Nobody"), ("ns", "North-South"), ("ew", "East-West")]
+OFFENDERS = [("", "Nobody"), *SIDES]
 
 
 def _number(name: str, *, required: bool = True, **kwargs) -> serializers.IntegerField:
@@ -124,15 +128,16 @@ class MovementIn(serializers.Serializer):
     movement = serializers.ChoiceField(choices=MOVEMENTS)
     tables = _number("number of tables", required=False, max_value=60)
     boards_per_round = _number("number of boards a round", max_value=12)
-    variant = serializers.ChoiceField(choices=[("skip", "Skip"), ("relay", "Relay")],
-                                      required=False, allow_null=True)
+    variant = serializers.ChoiceField(
+        choices=[(code, presenters.variant(code)) for code in MITCHELL_VARIANTS],
+        required=False, allow_null=True)
     pairs = _number("number of pairs", required=False, max_value=120)
     pairs_per_team = _number("number of pairs in a team", required=False, max_value=10)
 
     def validate_movement(self, value: str) -> str:
         if value == "none":
             raise serializers.ValidationError(
-                "choose a movement: mitchell, howell, three-quarter-howell or team-match")
+                f"choose a movement: {', '.join(MOVEMENT_KINDS[:-1])} or {MOVEMENT_KINDS[-1]}")
         return value
 
 

@@ -703,7 +703,7 @@ class TravellerView(ApiView):
         if not Board.objects.filter(event=event, number=number).exists():
             raise NotFound(f"there is no board {number} in this event")
         self.check_traveller(event, number)
-        data = standings.traveller(event, number)
+        data = selectors.traveller(event, number)
         if not access.may_see_deal(access.api_caller(request), event, number):
             data = {**data, "deal": None, "hands": None}
         return Response(TravellerOut(data).data)
@@ -722,7 +722,7 @@ class ScorecardView(ApiView):
     @extend_schema(responses={200: ScorecardOut, **ERRORS})
     def get(self, request, event_id: int, number: int):
         try:
-            data = standings.scorecard(self.get_event(), number)
+            data = selectors.scorecard(self.get_event(), number)
         except Pair.DoesNotExist:
             raise NotFound(f"there is no pair {number} in this event") from None
         return Response(ScorecardOut(data).data)

@@ -117,13 +117,13 @@ def esc(value: Any) -> str:
 def suit_markup(suit: str) -> str:
     """♥ and ♦ in red, ♠ and ♣ in black (paragraph markup)."""
     symbol = SUITS[suit]
-    if suit in "HD":
-        return f'<font color="#b00000">{symbol}</font>'
+    if presenters.is_red(suit):
+        return f'<font color="{RED_HEX}">{symbol}</font>'
     return symbol
 
 
 def denomination_markup(code: str) -> str:
-    if code in ("H", "D"):
+    if presenters.is_red(code):
         return suit_markup(code)
     return esc(DENOMINATION_TEXT.get(code, code))
 

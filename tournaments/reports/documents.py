@@ -16,6 +16,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Spacer, Table, TableStyle
 
+from scoring.engine import SUITS
+
 from .. import presenters
 from .base import (
     FONT_BOLD,
@@ -69,7 +71,7 @@ class TravellersRenderer(BaseRenderer):
     """One block per board: the hand diagram when the deal is known, then every result.
 
     Data: {"event": name, "rules": rules name, "method": method,
-           "boards": [tournaments.standings.traveller(...) dicts]}.
+           "boards": [tournaments.selectors.traveller(...) dicts]}.
     """
 
     document = "Travellers"
@@ -107,7 +109,7 @@ class TravellersRenderer(BaseRenderer):
             if not cards:
                 return ""
             lines = [f"<b>{SEAT_NAMES[seat]}</b>"]
-            lines += [f"{suit_markup(s)} {cards_text(cards.get(s, ''))}" for s in "SHDC"]
+            lines += [f"{suit_markup(s)} {cards_text(cards.get(s, ''))}" for s in SUITS]
             return self.para("<br/>".join(lines), "hand")
 
         compass = self.para(
@@ -249,7 +251,7 @@ class ScorecardsRenderer(BaseRenderer):
     """One personal score card per pair: board by board with the running total.
 
     Data: {"event": name, "rules": rules name, "method": method,
-           "cards": [tournaments.standings.scorecard(...) dicts]}.
+           "cards": [tournaments.selectors.scorecard(...) dicts]}.
     """
 
     document = "Personal score cards"

@@ -524,7 +524,7 @@ def report_data(event: Event, kind: str, *,
         numbers = list(event.boards.order_by("number").values_list("number", flat=True))
         boards = []
         for done, number in enumerate(numbers, start=1):
-            boards.append(standings.traveller(event, number))
+            boards.append(selectors.traveller(event, number))
             step(done, len(numbers))
         return {**base, "boards": boards}
     if kind == "scorecards":
@@ -532,7 +532,7 @@ def report_data(event: Event, kind: str, *,
                        .values_list("number", flat=True))
         cards = []
         for done, number in enumerate(numbers, start=1):
-            cards.append(standings.scorecard(event, number))
+            cards.append(selectors.scorecard(event, number))
             step(done, len(numbers))
         return {**base, "cards": cards}
     if kind == "guidecards":

@@ -63,6 +63,12 @@ def side(code: str) -> str:
 
 
 @register.filter
+def seat(code: str) -> str:
+    """"North", "East", "South", "West"."""
+    return presenters.seat(code)
+
+
+@register.filter
 def side_name(code: str) -> str:
     """"North–South", "East–West", "All pairs"."""
     return presenters.side_name(code)

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET
 
 from scoring import engine
 
-from .. import access, presenters, services
+from .. import access, presenters, selectors, services
 from .. import standings as scores
 from ..models import Board, Event, Pair
 
@@ -127,7 +127,7 @@ def board_page(request: HttpRequest, event: Event, number: int, *,
             raise PermissionDenied(refusal)
         return render(request, "tournaments/public/board_hidden.html", _context(
             event, caller.director, number=number, message=refusal, **around), status=403)
-    traveller = scores.traveller(event, number)
+    traveller = selectors.traveller(event, number)
     # The live pages are also projected in the club room: even the director's shows the
     # diagram only once the board is finished (the director's console has the deal).
     finished = finished and access.may_see_deal(caller, event, number, finished=finished)
@@ -146,7 +146,7 @@ def pair_page(request: HttpRequest, event: Event, number: int, *,
     if not access.may_see_standings(caller, event):
         return _not_yet(request, event)
     try:
-        card = scores.scorecard(event, number)
+        card = selectors.scorecard(event, number)
     except Pair.DoesNotExist:
         raise Http404("no such pair") from None
     return _page(request, "tournaments/public/pair.html", "tournaments/public/_pair.html",

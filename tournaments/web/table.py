@@ -24,7 +24,6 @@ from .. import access, selectors, services
 from ..forms import TableCodeForm, result_form_class
 from ..models import Board, Event, Meeting, Result, TableCode
 from ..outages import cache_tolerant
-from ..standings import traveller as board_traveller
 from ..tablecodes import normalise
 from ..throttle import CodeGate
 
@@ -472,7 +471,7 @@ def traveller(request: HttpRequest, table: TableCode, board: int) -> HttpRespons
             "table": table, "message": refusal,
         }, status=403)
     event = table.section.event
-    data = board_traveller(event, board)
+    data = selectors.traveller(event, board)
     return render(request, "tournaments/table/traveller.html", {
         "table": table, "event": event, "traveller": data, "seated": seated,
     })
