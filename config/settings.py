@@ -12,9 +12,11 @@ or none at all when it is empty.
 """
 
 import os
+import re
 from pathlib import Path
 
 import environ
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -74,6 +76,28 @@ def env_database(default_path: Path) -> dict:
     return config
 
 
+def env_seconds(name: str, default: int) -> int:
+    raw = env.str(name, default=str(default)).strip()
+    if not raw.isdigit():
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number of seconds (0 or more)")
+    return int(raw)
+
+
+def env_proxy_ssl_header() -> tuple[str, str] | None:
+    """``X-Forwarded-Proto`` (the proxy sends ``https``) or ``Name: value`` → Django's pair."""
+    raw = env.str("SECURE_PROXY_SSL_HEADER", default="").strip()
+    if not raw:
+        return None
+    name, _, value = (part.strip() for part in raw.partition(":"))
+    value = value or "https"
+    if not re.fullmatch(r"[A-Za-z0-9-]+", name) or not re.fullmatch(r"[A-Za-z0-9._-]+", value):
+        raise ImproperlyConfigured(
+            f"SECURE_PROXY_SSL_HEADER={raw!r} must be a header name such as X-Forwarded-Proto, "
+            "or a name and the value the proxy sends over https, such as 'X-Forwarded-Ssl: on'"
+        )
+    return "HTTP_" + name.upper().replace("-", "_"), value
+
+
 def env_redis_url() -> str:
     url = env.str("REDIS_URL", default="").strip()
     if url and not url.startswith(("redis://", "rediss://", "unix://")):
@@ -105,11 +129,13 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI's files, served from our own static files
     "tournaments.boards_history",  # the label "boards": migration history only (no models)
+    "csp",
     "tournaments",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -178,11 +204,56 @@ MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(VAR_DIR / "media")))
 MEDIA_URL = "media/"
 REPORTS_PAGE_SIZE = env.str("REPORTS_PAGE_SIZE", default="letter")  # letter or a4
 
+# --- HTTPS -------------------------------------------------------------------
+# Off by default, so that `make run` works on plain http; a server turns them on
+# (README, "Running it in production"). Behind a proxy that terminates TLS, Django
+# sees plain http unless SECURE_PROXY_SSL_HEADER names the header the proxy sets:
+# without it SECURE_SSL_REDIRECT would redirect every request forever.
+SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", default=False)
+# A load balancer's health probe often speaks plain http to the server itself.
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+SECURE_PROXY_SSL_HEADER = env_proxy_ssl_header()
+SECURE_HSTS_SECONDS = env_seconds("SECURE_HSTS_SECONDS", default=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
+SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD", default=False)
+if (SECURE_HSTS_INCLUDE_SUBDOMAINS or SECURE_HSTS_PRELOAD) and not SECURE_HSTS_SECONDS:
+    raise ImproperlyConfigured(
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS and SECURE_HSTS_PRELOAD do nothing while "
+        "SECURE_HSTS_SECONDS is 0: set SECURE_HSTS_SECONDS too (31536000 is a year)"
+    )
+if SECURE_HSTS_PRELOAD and not (SECURE_HSTS_INCLUDE_SUBDOMAINS and SECURE_HSTS_SECONDS >= 31536000):
+    raise ImproperlyConfigured(
+        "SECURE_HSTS_PRELOAD=1 is for the browsers' preload list, which takes a site only "
+        "with SECURE_HSTS_INCLUDE_SUBDOMAINS=1 and SECURE_HSTS_SECONDS of 31536000 (a year) or more"
+    )
+
+# Cookies go over https only on a server (DEBUG off) or wherever https is enforced;
+# SECURE_COOKIES=0 lets a server without TLS (a club's own laptop) keep its log-in.
+SECURE_COOKIES = env_flag("SECURE_COOKIES", default=SECURE_SSL_REDIRECT or not DEBUG)
+if SECURE_SSL_REDIRECT and not SECURE_COOKIES:
+    raise ImproperlyConfigured(
+        "SECURE_COOKIES=0 with SECURE_SSL_REDIRECT=1 would send the log-in cookie over plain "
+        "http on a first visit: leave SECURE_COOKIES unset on an https site"
+    )
+SESSION_COOKIE_SECURE = SECURE_COOKIES
+CSRF_COOKIE_SECURE = SECURE_COOKIES
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # the table page's small script reads it for fetch()
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_flag("SECURE_COOKIES", default=True)
-    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+
+# --- Content-Security-Policy (django-csp) ------------------------------------
+# Every script, style sheet, image and fetch comes from this site; no inline script
+# or style at all (the templates link static files), no plugins, no framing, and
+# forms post only here. The API docs add data: images (Swagger UI's icons; config/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],  # script-src, style-src, connect-src, font-src fall back here
+        "img-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    },
+}
 
 # --- Celery -----------------------------------------------------------------
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL

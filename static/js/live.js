@@ -83,7 +83,8 @@
   }
 
   function reportJob(box) {
-    var bar = box.querySelector(".progress > span");
+    var progress = box.querySelector(".progress");
+    var bar = box.querySelector(".progress rect");  // SVG: its width is an attribute
     var message = box.querySelector("[data-report-message]");
     var link = box.querySelector("[data-report-file]");
     var button = box.querySelector("form button");
@@ -91,8 +92,8 @@
       return getJSON(box.dataset.reportStatusUrl)
         .then(function (job) {
           if (bar) {
-            bar.style.width = job.percent + "%";
-            bar.parentNode.setAttribute("aria-valuenow", String(job.percent));
+            bar.setAttribute("width", job.percent + "%");
+            progress.setAttribute("aria-valuenow", String(job.percent));
           }
           if (message) {
             message.textContent = job.message;

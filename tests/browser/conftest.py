@@ -60,6 +60,10 @@ PAIR_NAMES = [
     ("Oda Pym", "Pat Quin"),
 ]
 DENOMINATIONS = ["H", "S", "NT", "D", "C", "RS"]
+# Runs before the page's own scripts (Playwright's init scripts are not subject to the CSP).
+CSP_LISTENER = """document.addEventListener("securitypolicyviolation", e => console.error(
+  `CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || "inline"}`
+  + ` at ${e.sourceFile || e.documentURI}:${e.lineNumber}`));"""
 
 
 # --- the browser -------------------------------------------------------------------------
@@ -108,8 +112,18 @@ class Browser:
         return page
 
     def watch(self, page) -> None:
-        # A script error on a page is a bug even when the test's steps still pass.
+        # A script error on a page is a bug even when the test's steps still pass; so is
+        # anything the Content-Security-Policy blocked (a style, a script, an image).
         page.on("pageerror", lambda exc: self.errors.append(f"{page.url}: {exc}"))
+        page.add_init_script(CSP_LISTENER)
+        page.on("console", lambda message: self._console(page, message))
+
+    def _console(self, page, message) -> None:
+        # Chromium reports a blocked load or inline script on the console ("Refused to
+        # ... because it violates the following Content Security Policy directive"), and
+        # CSP_LISTENER repeats every securitypolicyviolation event there.
+        if "Content Security Policy" in message.text or "CSP violation" in message.text:
+            self.errors.append(f"{page.url}: {message.text}")
 
     def shot(self, page, step: str) -> Path:
         """Save a full-page screenshot of this step: <test>--<nn>-<step>.png."""

@@ -61,6 +61,7 @@ def test_print_shows_progress_then_the_file(browser, night, no_broker, monkeypat
     expect(link).to_be_visible(timeout=20_000)
     expect(box.locator("[data-report-message]")).to_have_text("Ready.")
     expect(box.locator(".progress")).to_have_attribute("aria-valuenow", "100")
+    expect(box.locator(".progress rect")).to_have_attribute("width", "100%")  # the bar is full
     expect(box.locator("form button")).to_have_text("Print again")
     browser.shot(page, "printed")
     response = page.request.get(link.get_attribute("href"))

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from django.contrib.staticfiles import finders
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.web.conftest import DATA, PAIR_NAMES, console_event, console_mitchell
@@ -183,7 +184,10 @@ def test_guide_cards(director_client, mitchell):
     page = director_client.get(f"/director/events/{mitchell.pk}/guide-cards/").content.decode()
     assert page.count('data-testid="guide-table-') == 7
     assert page.count('data-testid="guide-pair-') == 14
-    assert "@page" in page and "break-inside:avoid" in page
+    # Printable: the page's style sheet sets the paper's margins and keeps each card whole.
+    assert "/static/css/guide-cards.css" in page
+    style = Path(finders.find("css/guide-cards.css")).read_text()
+    assert "@page" in style and "break-inside:avoid" in style
     # Pair 8 (E-W) starts at table 1 against pair 1 on boards 1-3, then moves up a table.
     page = page.replace('<span class="nowrap">', "").replace("</span>", "")
     card = page.split('data-testid="guide-pair-8"')[1].split("</table>")[0]

@@ -846,4 +846,5 @@ def undo(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
                    f"{_audit_text(entry.after, event)}. Undoing puts the result back as it was "
                    "before; the undo itself is recorded.",
         "button": "Undo", "testid": "confirm-undo", "reason": True,
+        "back": reverse("director-audit", kwargs={"event_id": event.pk}),
     })
