@@ -74,6 +74,18 @@ def env_database(default_path: Path) -> dict:
     return config
 
 
+def env_seconds(name: str, default: float) -> float:
+    """A positive number of seconds (fractions allowed)."""
+    raw = env.str(name, default=str(default)).strip()
+    try:
+        value = float(raw)
+    except ValueError:
+        value = 0.0
+    if not value > 0 or value == float("inf"):
+        raise ImproperlyConfigured(f"{name}={raw!r} must be a number of seconds above 0")
+    return value
+
+
 def env_redis_url() -> str:
     url = env.str("REDIS_URL", default="").strip()
     if url and not url.startswith(("redis://", "rediss://", "unix://")):
@@ -173,6 +185,9 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(VAR_DIR / "media")))
 MEDIA_URL = "media/"
 REPORTS_PAGE_SIZE = env.str("REPORTS_PAGE_SIZE", default="letter")  # letter or a4
+# A running print job touches its row this often, whatever its pages are doing; a job
+# silent for four beats lost its worker and is sent again (tournaments/reports/README.md).
+REPORTS_HEARTBEAT = env_seconds("REPORTS_HEARTBEAT", default=5.0)
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # the table page's small script reads it for fetch()

@@ -29,6 +29,8 @@ def start(env: dict) -> subprocess.CompletedProcess:
         ({"DEBUG": "ture"}, "DEBUG='ture' is not a yes/no value"),
         ({"DEBUG": "1", "DATABASE_URL": "mysql://x/y"}, "DATABASE_URL has the scheme 'mysql'"),
         ({"DEBUG": "1", "REDIS_URL": "localhost:6379"}, "REDIS_URL='localhost:6379' must start"),
+        ({"DEBUG": "1", "REPORTS_HEARTBEAT": "0"}, "REPORTS_HEARTBEAT='0' must be a number"),
+        ({"DEBUG": "1", "REPORTS_HEARTBEAT": "5s"}, "REPORTS_HEARTBEAT='5s' must be a number"),
     ],
 )
 def test_bad_environment_is_refused_with_a_clear_message(env, message):
