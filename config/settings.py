@@ -98,6 +98,18 @@ def env_proxy_ssl_header() -> tuple[str, str] | None:
     return "HTTP_" + name.upper().replace("-", "_"), value
 
 
+def env_positive_seconds(name: str, default: float) -> float:
+    """A positive number of seconds (fractions allowed)."""
+    raw = env.str(name, default=str(default)).strip()
+    try:
+        value = float(raw)
+    except ValueError:
+        value = 0.0
+    if not value > 0 or value == float("inf"):
+        raise ImproperlyConfigured(f"{name}={raw!r} must be a number of seconds above 0")
+    return value
+
+
 def env_redis_url() -> str:
     url = env.str("REDIS_URL", default="").strip()
     if url and not url.startswith(("redis://", "rediss://", "unix://")):
@@ -203,6 +215,9 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(VAR_DIR / "media")))
 MEDIA_URL = "media/"
 REPORTS_PAGE_SIZE = env.str("REPORTS_PAGE_SIZE", default="letter")  # letter or a4
+# A running print job touches its row this often, whatever its pages are doing; a job
+# silent for four beats lost its worker and is sent again (tournaments/reports/README.md).
+REPORTS_HEARTBEAT = env_positive_seconds("REPORTS_HEARTBEAT", default=5.0)
 
 # --- HTTPS -------------------------------------------------------------------
 # Off by default, so that `make run` works on plain http; a server turns them on

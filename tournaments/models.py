@@ -392,7 +392,9 @@ class IdempotencyRecord(models.Model):
     scope = models.CharField(max_length=80)  # the caller: "table:<id>" or "user:<id>"
     key = models.CharField(max_length=64)
     request_hash = models.CharField(max_length=64)
-    status_code = models.PositiveSmallIntegerField(null=True, blank=True)  # null: still running
+    # Null only inside the transaction that claims the key: the answer is stored before
+    # it commits (api/idempotency.py), so no other request ever sees a key "running".
+    status_code = models.PositiveSmallIntegerField(null=True, blank=True)
     response = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -3,8 +3,11 @@ the night-file importer and the tests alike.
 
 Each service is keyword-only and atomic. Writers to one event serialise on the
 event row (``select_for_update``), always taken first, then the result rows:
-one fixed order, so two writers never deadlock. Validation and scoring are pure
-and run before the lock is taken, which keeps the locked part short.
+one fixed order, so two writers never deadlock. An API write with an Idempotency-Key
+claims its key (api/idempotency.py) before all of these, in the same transaction; a
+request claims no key but its own, so the order stays one way: key, event, results.
+Validation and scoring are pure and run before the lock is taken, which keeps the
+locked part short.
 """
 
 import logging

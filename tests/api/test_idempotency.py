@@ -1,8 +1,11 @@
-"""The idempotency key's life: claimed, running, answered; dropped after a crash."""
+"""The idempotency key's life: claimed, answered and committed with the write; dropped
+when the request fails. (A request killed mid-write: tests/concurrency/test_killed_request.py.)"""
 
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tournaments.api import idempotency
@@ -17,29 +20,39 @@ def body_for(night):
     return {"board": night.meeting(1, 1).boards[0], "round": 1, "result": TWO_HEARTS}
 
 
-def test_while_the_first_is_running_a_retry_gets_409(night, table_client):
+@pytest.mark.postgres  # Django's SQLite backend does not log BEGIN
+@pytest.mark.django_db(transaction=True)
+def test_the_claim_the_write_and_the_answer_commit_together(night, table_client):
+    """One transaction, one commit: the key is claimed first, the answer stored last."""
     client, idem = table_client(1), key()
-    first = post(client, url(night.event, "results/"), body_for(night), idem=idem)
-    # As if the first request were still inside the service: claimed, no answer yet.
-    IdempotencyRecord.objects.filter(key=idem).update(status_code=None, response=None)
-    response = post(client, url(night.event, "results/"), body_for(night), idem=idem)
-    assert response.status_code == 409
-    assert response.json() == {"error": idempotency.RUNNING, "field": "Idempotency-Key"}
-    assert response["Retry-After"] == "1"
-    assert first.status_code == 201 and Result.objects.count() == 1
+    with CaptureQueriesContext(connection) as queries:
+        response = post(client, url(night.event, "results/"), body_for(night), idem=idem)
+    assert response.status_code == 201
+    statements = [q["sql"] for q in queries.captured_queries]
+    begin = statements.index("BEGIN")
+    record = IdempotencyRecord._meta.db_table
+    assert sum(1 for sql in statements if sql == "COMMIT") == 1
+    assert statements[-1] == "COMMIT"
+    assert record in statements[begin + 1] and statements[begin + 1].startswith("INSERT")
+    assert record in statements[-2] and statements[-2].startswith("UPDATE")
+    stored = IdempotencyRecord.objects.get(key=idem)
+    assert (stored.status_code, stored.response) == (201, response.json())
 
 
-def test_a_claim_left_by_a_dead_process_is_taken_over(night, table_client):
+@pytest.mark.django_db(transaction=True)
+def test_an_answer_that_cannot_be_stored_undoes_the_write(night, table_client, monkeypatch):
     client, idem = table_client(1), key()
-    post(client, url(night.event, "results/"), body_for(night), idem=idem)
-    IdempotencyRecord.objects.filter(key=idem).update(
-        status_code=None, response=None,
-        created_at=timezone.now() - idempotency.STALE_AFTER - timedelta(seconds=1))
-    response = post(client, url(night.event, "results/"), body_for(night), idem=idem)
-    # The result was stored before the process died: the service returns it again.
-    assert response.status_code == 200
-    assert Result.objects.count() == 1
-    assert IdempotencyRecord.objects.get(key=idem).status_code == 200
+
+    def broken(record_id, response):
+        raise RuntimeError("the database went away before the answer was stored")
+
+    monkeypatch.setattr(idempotency, "_store", broken)
+    with pytest.raises(RuntimeError):
+        post(client, url(night.event, "results/"), body_for(night), idem=idem)
+    # Nothing half-done: no result, and the key is free for the retry.
+    assert not Result.objects.exists() and not IdempotencyRecord.objects.exists()
+    monkeypatch.undo()
+    assert post(client, url(night.event, "results/"), body_for(night), idem=idem).status_code == 201
 
 
 def test_a_server_error_lets_go_of_the_key(night, table_client, monkeypatch):

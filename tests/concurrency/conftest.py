@@ -31,6 +31,7 @@ class LiveServer:
     host: str
     port: int
     log_path: Path
+    pid: int = 0  # gunicorn's master; its children are the worker processes
 
     @property
     def url(self) -> str:
@@ -105,6 +106,7 @@ def gunicorn_server(request, transactional_db) -> Iterator[LiveServer]:
             cwd=BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT,
             start_new_session=True,
         )
+        server.pid = process.pid
         try:
             _wait_until_up(server, process)
             yield server

@@ -5,7 +5,7 @@ client threads submit them through a real gunicorn (4 processes x 4 threads) wit
 each table's code, interleaved at random, and misbehave the way phones do:
 
 - retries: the same request again with the same Idempotency-Key, sometimes from
-  two threads at the same moment (one may hear "still being processed": retry);
+  two threads at the same moment (the second waits for the first and gets its answer);
 - duplicates: the same result under a new key (a second press of "send");
 - conflicts: a different result for a stored board under a new key (409);
 - late retries: keys resent long after, once everything is in.
@@ -35,7 +35,6 @@ pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
 CLIENTS = 60
 TIME_LIMIT = 60.0
-RUNNING = "the first request with this key is still being processed"
 DENOMINATIONS = ["S", "C", "D", "H", "RS", "NT"]
 
 
@@ -123,8 +122,8 @@ class Client:
         return response.status, data
 
     def send(self, path: str, code: str, key: str, body: dict) -> tuple[int, dict]:
-        """POST until there is a final answer: a dropped connection or "still being
-        processed" is followed by the same request with the same key."""
+        """POST until there is an answer: a dropped connection is followed by the same
+        request with the same key."""
         for _attempt in range(200):
             try:
                 status, data = self._once(path, code, key, body)
@@ -136,9 +135,6 @@ class Client:
                 continue
             with self.log.lock:
                 self.log.statuses.append(status)
-            if status == 409 and data and data.get("error") == RUNNING:
-                time.sleep(0.02)
-                continue
             return status, data
         raise AssertionError(f"no final answer for key {key}")
 
@@ -173,8 +169,8 @@ def play(job: Job, client: Client, path: str, log: Log, rng: random.Random) -> N
     key = uuid.uuid4().hex
     body = job.body()
     if rng.random() < 0.2:
-        # The same key from two threads at once: one does the work, the other hears
-        # "still being processed" (and retries) or gets the replay.
+        # The same key from two threads at once: one does the work, the other waits for
+        # it and gets the replay (never "still running").
         twin_answer: list[tuple[int, dict]] = []
         twin_client = Client(client.host, client.port, log)
         twin = threading.Thread(

@@ -46,6 +46,8 @@ def start(env: dict, *, code: str = STARTED) -> subprocess.CompletedProcess:
          "SECURE_COOKIES=0 with SECURE_SSL_REDIRECT=1"),
         ({"DEBUG": "1", "SECURE_PROXY_SSL_HEADER": "X Forwarded Proto"},
          "SECURE_PROXY_SSL_HEADER='X Forwarded Proto' must be a header name"),
+        ({"DEBUG": "1", "REPORTS_HEARTBEAT": "0"}, "REPORTS_HEARTBEAT='0' must be a number"),
+        ({"DEBUG": "1", "REPORTS_HEARTBEAT": "5s"}, "REPORTS_HEARTBEAT='5s' must be a number"),
     ],
 )
 def test_bad_environment_is_refused_with_a_clear_message(env, message):

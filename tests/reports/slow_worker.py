@@ -1,8 +1,10 @@
 """A real Celery worker whose travellers are slow, so a test can kill it mid-job.
 
 Run as ``python -m tests.reports.slow_worker`` with DATABASE_URL, REDIS_URL and
-MEDIA_ROOT set; SLOW_WORKER_DELAY seconds per board (0: normal speed) and
-SLOW_WORKER_PIDFILE, where the process working on a board writes its pid.
+MEDIA_ROOT set; SLOW_WORKER_DELAY seconds per board (0: normal speed),
+SLOW_WORKER_STALL seconds more at the first board this process gathers (a long stretch
+without page progress), and SLOW_WORKER_PIDFILE, where the process working on a board
+writes its pid.
 """
 
 import os
@@ -19,13 +21,19 @@ from config.celery import app  # noqa: E402
 from tournaments import selectors  # noqa: E402
 
 DELAY = float(os.environ.get("SLOW_WORKER_DELAY", "0"))
+STALL = float(os.environ.get("SLOW_WORKER_STALL", "0"))
 PIDFILE = os.environ.get("SLOW_WORKER_PIDFILE", "")
 _traveller = selectors.traveller
+_stalled = False
 
 
 def slow_traveller(event, board_number):
+    global _stalled
     if PIDFILE:
         Path(PIDFILE).write_text(str(os.getpid()))
+    if STALL and not _stalled:
+        _stalled = True
+        time.sleep(STALL)
     time.sleep(DELAY)
     return _traveller(event, board_number)
 

@@ -97,9 +97,11 @@ def test_a_running_job_whose_worker_went_quiet_is_sent_again(director, night):
     job = services.report_request(event=night.event, kind="standings",
                                   actor=Actor.director(director))
     ReportJob.objects.filter(pk=job.pk).update(status="running", task_id="lost-worker-task")
-    age(30)
-    assert services.report_requeue() == []  # 30 s of silence: the worker may be busy
-    age(600)
+    # A live worker beats every heartbeat (5 s); four beats of silence mean it is gone.
+    assert services.stale_after() == datetime.timedelta(seconds=20)
+    age(15)
+    assert services.report_requeue() == []  # three beats missed: maybe a slow moment
+    age(21)
     assert services.report_requeue() == [job.pk]
     job.refresh_from_db()
     assert job.status == "done" and job.task_id != "lost-worker-task"

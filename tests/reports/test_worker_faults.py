@@ -3,11 +3,13 @@
 Two ways a worker dies: its pool process is killed (the worker notices, and with
 acks_late and reject_on_worker_lost puts the job back on the queue at once), or
 the whole worker is killed (its message waits out Redis's visibility timeout, so
-``requeue_reports`` sends a job whose worker went quiet to the next worker).
+a job whose heartbeat stopped is sent again: by any live worker's watch, the job page
+or ``requeue_reports``). A slow job that beats is never taken for a dead one.
 """
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -19,6 +21,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
 
+from config.celery import app
 from tournaments.models import ReportJob
 from tournaments.reports import services
 from tournaments.services import Actor
@@ -41,11 +44,14 @@ def workers(tmp_path):
     auth = quote(db["USER"]) + (f":{quote(db['PASSWORD'])}" if db.get("PASSWORD") else "")
     url = f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
-    def start(name: str, *, delay: float = 0.0) -> tuple[subprocess.Popen, Path]:
+    def start(name: str, *, delay: float = 0.0, stall: float = 0.0,
+              heartbeat: float | None = None) -> tuple[subprocess.Popen, Path]:
         pidfile = tmp_path / f"{name}.pid"
         env = {**os.environ, "DATABASE_URL": url, "MEDIA_ROOT": str(settings.MEDIA_ROOT),
-               "DEBUG": "1", "SLOW_WORKER_DELAY": str(delay), "SLOW_WORKER_PIDFILE": str(pidfile),
-               "CONN_MAX_AGE": "0"}
+               "DEBUG": "1", "SLOW_WORKER_DELAY": str(delay), "SLOW_WORKER_STALL": str(stall),
+               "SLOW_WORKER_PIDFILE": str(pidfile), "CONN_MAX_AGE": "0"}
+        if heartbeat is not None:
+            env["REPORTS_HEARTBEAT"] = str(heartbeat)
         process = subprocess.Popen(
             [sys.executable, "-m", "tests.reports.slow_worker", name], cwd=ROOT, env=env,
             start_new_session=True, stdout=subprocess.DEVNULL, stderr=tmp_path.joinpath(
@@ -106,4 +112,63 @@ def test_a_killed_worker_is_replaced_and_the_job_completes(director, workers, re
     job = wait_for(lambda: ReportJob.objects.filter(pk=job.pk, status="done").first(),
                    timeout=120, what="the second worker to finish the job")
     assert job.task_id != lost_task and job.attempts == 2
+    assert_travellers_printed(job)
+
+
+HEARTBEAT = 1.0  # seconds: the workers' and this test's; the stale limit is four beats
+
+
+def test_a_slow_job_that_beats_is_never_sent_again(director, workers, redis_queue, settings):
+    settings.REPORTS_HEARTBEAT = HEARTBEAT
+    stale = services.stale_after().total_seconds()
+    night = build_night(director)
+    # One worker prints, with a stretch of no page progress far longer than the stale
+    # limit; another idles beside it, its watch looking for stalled jobs every beat.
+    workers("slow", delay=0.2, stall=3 * stale, heartbeat=HEARTBEAT)
+    workers("idle", heartbeat=HEARTBEAT)
+    job = services.report_request(event=night.event, kind="travellers",
+                                  actor=Actor.director(director))
+    running = wait_for(lambda: ReportJob.objects.filter(pk=job.pk, status="running").first(),
+                       what="the slow worker to start the job")
+    task_id = running.task_id
+    silent_until = time.monotonic() + 2.5 * stale
+    while time.monotonic() < silent_until:  # the job page, polled all the while
+        assert services.report_requeue(job=running) == []
+        current = ReportJob.objects.get(pk=job.pk)
+        assert (current.status, current.task_id, current.attempts) == ("running", task_id, 1)
+        assert current.done == 0  # no page progress yet: only the heartbeat speaks
+        time.sleep(0.5)
+    job = wait_for(lambda: ReportJob.objects.filter(pk=job.pk, status="done").first(),
+                   timeout=60, what="the slow job to finish")
+    assert (job.task_id, job.attempts) == (task_id, 1)  # sent once, run once
+    assert_travellers_printed(job)
+
+
+def test_a_killed_workers_job_is_resumed_by_another_within_seconds(director, workers,
+                                                                   redis_queue, settings):
+    settings.REPORTS_HEARTBEAT = HEARTBEAT
+    night = build_night(director)
+    first, _ = workers("doomed", delay=4.0, heartbeat=HEARTBEAT)  # 24 s to gather
+    job = services.report_request(event=night.event, kind="travellers",
+                                  actor=Actor.director(director))
+    wait_for(lambda: running_with_progress(job.pk), what="the first worker to start the job")
+    workers("spare", heartbeat=HEARTBEAT)
+    # Ready (its start-up look for waiting jobs done, with the job still beating), so
+    # only its watch can notice what happens next.
+    wait_for(lambda: app.control.ping(destination=[f"spare@{socket.gethostname()}"],
+                                      timeout=0.5), what="the spare worker to be ready")
+    os.killpg(first.pid, signal.SIGKILL)  # the whole worker dies: nobody will ack its message
+    first.wait(timeout=30)
+    killed = time.monotonic()
+    lost = ReportJob.objects.get(pk=job.pk)
+    assert (lost.status, lost.attempts) == ("running", 1)  # killed mid-job
+    lost_task = lost.task_id
+    # Nobody looks at the job page and nobody runs requeue_reports: the spare worker
+    # notices the silence by itself.
+    job = wait_for(lambda: ReportJob.objects.filter(pk=job.pk, status="done").first(),
+                   timeout=60, what="the spare worker to resume and finish the job")
+    resumed_in = time.monotonic() - killed
+    assert job.task_id != lost_task and job.attempts == 2
+    # Four silent beats, a beat of the watch, the print itself, and the worker starting.
+    assert resumed_in < services.stale_after().total_seconds() + 20, resumed_in
     assert_travellers_printed(job)

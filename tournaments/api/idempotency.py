@@ -2,26 +2,36 @@
 
 A phone on club wifi often loses the answer to a score it sent, and sends again.
 Each write carries an ``Idempotency-Key`` header (a table must send one; the
-director may). The first request with a key *claims* it by inserting an
-IdempotencyRecord with no status yet; when it finishes, its status and body are
-stored on the record. Then, for the same caller and key:
+director may). The request *claims* the key by inserting an IdempotencyRecord, does
+its write, and stores its answer on the record: all in one database transaction,
+one commit. Then, for the same caller and key:
 
 - the same request again gets the stored answer (same status, same body);
 - a different request gets 422: the key was used for something else;
-- while the first is still running, 409: try again in a moment.
+- while the first is still running, the second waits for it, then gets its answer.
 
 One answer is not kept: the 422 that asks a table to look again at an unusual result
 (``keep_key_free`` on the response). It writes nothing, and the table's next step is the
-same submission with ``as_entered``: under the same key, that is a new request.
+same submission with ``as_entered``: under the same key, that is a new request. Nor is a
+5xx, which is a failure to answer at all: the whole transaction, claim and all, rolls
+back, so a retry runs the request again (like pretix).
 
 Modelled on pretix's IdempotencyMiddleware, as a decorator on the write handlers
 (after authentication, so the key is scoped to the authenticated caller).
 
-Races: the claim is an INSERT in its own short transaction, committed before the
-write starts. Two requests with the same key race on the unique constraint
-(scope, key): exactly one INSERT wins; the loser gets IntegrityError and reads
-the winner's record. Nothing is read-then-written, so there is no window in
-which both could believe they own the key.
+Races: the claim is ``INSERT ... ON CONFLICT DO NOTHING`` on the unique constraint
+(scope, key), the first statement of the request's transaction. Two requests with
+the same key race on the constraint's index: the second INSERT waits until the
+first transaction ends. If the first committed, the second inserts nothing and
+reads the committed record (read committed: its next statement sees it) and
+replays it; if the first rolled back, the second's INSERT goes through and it does
+the work. Nothing is read-then-written, so there is no window in which both could
+believe they own the key. A request whose process dies (a worker killed
+mid-request) never commits: PostgreSQL rolls its transaction back as soon as it finds
+the connection gone, and the key is free again, with no "still running" state for a
+retry to wait out. Lock order: the key is claimed before the service takes the
+event row (``services.py``), and a request claims only its own key, so the claim
+adds no cycle.
 """
 
 import functools
@@ -30,7 +40,7 @@ import json
 from collections.abc import Callable
 from datetime import timedelta
 
-from django.db import IntegrityError, transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from rest_framework import status
 from rest_framework.exceptions import ParseError
@@ -42,17 +52,19 @@ from .auth import idempotency_scope, table_of
 
 HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 64
-# A record still "running" after this long belonged to a process that died between
-# claiming the key and storing the answer; a retry may take it over.
-STALE_AFTER = timedelta(minutes=2)
 # A phone retries within minutes; keep answers well beyond that, then let them go.
 KEEP_FOR = timedelta(days=2)
-# Answers worth replaying. A 5xx is a failure to answer at all: the record is
-# dropped so that a retry runs the request again (like pretix).
+# Answers worth replaying. A 5xx is a failure to answer at all: nothing is kept, so
+# that a retry runs the request again (like pretix).
 _REPLAYED = range(200, 500)
 
 REUSED = "This key was used for a different request"
-RUNNING = "the first request with this key is still being processed"
+
+# The claim: one statement, no savepoint (PostgreSQL; SQLite 3.35+ for RETURNING). It
+# waits while another transaction holds the same key, then inserts nothing if that one
+# committed. Columns as in IdempotencyRecord (its table is tournaments_idempotencyrecord).
+_CLAIM_SQL = ("INSERT INTO tournaments_idempotencyrecord (scope, key, request_hash, created_at) "
+              "VALUES (%s, %s, %s, %s) ON CONFLICT (scope, key) DO NOTHING RETURNING id")
 
 
 def request_hash(request) -> str:
@@ -66,52 +78,46 @@ def _error(message: str, code: int, field: str | None = None) -> Response:
     return Response({"error": message, "field": field}, status=code)
 
 
-def _claim(scope: str, key: str, digest: str) -> tuple[IdempotencyRecord | None, Response | None]:
-    """Claim the key: (record, None) when this request owns it, else (None, the answer)."""
-    for _attempt in range(3):
-        try:
-            # Its own transaction: committed at once, so concurrent requests see the claim.
-            with transaction.atomic():
-                return IdempotencyRecord.objects.create(
-                    scope=scope, key=key, request_hash=digest, status_code=None
-                ), None
-        except IntegrityError:
-            pass
-        record = IdempotencyRecord.objects.filter(scope=scope, key=key).first()
-        if record is None:
-            continue  # the first request failed and let go of the key: claim it again
-        if record.request_hash != digest:
-            return None, _error(REUSED, status.HTTP_422_UNPROCESSABLE_ENTITY, HEADER)
-        if record.status_code is not None:
-            replay = Response(record.response, status=record.status_code)
-            replay["Idempotent-Replayed"] = "true"
-            return None, replay
-        # Take over a claim whose owner died; the conditional UPDATE lets only one retry win.
-        stale = timezone.now() - STALE_AFTER
-        now = timezone.now()
-        taken = IdempotencyRecord.objects.filter(
-            pk=record.pk, status_code__isnull=True, created_at__lt=stale
-        ).update(created_at=now)
-        if taken:
-            record.created_at = now
-            return record, None
-        response = _error(RUNNING, status.HTTP_409_CONFLICT, HEADER)
-        response["Retry-After"] = "1"
-        return None, response
-    response = _error(RUNNING, status.HTTP_409_CONFLICT, HEADER)
-    response["Retry-After"] = "1"
-    return None, response
+def _claim(scope: str, key: str, digest: str) -> tuple[int | None, Response | None]:
+    """Claim the key in the current transaction: (record id, None) when this request owns
+    it, else (None, the answer stored for it). Waits while another transaction holds it."""
+    with connection.cursor() as cursor:
+        cursor.execute(_CLAIM_SQL, [scope, key, digest, timezone.now()])
+        row = cursor.fetchone()
+    if row is not None:
+        return row[0], None
+    # Another request committed this key first (the INSERT waited for it to end).
+    record = IdempotencyRecord.objects.filter(scope=scope, key=key).first()
+    if record is None or record.status_code is None:
+        # Only a purge between the two statements, or a claim committed without an
+        # answer by an earlier release, can get here; neither is a request in progress.
+        raise RuntimeError(f"the Idempotency-Key {key!r} has no stored answer; send it again")
+    if record.request_hash != digest:
+        return None, _error(REUSED, status.HTTP_422_UNPROCESSABLE_ENTITY, HEADER)
+    replay = Response(record.response, status=record.status_code)
+    replay["Idempotent-Replayed"] = "true"
+    return None, replay
 
 
-def _store(record: IdempotencyRecord, response: Response) -> None:
-    if response.status_code not in _REPLAYED or getattr(response, "keep_key_free", False):
-        IdempotencyRecord.objects.filter(pk=record.pk).delete()
-        return
+def _kept(response: Response) -> bool:
+    return (response.status_code in _REPLAYED
+            and not getattr(response, "keep_key_free", False))
+
+
+def _store(record_id: int, response: Response) -> None:
     # Stored as it was rendered, so a replay is byte-for-byte the same JSON.
     body = json.loads(JSONRenderer().render(response.data) or b"null")
-    IdempotencyRecord.objects.filter(pk=record.pk).update(
-        status_code=response.status_code, response=body
-    )
+    IdempotencyRecord.objects.filter(pk=record_id).update(
+        status_code=response.status_code, response=body)
+
+
+class _NotKept(Exception):
+    """Carries an answer that is not kept out of the claim's transaction, rolling it back
+    (the claim with it: the key stays free)."""
+
+    def __init__(self, response: Response) -> None:
+        super().__init__(response.status_code)
+        self.response = response
 
 
 def idempotent(handler: Callable) -> Callable:
@@ -136,19 +142,24 @@ def idempotent(handler: Callable) -> Callable:
             digest = request_hash(request)
         except ParseError as exc:
             return view.handle_exception(exc)
-        record, answer = _claim(idempotency_scope(request), key, digest)
-        if answer is not None:
-            return answer
         try:
-            try:
-                response = handler(view, request, *args, **kwargs)
-            except Exception as exc:  # turn service errors into their response, to store it
-                response = view.handle_exception(exc)  # re-raises what it cannot answer
-        except BaseException:
-            IdempotencyRecord.objects.filter(pk=record.pk).delete()
-            raise
-        _store(record, response)
-        return response
+            # One transaction: the claim, the service's write (its own atomic is a
+            # savepoint inside this one, so a refused write leaves the claim standing to
+            # store the refusal), and the answer. Anything raised rolls it all back.
+            with transaction.atomic():
+                record_id, answer = _claim(idempotency_scope(request), key, digest)
+                if answer is not None:
+                    return answer
+                try:
+                    response = handler(view, request, *args, **kwargs)
+                except Exception as exc:  # turn service errors into their response, to store it
+                    response = view.handle_exception(exc)  # re-raises what it cannot answer
+                if not _kept(response):
+                    raise _NotKept(response)
+                _store(record_id, response)
+                return response
+        except _NotKept as not_kept:
+            return not_kept.response
 
     wrapper.idempotent = True
     return wrapper

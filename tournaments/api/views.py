@@ -78,7 +78,8 @@ from .serializers import (
 IDEMPOTENCY = OpenApiParameter(
     HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER,
     description="A fresh random key per submission (required from a table). Sending the "
-                "same request again with the same key returns the first answer.",
+                "same request again with the same key returns the first answer (sent while "
+                "the first is still running, it waits for it).",
 )
 ERRORS = {
     400: OpenApiResponse(ErrorOut, description="the request cannot be done, and why"),
@@ -87,14 +88,12 @@ ERRORS = {
 }
 WRITE_ERRORS = {
     **ERRORS,
-    409: OpenApiResponse(ConflictOut, description="a different result is stored already "
-                                                  "(or the first request with this key is "
-                                                  "still running)"),
     422: OpenApiResponse(ErrorOut, description="the Idempotency-Key was used for another "
                                                "request"),
 }
 RESULT_WRITE_ERRORS = {
     **WRITE_ERRORS,
+    409: OpenApiResponse(ConflictOut, description="a different result is stored already"),
     422: OpenApiResponse(UnusualOut, description=(
         "field `as_entered`: the result is unusual (its `warnings` say why); look at it "
         "again and send it with `as_entered: true` to save it as entered (the same "

@@ -12,9 +12,14 @@ How a job reaches a worker, and why it is never lost:
   publish fails fast, the task id is cleared, and the job simply stays queued
   ("printing is waiting for the print worker"); scores and standings do not need
   the broker at all.
+- A running job has a *heartbeat*: a thread beside the run touches the job row
+  every ``REPORTS_HEARTBEAT`` seconds (5), whatever the pages are doing, so a slow
+  stretch of a big job (no page progress for a minute) still shows a live worker.
+  A job silent for ``STALE_BEATS`` beats (20 s) has lost its worker.
 - ``report_requeue`` sends again every job that never reached the broker, and
-  every job whose worker has gone quiet (a killed worker); the job page, the
-  worker on start-up and ``manage.py requeue_reports`` call it.
+  every job whose worker has gone quiet (a killed worker); every worker calls it
+  at each heartbeat (``RequeueWatch``), and so do the job page and
+  ``manage.py requeue_reports``.
 - Without a broker (no ``REDIS_URL``: ``make run``) ``report_send`` hands the job to
   ``in_process``, which runs it in a thread of the web process: the request that
   asked answers at once with the same 202 and progress page, and the job row goes
@@ -45,7 +50,8 @@ from pathlib import Path
 from typing import Any
 
 from celery import Task, shared_task
-from celery.signals import worker_ready
+from celery.signals import worker_ready, worker_shutdown
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import OperationalError, close_old_connections, connection, connections, transaction
@@ -79,9 +85,13 @@ RENDERERS = {
 # A job that never reached the broker is tried again after this long (and no more
 # often, so a dead broker does not slow every page that looks at the job).
 UNSENT_AFTER = timedelta(seconds=10)
-# A running job's row is touched at least this often while its worker lives; a
-# quieter job lost its worker. A queued job this old may have lost its message.
-STALE_AFTER = timedelta(minutes=2)
+# A running job's row is touched every heartbeat (settings.REPORTS_HEARTBEAT) while its
+# worker lives; a job silent for this many beats lost its worker (``stale_after``).
+STALE_BEATS = 4
+# A job sent this long ago that no worker has started may have lost its message (a
+# restarted Redis). Not derived from the heartbeat: a queued job may simply be waiting
+# behind others, and each re-send would put it at the back of the queue again.
+LOST_AFTER = timedelta(minutes=2)
 PROGRESS_EVERY = 0.5  # seconds between progress writes to the job row
 
 
@@ -235,22 +245,35 @@ class InProcessJobs:
 in_process = InProcessJobs()
 
 
+def heartbeat_every() -> float:
+    """Seconds between two heartbeats of a running job (settings.REPORTS_HEARTBEAT)."""
+    return float(settings.REPORTS_HEARTBEAT)
+
+
+def stale_after() -> timedelta:
+    """How long a running job may stay silent before it counts as lost: four beats."""
+    return timedelta(seconds=STALE_BEATS * heartbeat_every())
+
+
 def report_requeue(*, event: Event | None = None, job: ReportJob | None = None,
                    unsent_after: timedelta = UNSENT_AFTER,
-                   stale_after: timedelta = STALE_AFTER) -> list[int]:
+                   stale: timedelta | None = None,
+                   lost_after: timedelta = LOST_AFTER) -> list[int]:
     """Send again the jobs that are waiting for nothing; returns their ids.
 
     That is: queued jobs that never reached the broker (no task id) for
-    `unsent_after`; queued jobs sent more than `stale_after` ago that no worker
+    `unsent_after`; queued jobs sent more than `lost_after` ago that no worker
     has started (the message may be gone with a restarted Redis); running jobs
-    whose row has not moved for `stale_after` (their worker was killed). A
-    re-sent job gets a new task id, so the old message, if it ever arrives, does
-    nothing. Stops at the first send that finds the broker down.
+    whose row has not moved for `stale` (default ``stale_after()``: their worker
+    was killed, since a live one beats every heartbeat). A re-sent job gets a new
+    task id, so the old message, if it ever arrives, does nothing. Stops at the
+    first send that finds the broker down.
     """
     now = timezone.now()
+    stale = stale_after() if stale is None else stale
     unsent = Q(status=ReportJob.Status.QUEUED, task_id="", updated_at__lte=now - unsent_after)
-    lost = Q(status=ReportJob.Status.QUEUED, updated_at__lte=now - stale_after) & ~Q(task_id="")
-    stalled = Q(status=ReportJob.Status.RUNNING, updated_at__lte=now - stale_after)
+    lost = Q(status=ReportJob.Status.QUEUED, updated_at__lte=now - lost_after) & ~Q(task_id="")
+    stalled = Q(status=ReportJob.Status.RUNNING, updated_at__lte=now - stale)
     jobs = ReportJob.objects.filter(unsent | lost | stalled)
     if event is not None:
         jobs = jobs.filter(event=event)
@@ -308,16 +331,105 @@ def report_run(*, job_id: int, task_id: str,
             on_progress(done, total)
 
     progress = _throttled(record)
-    # Gathering the data and laying out the pages take about as long as each other:
-    # each is half of the bar.
-    units = report_units(event, job.kind)
-    data = report_data(event, job.kind, progress=lambda done, _n: progress(done, 2 * units))
-    renderer = RENDERERS[job.kind](
-        progress=lambda done, _n: progress(units + done, 2 * units))
-    filename, _mimetype, content = renderer.render(data)
-    name = _store(event, filename, content, previous=job.file.name)
-    finished = _report_finish(job_id=job_id, task_id=task_id, name=name, total=2 * units)
+    with Heartbeat(job_id=job_id, task_id=task_id):
+        # Gathering the data and laying out the pages take about as long as each other:
+        # each is half of the bar.
+        units = report_units(event, job.kind)
+        data = report_data(event, job.kind,
+                           progress=lambda done, _n: progress(done, 2 * units))
+        renderer = RENDERERS[job.kind](
+            progress=lambda done, _n: progress(units + done, 2 * units))
+        filename, _mimetype, content = renderer.render(data)
+        name = _store(event, filename, content, previous=job.file.name)
+        finished = _report_finish(job_id=job_id, task_id=task_id, name=name, total=2 * units)
     return {"job": job_id, "status": "done" if finished else "superseded", "file": name}
+
+
+class Heartbeat:
+    """While a job runs, a thread of its own touches the job row every heartbeat.
+
+    Page progress is no sign of life: one board of a big traveller, or the standings
+    of a big event, can take longer than any stale limit without a page done. The beat
+    runs beside the work (the work releases the GIL between bytecodes, so a busy run
+    still beats) and stops when the run ends, however it ends; a killed process stops
+    beating with it, which is what ``report_requeue`` looks for. The beat is one
+    UPDATE of the row it belongs to (this task id, still running), on the thread's
+    own connection, closed when it stops.
+    """
+
+    def __init__(self, *, job_id: int, task_id: str, every: float | None = None) -> None:
+        self.job_id, self.task_id = job_id, task_id
+        self.every = heartbeat_every() if every is None else every
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._beat, name=f"report-heartbeat-{job_id}",
+                                        daemon=True)
+
+    def __enter__(self) -> Heartbeat:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._stop.set()
+        self._thread.join(timeout=self.every + 5)
+
+    def _beat(self) -> None:
+        try:
+            while not self._stop.wait(self.every):
+                try:
+                    alive = ReportJob.objects.filter(
+                        pk=self.job_id, task_id=self.task_id,
+                        status=ReportJob.Status.RUNNING).update(updated_at=timezone.now())
+                except Exception:  # the database may be away a moment: beat again later
+                    log.warning("report job %s: heartbeat not recorded", self.job_id,
+                                exc_info=True)
+                    connection.close()  # a fresh connection for the next beat
+                    continue
+                if not alive:
+                    return  # finished, failed or superseded: nothing to keep alive
+        finally:
+            connections.close_all()  # this thread's own connection
+
+
+class RequeueWatch:
+    """In each worker: ``report_requeue`` at every heartbeat, from a thread of its own.
+
+    A job whose worker was killed outright (the whole worker, not a pool process) waits
+    for somebody to notice its silence. With this watch every live worker looks, so
+    such a job is sent again within a stale limit and a beat, with nobody at the job
+    page. The watch closes its connection after each look, so the worker's pool
+    processes, forked at any time, never share a live connection with it.
+    """
+
+    def __init__(self, every: float | None = None) -> None:
+        self.every = every
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        if self._thread is not None:
+            return
+        self._thread = threading.Thread(target=self._watch, name="report-requeue-watch",
+                                        daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _watch(self) -> None:
+        while not self._stop.wait(self.every or heartbeat_every()):
+            try:
+                sent = report_requeue()
+            except Exception:
+                log.warning("could not look for stalled report jobs", exc_info=True)
+            else:
+                if sent:
+                    log.warning("sent again %d report job(s) whose worker went quiet or "
+                                "that were waiting for the broker", len(sent))
+            finally:
+                connections.close_all()
+
+
+requeue_watch = RequeueWatch()
 
 
 def _throttled(record: Progress) -> Progress:
@@ -484,14 +596,24 @@ def _drop_broken_connection() -> None:
 
 @worker_ready.connect
 def _send_waiting_jobs(**_kwargs) -> None:
-    """A worker coming up sends the jobs that were asked for while the broker was down."""
+    """A worker coming up sends the jobs that were asked for while the broker was down,
+    then keeps looking for stalled jobs at every heartbeat (``RequeueWatch``)."""
     try:
         sent = report_requeue()
     except Exception:
         log.exception("could not re-send the waiting report jobs")
-        return
-    if sent:
-        log.warning("sent %d report job(s) that were waiting for the print worker", len(sent))
+    else:
+        if sent:
+            log.warning("sent %d report job(s) that were waiting for the print worker",
+                        len(sent))
+    finally:
+        connections.close_all()
+    requeue_watch.start()
+
+
+@worker_shutdown.connect
+def _stop_watching(**_kwargs) -> None:
+    requeue_watch.stop()
 
 
 # --- the data each document prints (reads only) ------------------------------------------------
