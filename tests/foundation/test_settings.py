@@ -29,6 +29,10 @@ def start(env: dict) -> subprocess.CompletedProcess:
         ({"DEBUG": "ture"}, "DEBUG='ture' is not a yes/no value"),
         ({"DEBUG": "1", "DATABASE_URL": "mysql://x/y"}, "DATABASE_URL has the scheme 'mysql'"),
         ({"DEBUG": "1", "REDIS_URL": "localhost:6379"}, "REDIS_URL='localhost:6379' must start"),
+        ({"DEBUG": "1", "LOGIN_FAILURE_LIMIT": "0"}, "LOGIN_FAILURE_LIMIT='0' must be a whole"),
+        ({"DEBUG": "1", "LOGIN_LOCKOUT_MINUTES": "a while"},
+         "LOGIN_LOCKOUT_MINUTES='a while' must be a whole"),
+        ({"DEBUG": "1", "ADMIN_URL": "back office"}, "ADMIN_URL='back office' must be a path"),
     ],
 )
 def test_bad_environment_is_refused_with_a_clear_message(env, message):
