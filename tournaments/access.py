@@ -33,8 +33,9 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet
 
+from . import selectors
 from .models import Event, Meeting, Result, TableCode
-from .selectors import current_meeting, table_by_code, table_meetings
+from .selectors import table_by_code
 
 NO_SUCH_EVENT = "There is no such event."
 NOT_PUBLISHED = "The standings of this event are not published yet."
@@ -155,7 +156,7 @@ def board_finished(event: Event, number: int) -> bool:
 
 def seated_meeting(table: TableCode) -> Meeting | None:
     """The meeting the players at this table are at now."""
-    return current_meeting(table_meetings(table.section, table.table))
+    return selectors.seated_meeting(table.section, table.table)
 
 
 def table_plays_now(table: TableCode, number: int) -> bool:

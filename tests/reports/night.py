@@ -79,11 +79,16 @@ class Night:
             actor=Actor.at_table(meeting.section, meeting.table))
 
     def play(self, *, rounds: int | None = None) -> None:
-        for meeting in self.meetings():
-            if rounds is not None and meeting.round > rounds:
-                continue
+        """The tables play round by round; the director agrees each round the tables leave
+        (a table enters only the round it is at: docs/decisions.md); the last round played
+        stays open."""
+        meetings = [m for m in self.meetings() if rounds is None or m.round <= rounds]
+        for n, meeting in enumerate(meetings):
             for board in meeting.boards:
                 self.enter(meeting, board)
+            if n + 1 < len(meetings) and meetings[n + 1].round != meeting.round:
+                services.round_agree(section=meeting.section, round_number=meeting.round,
+                                     actor=self.actor)
 
     def publish(self, level: str) -> None:
         self.event = services.event_publish(event=self.event, level=level, actor=self.actor)
