@@ -13,6 +13,7 @@ or none at all when it is empty.
 
 import os
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -110,6 +111,24 @@ def env_positive_seconds(name: str, default: float) -> float:
     return value
 
 
+def env_positive_int(name: str, default: int) -> int:
+    """A whole number of at least 1 (a limit or a length of time)."""
+    raw = env.str(name, default=str(default)).strip()
+    if not raw.isdigit() or int(raw) < 1:
+        raise ImproperlyConfigured(f"{name}={raw!r} must be a whole number of at least 1")
+    return int(raw)
+
+
+def env_admin_url() -> str:
+    """Where the Django admin lives ("admin/" by default); empty turns the admin off."""
+    raw = env.str("ADMIN_URL", default="admin/").strip().strip("/")
+    if raw and not re.fullmatch(r"[A-Za-z0-9._~-]+(/[A-Za-z0-9._~-]+)*", raw):
+        raise ImproperlyConfigured(
+            f"ADMIN_URL={raw!r} must be a path such as back-office/ (letters, digits, "
+            "- . _ ~ and /), or empty to turn the admin off")
+    return f"{raw}/" if raw else ""
+
+
 def env_redis_url() -> str:
     url = env.str("REDIS_URL", default="").strip()
     if url and not url.startswith(("redis://", "rediss://", "unix://")):
@@ -142,6 +161,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # Swagger UI's files, served from our own static files
     "tournaments.boards_history",  # the label "boards": migration history only (no models)
     "csp",
+    "axes",  # failed director log-ins, per user and per address
     "tournaments",
 ]
 
@@ -155,6 +175,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it turns a locked-out log-in into the lock-out page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -199,9 +221,31 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# django-axes first: a locked-out user name or address is refused before any password is
+# hashed, so a flood of guesses costs a couple of queries each, not a PBKDF2 run.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/director/"
 LOGOUT_REDIRECT_URL = "/"
+
+# --- Director log-in throttle (django-axes, counted in the database) ------------------
+# LOGIN_FAILURE_LIMIT wrong passwords for one user name, or from one address, lock that
+# user name, or that address, out of the console and the admin for LOGIN_LOCKOUT_MINUTES
+# (counted from the last wrong password before the lock; tries while locked out do not
+# extend it). The database keeps the count, so it works without Redis and survives a
+# Redis outage; a locked-out try costs two small queries and no password hashing.
+AXES_FAILURE_LIMIT = env_positive_int("LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_positive_int("LOGIN_LOCKOUT_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each on its own
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the page can say when it ends
+AXES_CLIENT_IP_CALLABLE = "tournaments.web.login.client_address"  # honours NUM_PROXIES
+AXES_LOCKOUT_CALLABLE = "tournaments.web.login.locked_out"
+AXES_VERBOSE = False
+ADMIN_URL = env_admin_url()
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = env.str("TIME_ZONE", default="America/New_York")

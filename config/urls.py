@@ -1,4 +1,5 @@
 from csp.decorators import csp_update
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -15,10 +16,11 @@ api_docs = csp_update({"img-src": ["data:"]})(
 
 urlpatterns = [
     path("health/", health, name="health"),
-    path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", api_docs, name="api-docs"),
     path("", include("tournaments.urls")),
 ]
+if settings.ADMIN_URL:  # ADMIN_URL moves the admin; empty turns it off
+    urlpatterns.insert(1, path(settings.ADMIN_URL, admin.site.urls))

@@ -11,7 +11,8 @@ The rules (docs/decisions.md, "Access"):
 
 - The director sees everything and alone prints and downloads the PDFs.
 - An event is seen by the director, by its own tables, and by everyone once its
-  standings are published (provisional or final); to anyone else it does not exist.
+  standings are published (provisional or final); to anyone else it does not exist:
+  the same 404 as an id no event has (``shown_event``).
 - Standings and score cards: the director's, and everyone's once published.
 - A traveller (every table's contract, tricks and score on a board): the director's;
   a table's when the screen at the table shows it only to pairs who may know it (see
@@ -32,9 +33,11 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet
 
+from . import selectors
 from .models import Event, Meeting, Result, TableCode
-from .selectors import current_meeting, table_by_code, table_meetings
+from .selectors import table_by_code
 
+NO_SUCH_EVENT = "There is no such event."
 NOT_PUBLISHED = "The standings of this event are not published yet."
 ONLY_DIRECTOR = "Only the director can do this: log in as the director."
 ONLY_DIRECTOR_PRINTS = "Only the director prints reports."
@@ -94,6 +97,18 @@ def may_see_event(caller: Caller, event: Event) -> bool:
     return caller.director or published(event) or caller.table_of(event) is not None
 
 
+def shown_event(caller: Caller, event: Event | None) -> Event | None:
+    """`event` if this caller may see it; None if not, as for an id no event has (None).
+
+    Every edge answers None alike, a 404 saying NO_SUCH_EVENT and nothing else: event ids
+    are sequential, so any difference between a hidden event and a missing one would tell
+    which ids exist (and a page naming the event, what it is called). The edges ask before
+    anything else touches the event (such as publishing it final when its correction period
+    is over): a caller who may not see an event changes nothing about it.
+    """
+    return event if event is not None and may_see_event(caller, event) else None
+
+
 def may_see_standings(caller: Caller, event: Event) -> bool:
     """Standings and score cards: the director's always, everyone's once published."""
     return caller.director or published(event)
@@ -141,7 +156,7 @@ def board_finished(event: Event, number: int) -> bool:
 
 def seated_meeting(table: TableCode) -> Meeting | None:
     """The meeting the players at this table are at now."""
-    return current_meeting(table_meetings(table.section, table.table))
+    return selectors.seated_meeting(table.section, table.table)
 
 
 def table_plays_now(table: TableCode, number: int) -> bool:

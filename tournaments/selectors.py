@@ -61,7 +61,7 @@ def table_by_code(code: str) -> TableCode | None:
     return TableCode.objects.select_related("section__event").filter(code=code).first()
 
 
-def table_meetings(section: Section, table: int) -> list[Meeting]:
+def table_meetings(section: Section | int, table: int) -> list[Meeting]:
     """Every round this table plays, in order, with the pairs' names."""
     return list(
         Meeting.objects.filter(section=section, table=table)
@@ -77,6 +77,31 @@ def current_meeting(meetings: list[Meeting]) -> Meeting | None:
         if meeting.agreed_at is None:
             return meeting
     return meetings[-1] if meetings else None
+
+
+def seated_meeting(section: Section | int, table: int) -> Meeting | None:
+    """The meeting the players at this table are at now (current_meeting's rule)."""
+    return current_meeting(table_meetings(section, table))
+
+
+def later_round_refusal(meeting: Meeting, seated: Meeting | None, board: int | None = None
+                        ) -> str:
+    """Why a table may not enter (or confirm, or change) `board` of `meeting` yet, or any
+    board of it when `board` is None; "" if it may.
+
+    A table enters the boards of the round it is at now (its seated meeting): the players
+    have the boards of a later round not yet in front of them, so a result for one is a
+    mistake, or a guess. Earlier rounds stay open until they are agreed (Duplicate Law E,
+    checked apart). The director's own entries are not held to this: that is how a board
+    played late is entered.
+    """
+    if seated is None or meeting.round <= seated.round:
+        return ""
+    if board is None:
+        return (f"Round {meeting.round} is not played here yet; "
+                f"this table is in round {seated.round}.")
+    return (f"Board {board} is played in round {meeting.round}; "
+            f"this table is in round {seated.round}.")
 
 
 @dataclass

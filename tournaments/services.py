@@ -265,7 +265,10 @@ def _existing_for(board: Board, ns_pair: Pair, ew_pair: Pair) -> Result | None:
     )
 
 
-def _meeting_for_table(actor: Actor, meeting: Meeting | None, event: Event) -> None:
+def _meeting_for_table(actor: Actor, meeting: Meeting | None, event: Event, board: int
+                       ) -> None:
+    """A table writes only in its own meeting, at the round it is at now or an earlier one
+    not yet agreed. Read under the event lock, which round_agree takes too."""
     if not actor.is_table:
         return
     _require_table_scoring(event)
@@ -276,6 +279,10 @@ def _meeting_for_table(actor: Actor, meeting: Meeting | None, event: Event) -> N
             f"round {meeting.round} at table {meeting.table} is agreed (Duplicate Law E): "
             "ask the director to correct a score"
         )
+    refusal = selectors.later_round_refusal(
+        meeting, selectors.seated_meeting(actor.section_id, actor.table), board)
+    if refusal:
+        raise Forbidden(refusal, field="round")
 
 
 # --- event set-up ----------------------------------------------------------------------
@@ -604,7 +611,7 @@ def result_record(
 
     locked = _lock_event(event.pk)
     _require_open(locked)
-    _meeting_for_table(actor, meeting, locked)
+    _meeting_for_table(actor, meeting, locked, board)
     existing = _existing_for(board_row, ns_pair, ew_pair)
     if existing is not None:
         if not existing.ruling and _same_play(existing, fields):
@@ -642,7 +649,7 @@ def result_confirm(*, result: Result, actor: Actor, by: str = "") -> Result:
         "board", "ns_pair", "ew_pair", "meeting").get(pk=result.pk)
     if result.voided:
         raise ServiceError("this result has been removed", field="result")
-    _meeting_for_table(actor, result.meeting, event)
+    _meeting_for_table(actor, result.meeting, event, result.board.number)
     if result.status in (Result.Status.CONFIRMED, Result.Status.DIRECTOR):
         return result  # a director's result needs no confirming by the table
     before = seam.snapshot(result)
@@ -691,7 +698,7 @@ def result_correct(
         raise ServiceError("this result has been removed; undo the removal first",
                            field="result")
     if not actor.is_director:
-        _meeting_for_table(actor, result.meeting, event)
+        _meeting_for_table(actor, result.meeting, event, result.board.number)
         if ruling:
             raise Forbidden("only the director gives rulings")
         if result.ruling or result.status == Result.Status.DIRECTOR:

@@ -77,25 +77,33 @@ def test_thirty_phones_on_one_address_keep_playing_past_a_guesser(night):
     assert fresh.get(f"/t/{codes[4]}/").status_code == 200
 
 
-def all_at_once(address: str, codes: list[str]) -> list[int]:
-    """One API client a code, all asking GET /api/table/ from `address` at the same moment
-    (real threads, each with its own database connection); their answers' statuses."""
+def all_at_once(address: str, codes: list[str], *, web: int = 0) -> list[int]:
+    """One client a code, all asking at the same moment from `address` (real threads, each
+    with its own database connection); their answers' statuses. The first `web` codes are
+    opened as a table page (GET /t/<code>/, no cookie yet), the rest through the API
+    (GET /api/table/); all send the same User-Agent, so all are one device."""
     answers: list[int] = []
     lock = threading.Lock()
     start = threading.Barrier(len(codes))
 
-    def ask(code: str) -> None:
+    def ask(code: str, page: bool) -> None:
         try:
-            api = APIClient(REMOTE_ADDR=address)
-            api.credentials(HTTP_AUTHORIZATION=f"Table {code}")
+            if page:
+                client = Client(REMOTE_ADDR=address, HTTP_USER_AGENT="one phone")
+                url = f"/t/{code}/"
+            else:
+                client = APIClient(REMOTE_ADDR=address, HTTP_USER_AGENT="one phone")
+                client.credentials(HTTP_AUTHORIZATION=f"Table {code}")
+                url = "/api/table/"
             start.wait()
-            status = api.get("/api/table/").status_code
+            status = client.get(url).status_code
             with lock:
                 answers.append(status)
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=ask, args=(code,)) for code in codes]
+    threads = [threading.Thread(target=ask, args=(code, n < web))
+               for n, code in enumerate(codes)]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -117,3 +125,14 @@ def test_a_room_of_tables_opening_at_once_is_never_throttled():
     codes = list(build_night(DirectorFactory(username="alice"), tables=15).codes.values())
     codes += list(build_night(DirectorFactory(username="bob"), tables=15).codes.values())
     assert all_at_once(ROOM, codes) == [200] * 30
+
+
+@pytest.mark.redis
+def test_parallel_guesses_on_both_edges_share_one_limit(night, settings):
+    """16 threads of one device guessing at once, half on table pages and half through the
+    API, against real Redis: one counter for both edges, so 10 guesses in all are tried."""
+    assert settings.CACHES["default"]["BACKEND"].endswith("RedisCache")
+    answers = all_at_once("198.51.100.10", [f"GUES{n:02d}" for n in range(16)], web=8)
+    assert len(answers) == 16
+    tried = answers.count(404) + answers.count(401)  # "no such code": web 404, API 401
+    assert tried == 10 and answers.count(429) == 6, answers

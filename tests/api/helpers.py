@@ -62,9 +62,16 @@ class Night:
                                  actor=Actor.at_table(meeting.section, table))
 
     def play_all(self) -> None:
-        for meeting in Meeting.objects.filter(section__event=self.event):
+        """The tables play round by round; the director agrees each round the tables leave
+        (a table enters only the round it is at); the last round stays open."""
+        meetings = list(Meeting.objects.filter(section__event=self.event)
+                        .select_related("section").order_by("round", "table"))
+        for n, meeting in enumerate(meetings):
             for board in meeting.boards:
                 self.enter(meeting.table, meeting.round, board)
+            if n + 1 < len(meetings) and meetings[n + 1].round != meeting.round:
+                services.round_agree(section=meeting.section, round_number=meeting.round,
+                                     actor=self.actor)
 
 
 def build_night(director, *, name: str = "Tuesday duplicate", tables: int = 3,

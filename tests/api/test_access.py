@@ -34,7 +34,7 @@ def test_the_public_cannot_see_an_unpublished_event(night, public):
                  "boards/1/traveller/", "pairs/1/scorecard/"):
         response = public.get(url(night.event, tail))
         assert response.status_code == 404, tail
-        assert response.json()["error"] == f"There is no event {night.event.pk}"
+        assert response.json()["error"] == "There is no such event."  # as for no id
 
 
 def test_a_table_cannot_see_another_event(night, other_night, table_client):

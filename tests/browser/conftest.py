@@ -227,9 +227,16 @@ class Night:
         return result
 
     def play(self, *, keep: Callable[[Meeting, int], bool] = lambda m, b: True) -> int:
-        """Every table records every board it plays (those `keep` accepts); returns how many."""
+        """Every table records every board it plays (those `keep` accepts); returns how many.
+
+        A table enters only the round it is at: before it plays a later round, the director
+        agrees the rounds it leaves (as the tables would once all is confirmed)."""
         count = 0
         for meeting in self.meetings():
+            if any(keep(meeting, board) for board in meeting.boards):
+                for earlier in range(1, meeting.round):  # agreed ones stay as they are
+                    services.round_agree(section=meeting.section, round_number=earlier,
+                                         actor=self.actor, tables=[meeting.table])
             for board in meeting.boards:
                 if keep(meeting, board) and not Result.objects.filter(
                         meeting=meeting, board__number=board, voided=False).exists():

@@ -2,7 +2,9 @@
 
 A 10-table Mitchell (skip), 3 boards a round, every round: 270 results. Sixty
 client threads submit them through a real gunicorn (4 processes x 4 threads) with
-each table's code, interleaved at random, and misbehave the way phones do:
+each table's code, a round at a time (a table enters only the round it is at; the
+director agrees each round before the next), interleaved at random within it, and
+misbehave the way phones do:
 
 - retries: the same request again with the same Idempotency-Key, sometimes from
   two threads at the same moment (the second waits for the first and gets its answer);
@@ -25,6 +27,7 @@ import uuid
 from dataclasses import dataclass, field
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from tests.factories import DirectorFactory
 from tournaments import services
@@ -224,11 +227,11 @@ def test_a_whole_session_submitted_concurrently(gunicorn_server):
     path = f"/api/events/{event.pk}/results/"
     log = Log()
     work: queue.Queue[Job] = queue.Queue()
-    for job in random.Random(84).sample(jobs, len(jobs)):
-        work.put(job)
+
+    rngs = [random.Random(n) for n in range(CLIENTS)]  # each thread's, across the rounds
 
     def client_thread(n: int) -> None:
-        rng = random.Random(n)
+        rng = rngs[n]
         client = Client(gunicorn_server.host, gunicorn_server.port, log)
         while True:
             try:
@@ -241,7 +244,17 @@ def test_a_whole_session_submitted_concurrently(gunicorn_server):
                 log.problem(f"board {job.board} round {job.round}: {exc!r}")
 
     started = time.monotonic()
-    run_threads(CLIENTS, client_thread)
+    # A table enters only the round it is at: the room sends a round's results all at
+    # once, then the director agrees the round and the tables move on.
+    shuffled = random.Random(84).sample(jobs, len(jobs))
+    director = Actor.director(get_user_model().objects.get(username="td"))
+    for round_number in sorted({job.round for job in jobs}):
+        for job in shuffled:
+            if job.round == round_number:
+                work.put(job)
+        run_threads(CLIENTS, client_thread)
+        services.round_agree(section=event.sections.get(), round_number=round_number,
+                             actor=director)
 
     # Late retries: keys resent after everything is in, from many threads at once.
     late = random.Random(7).sample(log.sent, min(120, len(log.sent)))

@@ -48,6 +48,10 @@ def start(env: dict, *, code: str = STARTED) -> subprocess.CompletedProcess:
          "SECURE_PROXY_SSL_HEADER='X Forwarded Proto' must be a header name"),
         ({"DEBUG": "1", "REPORTS_HEARTBEAT": "0"}, "REPORTS_HEARTBEAT='0' must be a number"),
         ({"DEBUG": "1", "REPORTS_HEARTBEAT": "5s"}, "REPORTS_HEARTBEAT='5s' must be a number"),
+        ({"DEBUG": "1", "LOGIN_FAILURE_LIMIT": "0"}, "LOGIN_FAILURE_LIMIT='0' must be a whole"),
+        ({"DEBUG": "1", "LOGIN_LOCKOUT_MINUTES": "a while"},
+         "LOGIN_LOCKOUT_MINUTES='a while' must be a whole"),
+        ({"DEBUG": "1", "ADMIN_URL": "back office"}, "ADMIN_URL='back office' must be a path"),
     ],
 )
 def test_bad_environment_is_refused_with_a_clear_message(env, message):

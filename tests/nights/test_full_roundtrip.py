@@ -90,6 +90,9 @@ def closed_night(db) -> Event:
     for meeting in Meeting.objects.filter(section__event=event).select_related(
             "section", "ns_pair", "ew_pair").order_by("section__name", "round", "table"):
         table = Actor.at_table(meeting.section, meeting.table)
+        if meeting.round > 1:  # the table moves on once its last round is agreed
+            round_agree(section=meeting.section, round_number=meeting.round - 1,
+                        actor=director, tables=[meeting.table])
         for board in meeting.boards:
             if (meeting.section.name, board, meeting.table) == ("A", 3, 2):
                 continue  # the fouled board, below

@@ -7,7 +7,7 @@ from pathlib import Path
 from django.template.loader import render_to_string
 
 from tests.reports.night import build_night
-from tournaments import presenters, selectors, standings
+from tournaments import presenters, selectors, services, standings
 from tournaments.access import board_finished, finished_boards
 from tournaments.models import Event
 
@@ -199,6 +199,8 @@ class TestHandRecord:
         finished = finished_boards(night.event)
         # Two rounds of a three-table Mitchell: no board set has been at all three tables.
         assert finished == set()
+        services.round_agree(section=night.event.sections.get(), round_number=2,
+                             actor=night.actor)  # the tables move on to round 3
         for meeting in night.meetings():
             if meeting.round == 3 and meeting.table != 3:
                 for board in meeting.boards:

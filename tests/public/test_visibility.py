@@ -19,10 +19,12 @@ def test_unpublished_is_404_for_the_public(client, hidden, page):
     assert response.status_code == 404
 
 
-def test_the_public_404_says_why(client, hidden):
+def test_the_public_404_names_nothing_but_says_why_it_may_be(client, hidden):
     response = client.get(f"/events/{hidden.event.pk}/standings/")
     assert response.status_code == 404
-    assert "has not published the results of this event yet" in response.content.decode()
+    text = response.content.decode()
+    assert "the director may not have published them yet" in text
+    assert "Unpublished night" not in text  # the same page as for an id no event has
 
 
 def test_a_player_logged_in_is_still_the_public(client, hidden, django_user_model):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 
 from tournaments import services
-from tournaments.models import Event, Meeting
+from tournaments.models import Event, Meeting, Result
 from tournaments.services import Actor
 
 DEALS = {
@@ -78,12 +78,26 @@ class Night:
             data=play_for(board, meeting.table, whist=self.event.is_whist), meeting=meeting,
             actor=Actor.at_table(meeting.section, meeting.table))
 
-    def play(self, *, rounds: int | None = None) -> None:
-        for meeting in self.meetings():
-            if rounds is not None and meeting.round > rounds:
-                continue
+    def play(self, *, rounds: int | None = None, confirm: bool = False) -> None:
+        """The tables play round by round (a table enters only the round it is at:
+        docs/decisions.md); the last round played stays open. The director agrees each
+        round the tables leave; with `confirm`, the opponents confirm every board and the
+        tables agree their rounds themselves."""
+        meetings = [m for m in self.meetings() if rounds is None or m.round <= rounds]
+        for n, meeting in enumerate(meetings):
+            table = Actor.at_table(meeting.section, meeting.table)
             for board in meeting.boards:
                 self.enter(meeting, board)
+                result = meeting.results.filter(board__number=board, voided=False).first()
+                if confirm and result.status == Result.Status.ENTERED:
+                    services.result_confirm(result=result, actor=table)
+            if n + 1 < len(meetings) and meetings[n + 1].round != meeting.round:
+                for left in meetings[:n + 1]:
+                    if left.round == meeting.round:
+                        services.round_agree(
+                            section=left.section, round_number=left.round, tables=[left.table],
+                            actor=Actor.at_table(left.section, left.table) if confirm
+                            else self.actor)
 
     def publish(self, level: str) -> None:
         self.event = services.event_publish(event=self.event, level=level, actor=self.actor)

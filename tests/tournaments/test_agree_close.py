@@ -31,12 +31,10 @@ def half(director):
 
 @pytest.fixture
 def whole(director):
-    """Every board played and confirmed by the opponents."""
-    night = build_night(director)
-    for result in Result.objects.filter(event=night.event, status=Result.Status.ENTERED):
-        meeting = result.meeting
-        services.result_confirm(result=result, actor=Actor.at_table(meeting.section,
-                                                                    meeting.table))
+    """Every board played and confirmed by the opponents (the tables agreeing each round
+    they leave; the last round is still open)."""
+    night = build_night(director, play=False)
+    night.play(confirm=True)
     return night
 
 

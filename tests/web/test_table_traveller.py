@@ -69,5 +69,8 @@ def test_not_while_a_pair_at_the_table_still_has_it_to_play(client, director):
     assert f'data-testid="traveller-{board}"' not in page
     # Once the arriving pair has played the board too, both may see it.
     later = next(m for m in theirs if board in m.boards)
+    for earlier in range(1, later.round):  # that table reaches the round (decisions.md, item 75)
+        services.round_agree(section=meeting.section, round_number=earlier,
+                             actor=night.actor, tables=[later.table])
     night.enter(later.table, later.round, board)
     assert client.get(f"/t/{code}/board/{board}/traveller/").status_code == 200

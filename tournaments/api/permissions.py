@@ -13,7 +13,7 @@ from django.db.models import QuerySet
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
-from .. import access
+from .. import access, services
 from ..models import Event, Meeting, TableCode
 from .auth import is_director, table_of
 
@@ -79,11 +79,14 @@ def visible_events(request) -> QuerySet[Event]:
 
 
 def event_for(request, event_id: int) -> Event:
-    """The event, if this caller may see it; else 404 (its existence is not revealed)."""
-    event = visible_events(request).filter(pk=event_id).first()
+    """The event, if this caller may see it; else 404, the same as for an id no event has
+    (access.shown_event)."""
+    event = access.shown_event(access.api_caller(request),
+                               Event.objects.filter(pk=event_id).first())
     if event is None:
-        raise NotFound(f"there is no event {event_id}")
-    return event
+        raise NotFound(access.NO_SUCH_EVENT)
+    # The correction period may have ended since anyone last looked.
+    return services.event_final_if_due(event=event)
 
 
 def table_in_event(request, event: Event) -> TableCode | None:

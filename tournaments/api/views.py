@@ -125,12 +125,10 @@ class ApiView(APIView):
         raise PermissionDenied(message, code)
 
     def get_event(self) -> Event:
-        """The event in the URL (loaded by the CanSeeEvent permission, 404 if not visible)."""
-        event = getattr(self, "event", None)
-        if event is None:
-            event = event_for(self.request, self.kwargs["event_id"])
-        # The correction period may have ended since anyone last looked.
-        self.event = services.event_final_if_due(event=event)
+        """The event in the URL (loaded by the CanSeeEvent permission, 404 if not visible;
+        event_for also publishes it final if its correction period is over)."""
+        if getattr(self, "event", None) is None:
+            self.event = event_for(self.request, self.kwargs["event_id"])
         return self.event
 
     def get_result(self, event: Event) -> Result:

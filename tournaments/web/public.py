@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -33,28 +33,21 @@ SEATS = tuple((seat, presenters.SEATS[seat]) for seat in engine.SEATS)
 POLL_SECONDS = 5
 
 
-def public_event(view: Callable | None = None, *, page: bool = True) -> Callable:
-    """Load the event; the public gets a 404 until it is published (access.may_see_event).
+def public_event(view: Callable) -> Callable:
+    """Load the event the caller may see (access.shown_event); else the site's one 404,
+    the same for an event not published as for an id no event has."""
 
-    A page's 404 says why in plain words; a fragment or the JSON gets a bare 404.
-    """
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+        caller = access.web_caller(request)
+        event = access.shown_event(caller, Event.objects.filter(pk=pk).first())
+        if event is None:
+            raise Http404(access.NO_SUCH_EVENT)
+        # The correction period may have ended since anyone last looked.
+        event = services.event_final_if_due(event=event)
+        return view(request, event, *args, caller=caller, **kwargs)
 
-    def decorate(view: Callable) -> Callable:
-        @functools.wraps(view)
-        def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
-            # The correction period may have ended since anyone last looked.
-            event = services.event_final_if_due(event=get_object_or_404(Event, pk=pk))
-            caller = access.web_caller(request)
-            if not access.may_see_event(caller, event):
-                if not page or request.GET.get("fragment"):
-                    raise Http404("not published")
-                return render(request, "tournaments/public/unpublished.html",
-                              {"event": event}, status=404)
-            return view(request, event, *args, caller=caller, **kwargs)
-
-        return wrapper
-
-    return decorate(view) if view is not None else decorate
+    return wrapper
 
 
 def _context(event: Event, director: bool, **extra) -> dict:
@@ -155,7 +148,7 @@ def pair_page(request: HttpRequest, event: Event, number: int, *,
 
 @require_GET
 @never_cache
-@public_event(page=False)
+@public_event
 def live(request: HttpRequest, event: Event, *, caller: access.Caller) -> JsonResponse:
     """What live.js polls: the event's change number, and what is published."""
     return JsonResponse({

@@ -114,8 +114,10 @@ def _meeting(table: TableCode, round_number: int) -> Meeting:
     raise Http404(f"table {table.table} has no round {round_number}")
 
 
-def _locked_message(event: Event, meeting: Meeting | None) -> str:
-    """Why this table can no longer enter or confirm its round's scores; "" while it can."""
+def _locked_message(event: Event, meeting: Meeting | None, seated: Meeting | None,
+                    board: int | None = None) -> str:
+    """Why this table cannot (or can no longer) enter or confirm this round's scores, or
+    this board's; "" while it can."""
     if event.status == Event.Status.CLOSED:
         return "The event is closed: only the director can change a score now."
     if event.status == Event.Status.AGREED:
@@ -123,7 +125,21 @@ def _locked_message(event: Event, meeting: Meeting | None) -> str:
     if meeting is not None and meeting.agreed_at is not None:
         return (f"Round {meeting.round} is agreed (Duplicate Law E): only the director can "
                 "change its scores now. Ask the director if a score is wrong.")
+    if meeting is not None:
+        return selectors.later_round_refusal(meeting, seated, board)
     return ""
+
+
+def _later_round(request: HttpRequest, table: TableCode, meeting: Meeting, board: int
+                 ) -> HttpResponse | None:
+    """A board of a later round than the table is at: a 403 page saying so (the services
+    refuse the write the same way, for the API too); None when the table may go on."""
+    refusal = selectors.later_round_refusal(
+        meeting, selectors.seated_meeting(table.section, table.table), board)
+    if not refusal:
+        return None
+    return render(request, "tournaments/table/forbidden.html",
+                  {"table": table, "message": refusal}, status=403)
 
 
 def _board_of(meeting: Meeting, board: int) -> Board:
@@ -157,7 +173,7 @@ def home(request: HttpRequest, table: TableCode, round_number: int | None = None
         "seated": seated, "lines": lines, "all_confirmed": all_confirmed,
         "closed": event.status == Event.Status.CLOSED,
         **_where_to_go(table, meetings, meeting, seated, lines),
-        "locked": _locked_message(event, meeting),
+        "locked": _locked_message(event, meeting, seated),
         "state_url": reverse("table-state", kwargs={"code": table.code,
                                                     "round_number": meeting.round})
         if meeting else "",
@@ -244,12 +260,13 @@ def _form_for(event: Event, board: Board, *, data=None, initial=None):
 def _board_context(table: TableCode, meeting: Meeting, board: Board, result: Result | None,
                    **extra) -> dict:
     event = table.section.event
+    seated = selectors.seated_meeting(table.section, table.table)
     context = {
         "table": table, "event": event, "meeting": meeting, "board": board,
         "result": result, "rules": event.rules, "is_whist": event.is_whist,
         "closed": event.status == Event.Status.CLOSED,
         "agreed": meeting.agreed_at is not None,
-        "locked": _locked_message(event, meeting),
+        "locked": _locked_message(event, meeting, seated, board.number),
         "state_url": reverse("table-state", kwargs={"code": table.code,
                                                     "round_number": meeting.round}),
         "preview_url": reverse("table-preview", kwargs={"code": table.code}),
@@ -265,6 +282,8 @@ def board_page(request: HttpRequest, table: TableCode, round_number: int, board:
     """Enter a board's result; once entered, show it with its score for the opponents."""
     meeting = _meeting(table, round_number)
     board_row = _board_of(meeting, board)
+    if (refused := _later_round(request, table, meeting, board)) is not None:
+        return refused
     event = table.section.event
     result = selectors.pair_result(event, board, meeting.ns_pair.number, meeting.ew_pair.number)
     if request.method == "GET":
@@ -283,6 +302,8 @@ def change(request: HttpRequest, table: TableCode, round_number: int, board: int
     """The table changes its own result, until the round is agreed (Duplicate Law E)."""
     meeting = _meeting(table, round_number)
     board_row = _board_of(meeting, board)
+    if (refused := _later_round(request, table, meeting, board)) is not None:
+        return refused
     event = table.section.event
     result = selectors.pair_result(event, board, meeting.ns_pair.number, meeting.ew_pair.number)
     if result is None:
@@ -419,7 +440,8 @@ def state(request: HttpRequest, table: TableCode, round_number: int) -> JsonResp
                                      round=round_number).first()
     if meeting is None:
         raise Http404(f"table {table.table} has no round {round_number}")
-    message = _locked_message(table.section.event, meeting)
+    message = _locked_message(table.section.event, meeting,
+                              selectors.seated_meeting(table.section, table.table))
     return JsonResponse({"round": meeting.round, "open": not message, "message": message,
                          "agreed": meeting.agreed_at is not None,
                          "status": table.section.event.status})
