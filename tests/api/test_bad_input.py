@@ -145,6 +145,20 @@ def test_text_must_be_sent_as_text(director_client):
     assert not Event.objects.exists()
 
 
+@pytest.mark.parametrize(("tail", "body", "field"), [
+    ("status/", {"status": "running", "publish_final": 0}, "publish_final"),
+    ("status/", {"status": "closed", "correction_minutes": "15"}, "correction_minutes"),
+    ("rulings/", {"board": "3", "ns": 1, "ew": 4, "ruling": "average"}, "board"),
+    ("rulings/", {"board": 3.0, "ns": 1, "ew": 4, "ruling": "average"}, "board"),
+    ("rulings/", {"board": 3, "ns": True, "ew": 4, "ruling": "average"}, "ns"),
+])
+def test_numbers_and_flags_must_be_sent_as_such(night, director_client, tail, body, field):
+    response = post(director_client, url(night.event, tail), body)
+    _error(response, 400, field)
+    assert Event.objects.get(pk=night.event.pk).status == Event.Status.RUNNING
+    assert not night.event.results.exists()
+
+
 def test_the_api_reads_json_only(night, director_client):
     response = director_client.post(url(night.event, "publish/"), {"published": "final"},
                                     format="multipart")

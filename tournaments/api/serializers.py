@@ -59,15 +59,33 @@ class TextField(serializers.CharField):
         return super().to_internal_value(data)
 
 
+class WholeNumberField(serializers.IntegerField):
+    """A JSON integer: DRF's IntegerField would take "7", 7.0 and true."""
+
+    def to_internal_value(self, data):
+        if type(data) is not int:
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class FlagField(serializers.BooleanField):
+    """JSON true or false: DRF's BooleanField would take 0, "yes" and "on"."""
+
+    def to_internal_value(self, data):
+        if type(data) is not bool:
+            self.fail("invalid")
+        return data
+
+
 def _text(max_length: int, **kwargs) -> TextField:
     """One line of typed text: at most max_length characters, no control characters."""
     return TextField(max_length=max_length, validators=[no_control_characters], **kwargs)
 
 
 def _number(name: str, *, required: bool = True, max_value: int = NUMBER[1],
-            **kwargs) -> serializers.IntegerField:
+            **kwargs) -> WholeNumberField:
     """A pair, board, table or round number: 1 up to what its column holds."""
-    return serializers.IntegerField(
+    return WholeNumberField(
         min_value=1, max_value=max_value, required=required,
         error_messages={
             "invalid": f"{name} must be a whole number",
@@ -115,10 +133,10 @@ class EventStatusIn(serializers.Serializer):
         MAX_REASON, required=False, allow_blank=True,
         help_text="why: needed to agree (or close) while boards are not in, and to reopen a "
                   "closed event (status agreed) in its correction period; audited")
-    publish_final = serializers.BooleanField(
+    publish_final = FlagField(
         required=False, default=False,
         help_text="with status closed: publish final now, without a correction period")
-    correction_minutes = serializers.IntegerField(
+    correction_minutes = WholeNumberField(
         required=False, min_value=0, max_value=MAX_CORRECTION_MINUTES,
         help_text="with status closed: the correction period's length (kept on the event)")
 
@@ -201,7 +219,7 @@ class ResultIn(serializers.Serializer):
     round = _number("round", required=False,
                     help_text="the round being played (required from a table)")
     result = DealResultField(help_text="a deal result of interfaces.md §1, without the board")
-    as_entered = serializers.BooleanField(
+    as_entered = FlagField(
         required=False, default=False,
         help_text="true to save a result the server called unusual (a 422 listing its "
                   "`warnings`: nine revokes, a score over 500...) after the table has looked "
@@ -220,7 +238,7 @@ class ConfirmIn(serializers.Serializer):
 
 class CorrectIn(serializers.Serializer):
     result = DealResultField(required=False, help_text="the corrected deal result")
-    as_entered = serializers.BooleanField(
+    as_entered = FlagField(
         required=False, default=False,
         help_text="true to save a result the server called unusual (a 422 listing its "
                   "`warnings`: nine revokes, a score over 500...) after the table has looked "
