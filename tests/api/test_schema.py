@@ -108,3 +108,9 @@ def test_bodies_are_json_only():
         if "requestBody" in operation:
             assert set(operation["requestBody"]["content"]) == {"application/json"}, name
             assert "415" in operation["responses"], name
+
+
+def test_a_result_writes_422_may_be_a_reused_key_without_warnings():
+    unusual = _schema()["components"]["schemas"]["UnusualOut"]
+    assert "warnings" in unusual["properties"]
+    assert "warnings" not in unusual["required"]

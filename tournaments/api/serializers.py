@@ -515,7 +515,11 @@ class ErrorOut(serializers.Serializer):
 
 
 class UnusualOut(ErrorOut):
-    warnings = WarningOut(many=True, help_text="what to look at again before saving")
+    """A 422 of a result write: an unusual result (field as_entered, with its warnings),
+    or an Idempotency-Key used for another request (field Idempotency-Key, no warnings)."""
+
+    warnings = WarningOut(many=True, required=False, help_text=(
+        "what to look at again before saving (with field as_entered)"))
 
 
 class ConflictOut(ErrorOut):
