@@ -168,6 +168,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Pages answer GET, HEAD and POST only (the API answers its own methods).
+    "tournaments.web.middleware.PageMethodsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -333,7 +335,11 @@ CELERY_RESULT_EXPIRES = 24 * 3600
 
 # --- REST framework ---------------------------------------------------------
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Shared errors and path parameter bounds documented once (tournaments/api/schema.py).
+    "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.ApiSchema",
+    # JSON only, refused when nested too deep (before parsing) or holding a NUL character
+    # (tournaments/api/parsers.py).
+    "DEFAULT_PARSER_CLASSES": ["tournaments.api.parsers.BoundedJSONParser"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
     ],

@@ -16,6 +16,13 @@ from urllib.parse import urlparse
 import pytest
 from django.conf import settings
 
+# gunicorn on the test database, for the concurrency test and the API fuzz run.
+from tests.live_server import (  # noqa: F401
+    gunicorn_args,
+    gunicorn_server,
+    pytest_runtest_makereport,
+)
+
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES", "") == "1"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 

@@ -29,7 +29,8 @@ from scoring.engine import (
 )
 
 from . import presenters
-from .models import KINDS, METHODS, MOVEMENTS, RULES, Result
+from .inputs import no_control_characters, no_control_characters_in_lines
+from .models import KINDS, MAX_PAIRS, MAX_REASON, METHODS, MOVEMENTS, RULES, Result
 from .presenters import movement as movement_name
 
 # The codes are the engine's; the table's form shows them as a player writes them.
@@ -326,8 +327,8 @@ def result_form_class(rules: str) -> type[AuctionResultForm] | type[WhistResultF
 
 def reason_field() -> forms.CharField:
     return forms.CharField(
-        label="Why (for the audit trail)", required=False, max_length=500,
-        widget=forms.TextInput(attrs={"size": 50}))
+        label="Why (for the audit trail)", required=False, max_length=MAX_REASON,
+        validators=[no_control_characters], widget=forms.TextInput(attrs={"size": 50}))
 
 
 def director_result_form(rules: str, *, deal: str = "", **kwargs):
@@ -343,7 +344,7 @@ def director_result_form(rules: str, *, deal: str = "", **kwargs):
 
 class TableCodeForm(forms.Form):
     code = forms.CharField(
-        label="Table code", max_length=20,
+        label="Table code", max_length=20, validators=[no_control_characters],
         error_messages={"required": "Type the code on your table card"},
         widget=forms.TextInput(attrs={
             "id": "table-code", "autocomplete": "off", "autocapitalize": "characters",
@@ -355,7 +356,7 @@ class TableCodeForm(forms.Form):
 
 
 class EventForm(forms.Form):
-    name = forms.CharField(max_length=120, label="Name",
+    name = forms.CharField(max_length=120, label="Name", validators=[no_control_characters],
                            error_messages={"required": "Give the event a name"})
     date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}),
                            error_messages={"required": "On which day is it played?",
@@ -378,7 +379,8 @@ class PairLine:
     team: str | None
 
 
-MAX_PAIRS = 200
+# A line is at most a team's name and two players' names (80 letters each) and separators.
+PAIRS_TEXT_LENGTH = MAX_PAIRS * 256
 PAIR_SPLIT = re.compile(r"\s*(?:&|\+|/|\band\b)\s*", re.IGNORECASE)
 
 
@@ -388,7 +390,10 @@ class PairsForm(forms.Form):
 
     pairs = forms.CharField(
         label="Pairs, one a line", widget=forms.Textarea(attrs={"rows": 16, "cols": 60}),
-        error_messages={"required": "Type at least two pairs, one a line"})
+        max_length=PAIRS_TEXT_LENGTH, validators=[no_control_characters_in_lines],
+        error_messages={"required": "Type at least two pairs, one a line",
+                        "max_length": f"At most {MAX_PAIRS} pairs in one event: the list is "
+                                      "too long"})
 
     def __init__(self, *args, teams: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -467,7 +472,8 @@ class DealForm(forms.Form):
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(label="Why (for the audit trail)", required=False, max_length=500)
+    reason = forms.CharField(label="Why (for the audit trail)", required=False,
+                             max_length=MAX_REASON, validators=[no_control_characters])
 
 
 RULING_CHOICE_LABELS = {
@@ -488,7 +494,8 @@ class RulingForm(forms.Form):
         label="Offending side (fouled board: the side whose player was short)",
         choices=[("", "—"), *((side, presenters.side_name(side)) for side in SIDES)],
         required=False)
-    reason = forms.CharField(label="Why (for the audit trail)", required=False, max_length=500)
+    reason = forms.CharField(label="Why (for the audit trail)", required=False,
+                             max_length=MAX_REASON, validators=[no_control_characters])
 
     def __init__(self, *args, two_tables: bool = False, **kwargs):
         super().__init__(*args, **kwargs)

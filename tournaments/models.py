@@ -55,6 +55,12 @@ DENOMINATIONS = [(code, presenters.DENOMINATION_NAMES[code].capitalize())
                  for code in engine.DENOMINATIONS]
 DOUBLINGS = [(code, _DOUBLING_LABELS[code]) for code in engine.DOUBLING]
 MAX_CORRECTION_MINUTES = 24 * 60
+# Bounds on what one request may carry, checked where it is typed (forms, serializers)
+# before any lock is taken: a club night has no more.
+MAX_PAIRS = 200  # pairs in one event
+MAX_TEAMS = MAX_PAIRS // 2  # a team is at least two pairs
+MAX_TABLES = 60  # tables in one section
+MAX_REASON = 500  # characters of a reason given for the audit trail
 RULINGS = [("", "Played"), *((code, _RULING_LABELS[code]) for code in engine.RULINGS)]
 
 

@@ -50,3 +50,67 @@ def test_the_schema_endpoint_serves(client):
 @pytest.mark.django_db
 def test_the_docs_page_serves(client):
     assert client.get("/api/docs/").status_code == 200
+
+
+def _schema() -> dict:
+    generator = SchemaGenerator(patterns=[path("api/", include("tournaments.api.urls"))])
+    return generator.get_schema(request=None, public=True)
+
+
+def _operations(schema: dict):
+    for address, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            yield f"{method.upper()} {address}", operation
+
+
+def test_what_can_be_null_is_documented_nullable():
+    components = _schema()["components"]["schemas"]
+    assert components["PairOut"]["properties"]["team"]["nullable"] is True  # pairs events
+    assert components["PairOut"]["properties"]["section"]["nullable"] is True
+    assert components["ResultOut"]["properties"]["result"]["nullable"] is True  # rulings
+
+
+def test_every_operation_documents_401_and_403_where_it_needs_a_caller():
+    needing = []
+    for name, operation in _operations(_schema()):
+        responses = operation["responses"]
+        assert "401" in responses, name  # a table code that is not known, anywhere
+        if {} not in operation["security"]:
+            needing.append(name)
+            assert "403" in responses, name
+            assert "log in as the director" in responses["401"]["description"], name
+        assert responses["401"]["content"]["application/json"]["schema"] == {
+            "$ref": "#/components/schemas/ErrorOut"}, name
+    assert "GET /api/events/{event_id}/audit/" in needing
+    assert "POST /api/events/{event_id}/results/" in needing
+    assert "GET /api/table/" in needing
+    assert "GET /api/events/{event_id}/standings/" not in needing
+    assert len(needing) == 22  # 21 of them documented no 401 before
+
+
+def test_path_parameters_carry_their_columns_bounds():
+    schema = _schema()
+    parameters = {p["name"]: p["schema"] for p in schema["paths"][
+        "/api/events/{event_id}/sections/{section}/tables/{table}/rounds/{round}/"]["get"][
+        "parameters"]}
+    assert parameters["table"] == parameters["round"] == {
+        "type": "integer", "minimum": 1, "maximum": 32767}
+    assert parameters["event_id"]["maximum"] == 2**63 - 1
+    assert parameters["section"]["maxLength"] == 40
+    assert "\\u0000" in parameters["section"]["pattern"]
+    query = {p["name"]: p["schema"] for p in schema["paths"][
+        "/api/events/{event_id}/results/"]["get"]["parameters"] if p["in"] == "query"}
+    assert query["board"]["maximum"] == 32767
+
+
+def test_bodies_are_json_only():
+    for name, operation in _operations(_schema()):
+        if "requestBody" in operation:
+            assert set(operation["requestBody"]["content"]) == {"application/json"}, name
+            assert "415" in operation["responses"], name
+
+
+def test_a_result_writes_422_may_be_a_reused_key_without_warnings():
+    unusual = _schema()["components"]["schemas"]["UnusualOut"]
+    assert "warnings" in unusual["properties"]
+    assert "warnings" not in unusual["required"]

@@ -5,7 +5,8 @@ the stored result under "existing") and UnusualResult (422, field "as_entered", 
 the warnings under "warnings": send the result again with as_entered to save it; the
 answer is not kept for its Idempotency-Key); a missing row is 404; DRF's own errors
 (validation, authentication, throttling) are reshaped to the same form, the
-first problem in "error" and all of them under "errors".
+first problem in "error" and all of them under "errors"; a body that cannot be read
+(not JSON, or nested too deep) names the field "body".
 """
 
 from typing import Any
@@ -79,7 +80,9 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
         }
     elif isinstance(exc, exceptions.APIException):
         message, _ = _first_problem(exc.detail)
-        response.data = {"error": sentence(message), "field": None}
+        # A body that cannot be read is the body's fault (parsers.py may name a field in it).
+        field = getattr(exc, "field", "body") if isinstance(exc, exceptions.ParseError) else None
+        response.data = {"error": sentence(message), "field": field}
     elif isinstance(exc, Http404):
         response.data = {"error": sentence(str(exc) or "Not found."), "field": None}
     return response

@@ -7,6 +7,9 @@
 
 An event a caller may not see is answered 404, as if it did not exist; inside an
 event it may see, acting outside its own table is 403.
+
+A permission that needs a caller (the director or a table) says so in ``needs_caller``,
+for the OpenAPI schema (schema.py documents 401 and 403 where it is true).
 """
 
 from django.db.models import QuerySet
@@ -20,21 +23,28 @@ from .auth import is_director, table_of
 NOT_PUBLISHED = access.NOT_PUBLISHED
 
 
-class IsDirector(BasePermission):
+class CallerPermission(BasePermission):
+    """A permission that, for some methods, needs the director or a table."""
+
+    def needs_caller(self, method: str) -> bool:
+        return True
+
+
+class IsDirector(CallerPermission):
     message = "only the director can do this: log in as the director"
 
     def has_permission(self, request, view) -> bool:
         return is_director(request)
 
 
-class IsDirectorOrTable(BasePermission):
+class IsDirectorOrTable(CallerPermission):
     message = "only the director or a table (with its table code) can do this"
 
     def has_permission(self, request, view) -> bool:
         return is_director(request) or table_of(request) is not None
 
 
-class IsTable(BasePermission):
+class IsTable(CallerPermission):
     message = "send your table code: Authorization: Table <code>"
 
     def has_permission(self, request, view) -> bool:
@@ -61,10 +71,13 @@ class PublishedOrDirector(BasePermission):
         return access.may_see_standings(access.api_caller(request), view.event)
 
 
-class ReadAnyoneWriteDirector(BasePermission):
+class ReadAnyoneWriteDirector(CallerPermission):
     """Reading is for anyone who can see the event; changing it is the director's."""
 
     message = IsDirector.message
+
+    def needs_caller(self, method: str) -> bool:
+        return method not in SAFE_METHODS
 
     def has_permission(self, request, view) -> bool:
         return request.method in SAFE_METHODS or is_director(request)

@@ -3,21 +3,30 @@
 No business rules here: a deal result is passed through as JSON and checked by
 the engine (through the services), which knows the laws and says what is wrong
 in a player's words.
+
+Every input is bounded here, before any service (and so any lock) is reached: text by
+its column's length and without control characters, numbers by their column's range,
+lists by what a club night holds (models.MAX_*), a deal result by its size.
 """
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.utils import json
 
 from boards.movements import KINDS as MOVEMENT_KINDS
 from boards.movements import MITCHELL_VARIANTS
 
 from .. import presenters, seam
+from ..converters import NUMBER
+from ..inputs import column_length, no_control_characters, whole_number
 from ..models import (
     DENOMINATIONS,
     DOUBLINGS,
     KINDS,
     MAX_CORRECTION_MINUTES,
+    MAX_REASON,
+    MAX_TABLES,
+    MAX_TEAMS,
     METHODS,
     MOVEMENTS,
     RULES,
@@ -29,17 +38,58 @@ from ..models import (
     Event,
     Meeting,
     Pair,
+    Player,
     Result,
     Section,
     Team,
 )
+from ..services import ServiceError
 
 OFFENDERS = [("", "Nobody"), *SIDES]
+MAX_BOARDS = 200  # boards in one event
 
 
-def _number(name: str, *, required: bool = True, **kwargs) -> serializers.IntegerField:
-    return serializers.IntegerField(
-        min_value=1, required=required,
+# A deal result as JSON is a few hundred characters; this leaves room for every penalty.
+MAX_RESULT_CHARS = 2000
+
+
+class TextField(serializers.CharField):
+    """Text sent as a JSON string: DRF's CharField would take 0 or true and store "0"."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class WholeNumberField(serializers.IntegerField):
+    """A JSON integer: DRF's IntegerField would take "7", 7.0 and true."""
+
+    def to_internal_value(self, data):
+        if type(data) is not int:
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class FlagField(serializers.BooleanField):
+    """JSON true or false: DRF's BooleanField would take 0, "yes" and "on"."""
+
+    def to_internal_value(self, data):
+        if type(data) is not bool:
+            self.fail("invalid")
+        return data
+
+
+def _text(max_length: int, **kwargs) -> TextField:
+    """One line of typed text: at most max_length characters, no control characters."""
+    return TextField(max_length=max_length, validators=[no_control_characters], **kwargs)
+
+
+def _number(name: str, *, required: bool = True, max_value: int = NUMBER[1],
+            **kwargs) -> WholeNumberField:
+    """A pair, board, table or round number: 1 up to what its column holds."""
+    return WholeNumberField(
+        min_value=1, max_value=max_value, required=required,
         error_messages={
             "invalid": f"{name} must be a whole number",
             "min_value": f"{name} must be 1 or more",
@@ -52,14 +102,28 @@ def _number(name: str, *, required: bool = True, **kwargs) -> serializers.Intege
 
 
 class DealResultField(serializers.JSONField):
-    """A deal result of interfaces.md §1 (without its board); the engine checks it."""
+    """A deal result of interfaces.md §1 (without its board); the engine checks it.
+
+    Bounded here: at most MAX_RESULT_CHARS characters of JSON, so a list of ten thousand
+    penalties never reaches the engine (nor the event's lock). The parser has already
+    refused a body nested too deep or holding a NUL character (parsers.py)."""
+
+    default_error_messages = {
+        "too_long": f"a deal result is at most {MAX_RESULT_CHARS} characters of JSON",
+    }
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if len(json.dumps(value, default=str)) > MAX_RESULT_CHARS:
+            self.fail("too_long")
+        return value
 
 
 # --- input ---------------------------------------------------------------------------------
 
 
 class EventIn(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
+    name = _text(column_length(Event, "name"))
     date = serializers.DateField()
     rules = serializers.ChoiceField(choices=RULES, default="american-1913")
     kind = serializers.ChoiceField(choices=KINDS, default="pairs")
@@ -68,14 +132,14 @@ class EventIn(serializers.Serializer):
 
 class EventStatusIn(serializers.Serializer):
     status = serializers.ChoiceField(choices=Event.Status.choices)
-    reason = serializers.CharField(
-        required=False, allow_blank=True, max_length=500,
+    reason = _text(
+        MAX_REASON, required=False, allow_blank=True,
         help_text="why: needed to agree (or close) while boards are not in, and to reopen a "
                   "closed event (status agreed) in its correction period; audited")
-    publish_final = serializers.BooleanField(
+    publish_final = FlagField(
         required=False, default=False,
         help_text="with status closed: publish final now, without a correction period")
-    correction_minutes = serializers.IntegerField(
+    correction_minutes = WholeNumberField(
         required=False, min_value=0, max_value=MAX_CORRECTION_MINUTES,
         help_text="with status closed: the correction period's length (kept on the event)")
 
@@ -86,32 +150,43 @@ class EventPublishIn(serializers.Serializer):
 
 class PairIn(serializers.Serializer):
     players = serializers.ListField(
-        child=serializers.CharField(max_length=80), min_length=2, max_length=2,
+        child=_text(column_length(Player, "name")), min_length=2, max_length=2,
         error_messages={"min_length": "a pair is two players",
                         "max_length": "a pair is two players"},
     )
-    team = serializers.CharField(max_length=80, required=False, allow_blank=True,
-                                 help_text="the team's name (team events)")
+    team = _text(column_length(Team, "name"), required=False, allow_blank=True,
+                 help_text="the team's name (team events)")
 
 
 class TeamsIn(serializers.Serializer):
-    names = serializers.ListField(child=serializers.CharField(max_length=80), min_length=1)
+    names = serializers.ListField(
+        child=_text(column_length(Team, "name")), min_length=1, max_length=MAX_TEAMS,
+        error_messages={"max_length": f"at most {MAX_TEAMS} teams in one event"})
 
 
 class BoardsIn(serializers.Serializer):
-    count = _number("number of boards", max_value=200)
+    count = _number("number of boards", max_value=MAX_BOARDS)
     deals = serializers.DictField(
-        child=serializers.CharField(allow_blank=True, max_length=80), required=False,
+        child=_text(column_length(Board, "deal"), allow_blank=True), required=False,
         help_text='board number -> deal in PBN notation, e.g. {"1": "N:AKQJ.T98.765.432 ..."}',
     )
+
+    def to_internal_value(self, data):
+        # Counted before each deal is checked: a board has one deal.
+        deals = data.get("deals") if hasattr(data, "get") else None
+        if isinstance(deals, dict) and len(deals) > MAX_BOARDS:
+            raise serializers.ValidationError(
+                {"deals": f"at most {MAX_BOARDS} deals, one a board"})
+        return super().to_internal_value(data)
 
     def validate_deals(self, deals: dict) -> dict[int, str]:
         out = {}
         for key, deal in deals.items():
             try:
-                number = int(key)
-            except ValueError:
-                raise serializers.ValidationError(f"{key!r} is not a board number") from None
+                number = whole_number(key, field="deals", low=1, high=MAX_BOARDS)
+            except ServiceError:
+                raise serializers.ValidationError(
+                    f"{key[:20]!r} is not a board number (1 to {MAX_BOARDS})") from None
             out[number] = deal
         return out
 
@@ -124,9 +199,9 @@ class BoardsIn(serializers.Serializer):
 
 
 class MovementIn(serializers.Serializer):
-    section = serializers.CharField(max_length=10, default="A")
+    section = _text(column_length(Section, "name"), default="A")
     movement = serializers.ChoiceField(choices=MOVEMENTS)
-    tables = _number("number of tables", required=False, max_value=60)
+    tables = _number("number of tables", required=False, max_value=MAX_TABLES)
     boards_per_round = _number("number of boards a round", max_value=12)
     variant = serializers.ChoiceField(
         choices=[(code, presenters.variant(code)) for code in MITCHELL_VARIANTS],
@@ -148,7 +223,7 @@ class ResultIn(serializers.Serializer):
     round = _number("round", required=False,
                     help_text="the round being played (required from a table)")
     result = DealResultField(help_text="a deal result of interfaces.md §1, without the board")
-    as_entered = serializers.BooleanField(
+    as_entered = FlagField(
         required=False, default=False,
         help_text="true to save a result the server called unusual (a 422 listing its "
                   "`warnings`: nine revokes, a score over 500...) after the table has looked "
@@ -161,13 +236,13 @@ class PreviewIn(serializers.Serializer):
 
 
 class ConfirmIn(serializers.Serializer):
-    by = serializers.CharField(max_length=80, required=False, allow_blank=True,
-                               help_text="who confirms, e.g. the opponents' names")
+    by = _text(column_length(Result, "confirmed_by"), required=False, allow_blank=True,
+               help_text="who confirms, e.g. the opponents' names")
 
 
 class CorrectIn(serializers.Serializer):
     result = DealResultField(required=False, help_text="the corrected deal result")
-    as_entered = serializers.BooleanField(
+    as_entered = FlagField(
         required=False, default=False,
         help_text="true to save a result the server called unusual (a 422 listing its "
                   "`warnings`: nine revokes, a score over 500...) after the table has looked "
@@ -176,8 +251,8 @@ class CorrectIn(serializers.Serializer):
     ruling = serializers.ChoiceField(choices=RULINGS, required=False, default="",
                                      help_text="average, fouled or cancelled (director only)")
     offending = serializers.ChoiceField(choices=OFFENDERS, required=False, default="")
-    reason = serializers.CharField(required=False, allow_blank=True, default="",
-                                   help_text="why (required from the director)")
+    reason = _text(MAX_REASON, required=False, allow_blank=True, default="",
+                   help_text="why (required from the director)")
 
     def validate(self, data: dict) -> dict:
         if ("result" in data) == bool(data["ruling"]):
@@ -195,16 +270,18 @@ class RulingIn(serializers.Serializer):
     ruling = serializers.ChoiceField(choices=RULINGS,
                                      help_text="average, fouled or cancelled (Duplicate Law B)")
     offending = serializers.ChoiceField(choices=OFFENDERS, required=False, default="")
-    reason = serializers.CharField(allow_blank=True, default="")
+    reason = _text(MAX_REASON, allow_blank=True, default="")
 
 
 class ReasonIn(serializers.Serializer):
-    reason = serializers.CharField(allow_blank=True, default="")
+    reason = _text(MAX_REASON, allow_blank=True, default="")
 
 
 class AgreeIn(serializers.Serializer):
-    tables = serializers.ListField(child=_number("table"), required=False,
-                                   help_text="only these tables (default: the whole round)")
+    tables = serializers.ListField(
+        child=_number("table"), required=False, max_length=MAX_TABLES,
+        error_messages={"max_length": f"a section has at most {MAX_TABLES} tables"},
+        help_text="only these tables (default: the whole round)")
 
 
 # --- output --------------------------------------------------------------------------------
@@ -227,8 +304,9 @@ class EventOut(serializers.ModelSerializer):
 
 class PairOut(serializers.ModelSerializer):
     names = serializers.ListField(child=serializers.CharField(), read_only=True)
-    team = serializers.SlugRelatedField(slug_field="name", read_only=True)
-    section = serializers.SlugRelatedField(slug_field="name", read_only=True)
+    # Null for a pair in no team (a pairs event), or in no section yet.
+    team = serializers.SlugRelatedField(slug_field="name", read_only=True, allow_null=True)
+    section = serializers.SlugRelatedField(slug_field="name", read_only=True, allow_null=True)
 
     class Meta:
         model = Pair
@@ -340,7 +418,7 @@ class ResultOut(serializers.ModelSerializer):
     def get_table(self, result: Result) -> int | None:
         return result.meeting.table if result.meeting_id else None
 
-    @extend_schema_field(OpenApiTypes.OBJECT)
+    @extend_schema_field({"type": "object", "additionalProperties": {}, "nullable": True})
     def get_result(self, result: Result) -> dict | None:
         return seam.engine_input(result, is_whist=result.event.is_whist)
 
@@ -441,7 +519,11 @@ class ErrorOut(serializers.Serializer):
 
 
 class UnusualOut(ErrorOut):
-    warnings = WarningOut(many=True, help_text="what to look at again before saving")
+    """A 422 of a result write: an unusual result (field as_entered, with its warnings),
+    or an Idempotency-Key used for another request (field Idempotency-Key, no warnings)."""
+
+    warnings = WarningOut(many=True, required=False, help_text=(
+        "what to look at again before saving (with field as_entered)"))
 
 
 class ConflictOut(ErrorOut):

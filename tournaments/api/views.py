@@ -10,7 +10,9 @@ enforced), a table (``Authorization: Table <code>``) and the public (read-only,
 published events only).
 """
 
-from django.urls import reverse
+from django.conf import settings
+from django.http import HttpResponsePermanentRedirect
+from django.urls import Resolver404, resolve, reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -24,6 +26,8 @@ from rest_framework.views import APIView
 from scoring.engine import dealer_for_board
 
 from .. import access, selectors, services, standings
+from ..converters import NUMBER, ROW_ID
+from ..inputs import query_number
 from ..models import AuditEntry, Board, Event, Meeting, Pair, Result, Section, Team
 from . import lookups
 from .auth import TableCodeAuthentication, actor_for, table_of
@@ -101,6 +105,9 @@ RESULT_WRITE_ERRORS = {
         "the key was used for another request")),
 }
 RESULT_ROWS = ("board", "ns_pair", "ew_pair", "meeting__section", "event")
+# Query parameters as the schema describes them: the bounds are those read_number applies.
+BOARD_QUERY = {"type": "integer", "minimum": NUMBER[0], "maximum": NUMBER[1]}
+ROW_QUERY = {"type": "integer", "format": "int64", "minimum": ROW_ID[0], "maximum": ROW_ID[1]}
 
 
 def validated(serializer_class, request) -> dict:
@@ -117,6 +124,13 @@ class ApiView(APIView):
 
     def get_exception_handler(self):
         return api_exception_handler
+
+    def initial(self, request, *args, **kwargs):
+        # A method the address does not answer (TRACE, DELETE...) is a 405 whoever calls,
+        # before the caller is asked who they are or the event is looked up.
+        if not hasattr(self, request.method.lower()):
+            self.http_method_not_allowed(request)
+        super().initial(request, *args, **kwargs)
 
     def permission_denied(self, request, message=None, code=None):
         # DRF says "Authentication credentials were not provided."; say who may do it.
@@ -158,7 +172,7 @@ API_TEMPLATES = {
     "table_round": ("api:table-current", ("event_id", "section", "table")),
 }
 # Stand-ins reversed into each address, then replaced by "{slot}".
-_SLOTS = {"event_id": 970001, "number": 970002, "section": "970003", "table": 970004}
+_SLOTS = {"event_id": 970001, "number": 32701, "section": "32703", "table": 32704}
 
 
 def _uri_template(name: str, slots: tuple[str, ...]) -> str:
@@ -447,7 +461,7 @@ class TableMe(ApiView):
 
     permission_classes = [IsTable]
 
-    @extend_schema(responses={200: TableOut, 401: ErrorOut, 403: ErrorOut})
+    @extend_schema(responses={200: TableOut})
     def get(self, request):
         table = table_of(request)
         meetings = selectors.table_meetings(table.section, table.table)
@@ -539,7 +553,7 @@ class ResultList(ApiView):
     permission_classes = [IsDirectorOrTable, CanSeeEvent]
 
     @extend_schema(
-        parameters=[OpenApiParameter("board", OpenApiTypes.INT, description="only this board")],
+        parameters=[OpenApiParameter("board", BOARD_QUERY, description="only this board")],
         responses={200: ResultOut(many=True), **ERRORS},
     )
     def get(self, request, event_id: int):
@@ -549,9 +563,9 @@ class ResultList(ApiView):
         if table is not None:
             results = results.filter(meeting__section_id=table.section_id,
                                      meeting__table=table.table)
-        board = request.query_params.get("board", "")
-        if board.isdigit():
-            results = results.filter(board__number=int(board))
+        board = query_number(request.query_params, "board", low=NUMBER[0], high=NUMBER[1])
+        if board is not None:
+            results = results.filter(board__number=board)
         return Response(ResultOut(results, many=True).data)
 
     @extend_schema(request=ResultIn,
@@ -729,8 +743,21 @@ class ScorecardView(ApiView):
 
 
 class AuditPagination(LimitOffsetPagination):
+    """DRF's limit and offset, read strictly: a limit or offset that is not a whole number
+    is a 400 naming it (DRF silently ignored it); a limit above max_limit gives max_limit."""
+
     default_limit = 100
     max_limit = 1000
+
+    def get_limit(self, request) -> int:
+        limit = query_number(request.query_params, self.limit_query_param,
+                             low=1, high=ROW_ID[1])
+        return self.default_limit if limit is None else min(limit, self.max_limit)
+
+    def get_offset(self, request) -> int:
+        offset = query_number(request.query_params, self.offset_query_param,
+                              low=0, high=ROW_ID[1])
+        return offset or 0
 
 
 class AuditList(ApiView):
@@ -740,18 +767,21 @@ class AuditList(ApiView):
     pagination_class = AuditPagination
 
     @extend_schema(
-        parameters=[OpenApiParameter("result", OpenApiTypes.INT,
+        parameters=[OpenApiParameter("result", ROW_QUERY,
                                      description="only changes to this result"),
-                    OpenApiParameter("limit", OpenApiTypes.INT),
-                    OpenApiParameter("offset", OpenApiTypes.INT)],
+                    OpenApiParameter("limit", {**ROW_QUERY, "minimum": 1}, description=(
+                        f"how many changes (at most {AuditPagination.max_limit} are given; "
+                        f"{AuditPagination.default_limit} if left out)")),
+                    OpenApiParameter("offset", {**ROW_QUERY, "minimum": 0},
+                                     description="how many of the newest to skip")],
         responses={200: AuditOut(many=True), **ERRORS},
     )
     def get(self, request, event_id: int):
         entries = (AuditEntry.objects.filter(event=self.get_event())
                    .select_related("result__board", "undoes").order_by("-at", "-id"))
-        result = request.query_params.get("result", "")
-        if result.isdigit():
-            entries = entries.filter(result_id=int(result))
+        result = query_number(request.query_params, "result", low=ROW_ID[0], high=ROW_ID[1])
+        if result is not None:
+            entries = entries.filter(result_id=result)
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(entries, request, view=self)
         return paginator.get_paginated_response(AuditOut(page, many=True).data)
@@ -774,3 +804,38 @@ class AuditUndo(ApiView):
         result = services.audit_undo(entry=entry, actor=actor_for(request), reason=reason)
         return Response(ResultOut(result).data)
 
+
+
+# --- any other address under /api/ -------------------------------------------------------------
+
+
+def _is_api_address(path: str) -> bool:
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return False
+    return getattr(match.func, "view_class", None) is not NoSuchAddress
+
+
+@extend_schema(exclude=True)
+class NoSuchAddress(APIView):
+    """The last pattern of api/urls.py: whatever matched no address is a 404 in the API's
+    shape, whatever the method (not Django's HTML page). A GET of an address without its
+    final slash is sent to it, as Django's APPEND_SLASH would."""
+
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    def get_exception_handler(self):
+        return api_exception_handler
+
+    def answer(self, request, *args, **kwargs):
+        path = request.path_info
+        if (settings.APPEND_SLASH and request.method in ("GET", "HEAD")
+                and not path.endswith("/") and _is_api_address(path + "/")):
+            query = request.META.get("QUERY_STRING", "")
+            return HttpResponsePermanentRedirect(
+                request.path + "/" + (f"?{query}" if query else ""))
+        raise NotFound("there is no such address in the API: /api/ lists its addresses")
+
+    get = post = put = patch = delete = head = options = trace = answer

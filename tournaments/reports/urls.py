@@ -2,12 +2,13 @@
 
 from django.urls import path
 
+from .. import converters  # noqa: F401  (registers the id, number and name converters)
 from . import views
 
 urlpatterns = [
-    path("events/<int:pk>/reports/", views.reports_index, name="reports-index"),
-    path("events/<int:pk>/reports/<str:kind>/", views.report_job, name="report-job"),
-    path("events/<int:pk>/reports/<str:kind>/status/", views.report_status,
+    path("events/<id:pk>/reports/", views.reports_index, name="reports-index"),
+    path("events/<id:pk>/reports/<name:kind>/", views.report_job, name="report-job"),
+    path("events/<id:pk>/reports/<name:kind>/status/", views.report_status,
          name="report-status"),
-    path("events/<int:pk>/reports/<str:kind>/file/", views.report_file, name="report-file"),
+    path("events/<id:pk>/reports/<name:kind>/file/", views.report_file, name="report-file"),
 ]

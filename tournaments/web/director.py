@@ -15,7 +15,7 @@ from collections.abc import Callable
 import segno
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import BadRequest, PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -28,6 +28,7 @@ from boards.dealing import deal_boards
 from boards.pbn import read_hand_record, write_pbn
 
 from .. import access, seam, selectors, services
+from ..converters import NUMBER
 from ..forms import (
     BoardsUploadForm,
     DealForm,
@@ -39,6 +40,7 @@ from ..forms import (
     director_result_form,
     result_form_class,
 )
+from ..inputs import column_range, query_number, whole_number
 from ..models import AuditEntry, Board, Event, Meeting, Result, Section
 from ..presenters import actor as actor_name
 from ..presenters import clock, movement_size
@@ -80,6 +82,14 @@ def _section(event: Event) -> Section:
 
 def _fail(request: HttpRequest, exc: ServiceError) -> None:
     messages.error(request, exc.message)
+
+
+def _reason(request: HttpRequest) -> str:
+    """The reason typed for the audit trail, checked as every reason form checks it."""
+    form = ReasonForm(request.POST)
+    if not form.is_valid():
+        raise ServiceError(form.errors["reason"][0], field="reason")
+    return form.cleaned_data["reason"]
 
 
 def _back(event: Event) -> HttpResponse:
@@ -210,10 +220,13 @@ def _correction_minutes(request: HttpRequest, event: Event) -> int | None:
     raw = request.POST.get("correction_minutes", "").strip()
     if not raw:
         return None
-    if not raw.isdigit():
+    # Read within the column's range; the service applies the rule (0 to a day).
+    low, high = column_range(Event, "correction_minutes")
+    try:
+        return whole_number(raw, field="correction_minutes", low=low, high=high)
+    except ServiceError:
         raise ServiceError("Give the correction period in whole minutes",
-                           field="correction_minutes")
-    return int(raw)
+                           field="correction_minutes") from None
 
 
 @director_required
@@ -226,7 +239,7 @@ def event_agree(request: HttpRequest, event_id: int) -> HttpResponse:
         try:
             event = services.event_set_status(event=event, status=Event.Status.AGREED,
                                               actor=_actor(request),
-                                              reason=request.POST.get("reason", ""))
+                                              reason=_reason(request))
         except ServiceError as exc:
             error = exc.message
         else:
@@ -257,7 +270,7 @@ def event_close(request: HttpRequest, event_id: int) -> HttpResponse:
     if request.method == "POST":
         try:
             event = services.event_close(
-                event=event, actor=_actor(request), reason=request.POST.get("reason", ""),
+                event=event, actor=_actor(request), reason=_reason(request),
                 publish_final=request.POST.get("publish") == "now",
                 correction_minutes=_correction_minutes(request, event))
         except ServiceError as exc:
@@ -304,7 +317,7 @@ def event_reopen(request: HttpRequest, event_id: int) -> HttpResponse:
     if request.method == "POST":
         try:
             event = services.event_reopen(event=event, actor=_actor(request),
-                                          reason=request.POST.get("reason", ""))
+                                          reason=_reason(request))
         except ServiceError as exc:
             error = exc.message
         else:
@@ -725,8 +738,11 @@ def agree_round(request: HttpRequest, event_id: int, section_id: int, round_numb
     """Agree one table's round (?table=N) or the whole round: ask first, it cannot be undone."""
     event = _event(event_id)
     section = get_object_or_404(Section, pk=section_id, event=event)
-    raw = request.POST.get("table") or request.GET.get("table") or ""
-    table = int(raw) if raw.isdigit() else None
+    try:
+        table = query_number(request.POST if "table" in request.POST else request.GET, "table",
+                             low=NUMBER[0], high=NUMBER[1], blank_is_absent=True)
+    except ServiceError as exc:
+        raise BadRequest(exc.message) from None
     if not Meeting.objects.filter(section=section, round=round_number).exists():
         raise Http404(f"there is no round {round_number}")
     if request.method == "POST":
@@ -832,8 +848,7 @@ def undo(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
     entry = get_object_or_404(AuditEntry, pk=entry_id, event=event)
     if request.method == "POST":
         try:
-            services.audit_undo(entry=entry, actor=_actor(request),
-                                reason=request.POST.get("reason", ""))
+            services.audit_undo(entry=entry, actor=_actor(request), reason=_reason(request))
         except ServiceError as exc:
             _fail(request, exc)
         else:

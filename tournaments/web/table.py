@@ -21,7 +21,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import access, selectors, services
+from ..converters import NUMBER
 from ..forms import TableCodeForm, result_form_class
+from ..inputs import whole_number
 from ..models import Board, Event, Meeting, Result, TableCode
 from ..outages import cache_tolerant
 from ..tablecodes import normalise
@@ -452,10 +454,13 @@ def state(request: HttpRequest, table: TableCode, round_number: int) -> JsonResp
 def preview(request: HttpRequest, table: TableCode) -> JsonResponse:
     """The live score as the players fill in the form: nothing is written."""
     try:
-        round_number = int(request.POST.get("round", ""))
-        board_number = int(request.POST.get("board", ""))
-    except ValueError:
-        return JsonResponse({"ok": False, "field": "", "message": "which board?"}, status=400)
+        round_number = whole_number(request.POST.get("round", ""), field="round",
+                                    low=NUMBER[0], high=NUMBER[1])
+        board_number = whole_number(request.POST.get("board", ""), field="board",
+                                    low=NUMBER[0], high=NUMBER[1])
+    except services.ServiceError as exc:
+        return JsonResponse({"ok": False, "field": exc.field, "message": exc.message},
+                            status=400)
     meeting = _meeting(table, round_number)
     board = _board_of(meeting, board_number)
     if not access.may_preview(access.Caller(table=table), table.section.event, board.number):

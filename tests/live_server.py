@@ -1,5 +1,6 @@
-"""A real server for the concurrency test: gunicorn, 4 worker processes with 4 threads
-each, on a free loopback port, against the test's own PostgreSQL database.
+"""A real server for the tests that need one (the concurrency test, the API fuzz run):
+gunicorn, 4 worker processes with 4 threads each, on a free loopback port, against the
+test's own PostgreSQL database. tests/conftest.py makes its fixture available to all.
 
 pytest-django's live_server is one threaded process; the races worth testing are
 between processes, each with its own database connections, as in production.
@@ -22,7 +23,7 @@ from urllib.parse import quote
 import pytest
 from django.conf import settings
 
-BASE_DIR = Path(__file__).resolve().parents[2]
+BASE_DIR = Path(__file__).resolve().parents[1]
 START_TIMEOUT = 30.0
 
 
@@ -82,7 +83,13 @@ def _wait_until_up(server: LiveServer, process: subprocess.Popen) -> None:
 
 
 @pytest.fixture
-def gunicorn_server(request, transactional_db) -> Iterator[LiveServer]:
+def gunicorn_args() -> list[str]:
+    """More gunicorn options for one test module (override this fixture there)."""
+    return []
+
+
+@pytest.fixture
+def gunicorn_server(request, transactional_db, gunicorn_args) -> Iterator[LiveServer]:
     """gunicorn serving the committed test data; its output goes to a temp file, printed
     when the test fails."""
     port = _free_port()
@@ -102,7 +109,7 @@ def gunicorn_server(request, transactional_db) -> Iterator[LiveServer]:
              "--timeout", "60", "--keep-alive", "30", "--graceful-timeout", "5",
              "--access-logfile", "-", "--error-logfile", "-",
              # No control socket: its fixed path in $HOME would clash between runs.
-             "--no-control-socket"],
+             "--no-control-socket", *gunicorn_args],
             cwd=BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT,
             start_new_session=True,
         )
