@@ -5,9 +5,24 @@ endpoint) on 127.0.0.1 at a free port. Each client is one table of a prepared
 event: a thread with its own keep-alive connection (http.client) posting its
 boards, round by round, to the real API endpoint
 ``POST /api/events/<id>/results/`` with ``Authorization: Table <code>`` and a
-fresh ``Idempotency-Key`` each. The floor is the same clients posting the same
-bodies to ``/bench/bare/``, which inserts one row with raw SQL and answers.
-A run is bounded by a count of requests and by a time limit, and traffic goes
+fresh ``Idempotency-Key`` each.
+
+A table enters only the round it is at (decisions.md item 75), so each client plays
+its rounds as a real table does: before going on to the next round it has the
+opponents confirm each result of the round it finished (``POST .../results/<id>/
+confirm/``, the id from the POST's answer) and agrees that round (``POST
+.../sections/<s>/tables/<t>/rounds/<r>/agree/``). Those requests are not in the
+POST figure (its count, budget, latencies and statuses); they are tallied apart and
+any answer but 200/201 is reported. They do run under the same load, as in a real
+room, so they take server time the POSTs' rate feels. A 422 asking about an unusual
+result is answered as a table would after looking again: the same body with
+``as_entered``, a POST of its own.
+
+The floor is the same clients posting the same bodies to ``/bench/bare/``, which
+inserts one row with raw SQL and answers; between rounds they send the same number
+of requests (one per result, one for the round) to the same bare endpoint, so both
+runs have the same shape of traffic and only what each request does differs.
+A run is bounded by a count of result POSTs and by a time limit, and traffic goes
 to the loopback address only.
 """
 
@@ -34,6 +49,7 @@ from .data import TablePlan
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
 READY_TIMEOUT = 60.0
+OK = (200, 201)
 
 
 @dataclass(frozen=True)
@@ -51,27 +67,52 @@ def default_server_config() -> ServerConfig:
     return ServerConfig(workers=2 * cores, threads=8)
 
 
+def _percentile(latencies: list[float], q: float) -> float:
+    """The q-th percentile latency in seconds (nearest rank)."""
+    if not latencies:
+        return float("nan")
+    ordered = sorted(latencies)
+    rank = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
+    return ordered[rank]
+
+
 @dataclass
 class LoadResult:
-    """One bounded load run: how many answered, how fast, and how long each took."""
+    """One bounded load run: how many result POSTs answered, how fast, how long each took;
+    apart, the confirms and agrees sent between rounds (not in the POST figures)."""
 
     requests: int
     seconds: float
     latencies: list[float] = field(repr=False)
     statuses: dict[int, int]
     errors: list[str]
+    unusual: int = 0  # 422s asking about an unusual result (resent with as_entered)
+    unfinished: int = 0  # clients that raised or outlived the run
+    side_latencies: list[float] = field(default_factory=list, repr=False)
+    side_statuses: dict[int, int] = field(default_factory=dict)
+    side_errors: list[str] = field(default_factory=list)
 
     @property
     def per_second(self) -> float:
         return self.requests / self.seconds if self.seconds else 0.0
 
     def percentile(self, q: float) -> float:
-        """The q-th percentile latency in seconds (nearest rank)."""
-        if not self.latencies:
-            return float("nan")
-        ordered = sorted(self.latencies)
-        rank = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
-        return ordered[rank]
+        return _percentile(self.latencies, q)
+
+    def side_percentile(self, q: float) -> float:
+        return _percentile(self.side_latencies, q)
+
+    @property
+    def bad(self) -> int:
+        """POST answers neither 200/201 nor a question about an unusual result, and clients
+        that did not finish."""
+        not_ok = sum(v for k, v in self.statuses.items() if k not in OK)
+        return not_ok - self.unusual + self.unfinished
+
+    @property
+    def side_bad(self) -> int:
+        """Confirm and agree answers that were not 200/201."""
+        return sum(v for k, v in self.side_statuses.items() if k not in OK)
 
 
 # --- the floor's table --------------------------------------------------------------------
@@ -158,7 +199,7 @@ def server(config: ServerConfig, env: dict[str, str]) -> Iterator[int]:
 
 
 class _Budget:
-    """A shared count of requests and a deadline: each client asks before each request."""
+    """A shared count of result POSTs and a deadline: each client asks before each POST."""
 
     def __init__(self, limit: int, seconds: float):
         self.limit = limit
@@ -180,60 +221,195 @@ class _Budget:
             return True
 
 
-def _client(port: int, path: str, code: str, bodies: list[dict], budget: _Budget,
-            barrier: threading.Barrier, out: dict) -> None:
-    """One table: post its bodies in order on one keep-alive connection."""
-    latencies: list[float] = []
-    statuses: dict[int, int] = {}
-    errors: list[str] = []
-    conn = http.client.HTTPConnection(HOST, port, timeout=30)
-    barrier.wait()
-    for body in bodies:
-        if not budget.take():
-            break
-        payload = json.dumps(body).encode()
-        headers = {"Content-Type": "application/json", "Authorization": f"Table {code}",
-                   "Idempotency-Key": uuid.uuid4().hex, "Connection": "keep-alive"}
-        start = time.perf_counter()
-        for attempt in range(2):
-            try:
-                conn.request("POST", path, payload, headers)
-                response = conn.getresponse()
-                text = response.read()
-                break
-            except (http.client.RemoteDisconnected, ConnectionError, BrokenPipeError):
-                # The server closed an idle keep-alive connection: reconnect, send again
-                # (the same Idempotency-Key makes a resend safe).
-                conn.close()
-                conn = http.client.HTTPConnection(HOST, port, timeout=30)
-                if attempt:
-                    raise
-        latencies.append(time.perf_counter() - start)
-        statuses[response.status] = statuses.get(response.status, 0) + 1
-        if response.status >= 300 and len(errors) < 3:
-            errors.append(f"{response.status}: {text[:200].decode('utf-8', 'replace')}")
-    conn.close()
-    out.update(latencies=latencies, statuses=statuses, errors=errors)
+@dataclass(frozen=True)
+class Route:
+    """Where a client sends its result POSTs and, between rounds, its confirms and agree."""
+
+    post: Callable[[TablePlan], str]
+    confirm: Callable[[TablePlan, int], str]  # (plan, result id)
+    agree: Callable[[TablePlan, int], str]  # (plan, round)
 
 
-def bare_path(_plan: TablePlan) -> str:
-    return "/bench/bare/"
-
-
-def api_path(plan: TablePlan) -> str:
+def _api_post(plan: TablePlan) -> str:
     return f"/api/events/{plan.event_id}/results/"
 
 
-def load(port: int, path: Callable[[TablePlan], str], plans: list[TablePlan], *, limit: int,
+def _api_confirm(plan: TablePlan, result_id: int) -> str:
+    return f"/api/events/{plan.event_id}/results/{result_id}/confirm/"
+
+
+def _api_agree(plan: TablePlan, round_number: int) -> str:
+    return (f"/api/events/{plan.event_id}/sections/{plan.section}/tables/{plan.table}"
+            f"/rounds/{round_number}/agree/")
+
+
+def _bare(plan: TablePlan, _n: int = 0) -> str:
+    return "/bench/bare/"
+
+
+API = Route(_api_post, _api_confirm, _api_agree)
+# The floor makes every request the API client makes, each to the bare endpoint.
+BARE = Route(_bare, _bare, _bare)
+
+CONFIRM_BODY = json.dumps({"by": "E-W"}).encode()
+AGREE_BODY = b"{}"
+
+
+class _Connection:
+    """One table's keep-alive connection (http.client), reopened if the server closed it."""
+
+    def __init__(self, port: int, code: str):
+        self.port = port
+        self.code = code
+        self.conn = http.client.HTTPConnection(HOST, port, timeout=30)
+
+    def post(self, path: str, payload: bytes, key: str) -> tuple[int, bytes]:
+        headers = {"Content-Type": "application/json", "Authorization": f"Table {self.code}",
+                   "Idempotency-Key": key, "Connection": "keep-alive"}
+        for attempt in range(2):
+            try:
+                self.conn.request("POST", path, payload, headers)
+                response = self.conn.getresponse()
+                return response.status, response.read()
+            except (http.client.RemoteDisconnected, ConnectionError, BrokenPipeError):
+                # The server closed an idle keep-alive connection: reconnect, send again
+                # (the same Idempotency-Key makes a resend safe).
+                self.conn.close()
+                self.conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+@dataclass
+class _Tally:
+    """One kind of request's answers: latencies, statuses and the first few errors."""
+
+    latencies: list[float] = field(default_factory=list)
+    statuses: dict[int, int] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+    def add(self, seconds: float, status: int, text: bytes) -> None:
+        self.latencies.append(seconds)
+        self.statuses[status] = self.statuses.get(status, 0) + 1
+        if status not in OK and not _unusual(status, text) and len(self.errors) < 3:
+            self.errors.append(f"{status}: {text[:200].decode('utf-8', 'replace')}")
+
+    def merge(self, other: _Tally) -> None:
+        self.latencies.extend(other.latencies)
+        for status, count in other.statuses.items():
+            self.statuses[status] = self.statuses.get(status, 0) + count
+        self.errors.extend(other.errors)
+
+
+def _timed_post(conn: _Connection, tally: _Tally, path: str, payload: bytes,
+                key: str) -> tuple[int, bytes]:
+    start = time.perf_counter()
+    status, text = conn.post(path, payload, key)
+    tally.add(time.perf_counter() - start, status, text)
+    return status, text
+
+
+def _unusual(status: int, text: bytes) -> bool:
+    """The server's question about an unusual result (422 naming ``as_entered``)."""
+    if status != 422:
+        return False
+    try:
+        return json.loads(text).get("field") == "as_entered"
+    except (ValueError, AttributeError):
+        return False
+
+
+def _result_id(text: bytes) -> int | None:
+    try:
+        return json.loads(text).get("id")
+    except (ValueError, AttributeError):
+        return None
+
+
+def _rounds(bodies: list[dict]) -> list[tuple[int, list[dict]]]:
+    """The bodies grouped by round, in the order posted."""
+    grouped: list[tuple[int, list[dict]]] = []
+    for body in bodies:
+        if not grouped or grouped[-1][0] != body["round"]:
+            grouped.append((body["round"], []))
+        grouped[-1][1].append(body)
+    return grouped
+
+
+def _client(port: int, route: Route, plan: TablePlan, budget: _Budget,
+            barrier: threading.Barrier, out: dict) -> None:
+    """One table: its boards round by round on one keep-alive connection.
+
+    Before the first board of the next round, the table finishes the last one as a real
+    table does (decisions.md item 75: a table enters only the round it is at): the
+    opponents confirm each of that round's results, then the table agrees the round.
+    Those requests go to `side`, not to the POSTs' tally; a client whose budget is spent
+    sends none, so no run ends with confirms that no POST follows. A 422 asking about an
+    unusual result is answered as the table would, having looked again: the same body
+    with ``as_entered`` under the same key, a POST of its own.
+    """
+    posts, side = _Tally(), _Tally()
+    out.update(posts=posts, side=side)
+    conn = _Connection(port, plan.code)
+    barrier.wait()
+    try:
+        out["unusual"] = _play(conn, route, plan, budget, posts, side)
+        out["done"] = True
+    finally:
+        conn.close()
+
+
+def _play(conn: _Connection, route: Route, plan: TablePlan, budget: _Budget, posts: _Tally,
+          side: _Tally) -> int:
+    """The table's rounds until its plan or the budget ends; how many unusual results."""
+    unusual = 0
+    pending: tuple[int, list[int]] | None = None  # the round played last, its result ids
+    for round_number, bodies in _rounds(plan.bodies):
+        result_ids: list[int] = []
+        for body in bodies:
+            if not budget.take():
+                return unusual
+            if pending is not None:
+                _finish_round(conn, route, plan, side, *pending)
+                pending = None
+            key = uuid.uuid4().hex
+            status, text = _timed_post(conn, posts, route.post(plan),
+                                       json.dumps(body).encode(), key)
+            if _unusual(status, text):
+                unusual += 1  # an answer, not a failure: the table looks again
+                if not budget.take():
+                    return unusual
+                status, text = _timed_post(conn, posts, route.post(plan), json.dumps(
+                    {**body, "as_entered": True}).encode(), key)
+            if status in OK:
+                # A 2xx without an id is confirmed as result 0: a 404, counted loudly.
+                result_ids.append(_result_id(text) or 0)
+        pending = (round_number, result_ids)
+    return unusual
+
+
+def _finish_round(conn: _Connection, route: Route, plan: TablePlan, side: _Tally,
+                  round_number: int, result_ids: list[int]) -> None:
+    """The opponents confirm each result of the round, then the table agrees it."""
+    for result_id in result_ids:
+        _timed_post(conn, side, route.confirm(plan, result_id), CONFIRM_BODY, uuid.uuid4().hex)
+    _timed_post(conn, side, route.agree(plan, round_number), AGREE_BODY, uuid.uuid4().hex)
+
+
+def load(port: int, route: Route, plans: list[TablePlan], *, limit: int,
          seconds: float) -> LoadResult:
-    """All clients at once (one per plan, posting to ``path(plan)``), until `limit` requests
-    or `seconds` have passed."""
+    """All clients at once (one per plan, by `route`), until `limit` result POSTs or
+    `seconds` have passed."""
     budget = _Budget(limit, seconds)
     barrier = threading.Barrier(len(plans) + 1)
     outs: list[dict] = [{} for _ in plans]
     threads = [
-        threading.Thread(target=_client, args=(port, path(plan), plan.code, plan.bodies,
-                                               budget, barrier, out), daemon=True)
+        threading.Thread(target=_client, args=(port, route, plan, budget, barrier, out),
+                         daemon=True)
         for plan, out in zip(plans, outs, strict=True)
     ]
     for thread in threads:
@@ -244,25 +420,25 @@ def load(port: int, path: Callable[[TablePlan], str], plans: list[TablePlan], *,
     for thread in threads:
         thread.join(timeout=seconds + 60)
     elapsed = time.perf_counter() - start
-    latencies = [x for out in outs for x in out.get("latencies", [])]
-    statuses: dict[int, int] = {}
-    errors: list[str] = []
+    posts, side = _Tally(), _Tally()
     for out in outs:
-        for status, count in out.get("statuses", {}).items():
-            statuses[status] = statuses.get(status, 0) + count
-        errors.extend(out.get("errors", []))
-    missing = sum(1 for out in outs if not out)
-    if missing:
-        errors.append(f"{missing} client(s) did not finish")
-    return LoadResult(len(latencies), elapsed, latencies, statuses, errors[:5])
+        posts.merge(out["posts"])
+        side.merge(out["side"])
+    unfinished = sum(1 for out in outs if not out.get("done"))
+    if unfinished:
+        posts.errors.insert(0, f"{unfinished} client(s) did not finish")
+    return LoadResult(len(posts.latencies), elapsed, posts.latencies, posts.statuses,
+                      posts.errors[:5], unusual=sum(out.get("unusual", 0) for out in outs),
+                      unfinished=unfinished, side_latencies=side.latencies,
+                      side_statuses=side.statuses, side_errors=side.errors[:5])
 
 
 def warm_up(port: int, plans: list[TablePlan]) -> None:
     """Wake every worker (its lazy imports, its threads' database connections) with the
     real API and the bare endpoint, on an event of its own; nothing here is counted."""
     limit = sum(len(p.bodies) for p in plans)
-    load(port, api_path, plans, limit=limit, seconds=60)
-    load(port, bare_path, plans, limit=limit, seconds=60)
+    load(port, API, plans, limit=limit, seconds=60)
+    load(port, BARE, plans, limit=limit, seconds=60)
 
 
 @dataclass
@@ -293,6 +469,13 @@ def summary(runs: list[ThroughputRun]) -> dict:
         "api_statuses": _merge([r.api.statuses for r in runs]),
         "floor_statuses": _merge([r.floor.statuses for r in runs]),
         "errors": [e for r in runs for e in r.api.errors + r.floor.errors][:5],
+        "unusual": sum(r.api.unusual for r in runs),
+        "bad": sum(r.api.bad + r.floor.bad for r in runs),
+        "side_requests": [len(r.api.side_latencies) for r in runs],
+        "side_p50": med([r.api.side_percentile(50) for r in runs]),
+        "side_p99": med([r.api.side_percentile(99) for r in runs]),
+        "side_bad": sum(r.api.side_bad + r.floor.side_bad for r in runs),
+        "side_errors": [e for r in runs for e in r.api.side_errors + r.floor.side_errors][:5],
     }
 
 

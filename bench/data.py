@@ -178,9 +178,12 @@ def build_pairs_event(*, name: str, tables: int, boards: int, boards_per_round: 
 
 @dataclass(frozen=True)
 class TablePlan:
-    """What one table will post through the API: its event, its code, one body per board."""
+    """What one table will post through the API: its event, section, table and code, one
+    body per board, in the order of the rounds."""
 
     event_id: int
+    section: str
+    table: int
     code: str
     bodies: list[dict]
 
@@ -192,7 +195,9 @@ def build_api_event(*, name: str, tables: int, rounds: int, boards_per_round: in
 
     Board set ``(table - 1 - round) % rounds`` is at `table` in round `round` (boards
     move down a table while E-W pairs move up), so each N-S pair meets each board set
-    once. Returns, per table, the bodies it will POST: {"board", "round", "result"}.
+    once. Returns, per table, the bodies it will POST: {"board", "round", "result"}, round
+    by round (a table enters only the round it is at: the client agrees each round before
+    posting the next, see bench_api).
     """
     rng = random.Random(seed)
     event, section = _event(name, tables, boards_per_round, "mitchell")
@@ -213,7 +218,8 @@ def build_api_event(*, name: str, tables: int, rounds: int, boards_per_round: in
                           for n in numbers)
         code = new_code()
         TableCode.objects.create(section=section, table=table, code=code)
-        plans.append(TablePlan(event_id=event.pk, code=code, bodies=bodies))
+        plans.append(TablePlan(event_id=event.pk, section=section.name, table=table, code=code,
+                               bodies=bodies))
     Meeting.objects.bulk_create(meetings, batch_size=2000)
     built = BuiltEvent(event.pk, tables, rounds * boards_per_round, 2 * tables, 0)
     return built, plans

@@ -13,7 +13,7 @@ BARE_PATH = "bench/bare/"
 
 @csrf_exempt
 def bare_insert(request: HttpRequest) -> HttpResponse:
-    """The floor: store the posted body as one row, with one raw INSERT, and answer.
+    """The floor: store the posted body as one row, with one raw INSERT, and answer its id.
 
     GET answers at once without touching the database: the bench polls it to know
     the server is up.
@@ -21,9 +21,11 @@ def bare_insert(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
         return HttpResponse("ready", content_type="text/plain")
     with connection.cursor() as cursor:
-        cursor.execute(f"INSERT INTO {BARE_TABLE} (body) VALUES (%s)",  # noqa: S608
+        cursor.execute(f"INSERT INTO {BARE_TABLE} (body) VALUES (%s) RETURNING id",  # noqa: S608
                        [request.body.decode("utf-8", "replace")])
-    return JsonResponse({"stored": True}, status=201)
+        (row_id,) = cursor.fetchone()
+    # The id, as the API's answer has one: the client reads it alike.
+    return JsonResponse({"stored": True, "id": row_id}, status=201)
 
 
 urlpatterns = [path(BARE_PATH, bare_insert, name="bench-bare"), *project_urls]

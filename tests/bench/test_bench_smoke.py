@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 
 from bench import report
 from bench.__main__ import Sizes, pdf_figure, standings_figures
@@ -61,19 +60,13 @@ def test_standings_and_pdf_figures_are_reported(tmp_path):
     delete_bench_events()
 
 
-def _database_url() -> str:
-    db = settings.DATABASES["default"]
-    auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
 @pytest.mark.postgres
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
-def test_quick_run_end_to_end(tmp_path):
+def test_quick_run_end_to_end(tmp_path, database_url):
     """`python -m bench --quick` on the test database: every row, gunicorn included."""
     out = tmp_path / "bench.md"
-    env = {**os.environ, "BENCH_DATABASE_URL": _database_url()}
+    env = {**os.environ, "BENCH_DATABASE_URL": database_url}
     proc = subprocess.run([sys.executable, "-m", "bench", "--quick", "--output", str(out)],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=180,
                           check=False)
@@ -84,5 +77,6 @@ def test_quick_run_end_to_end(tmp_path):
     assert "not measured" not in text, text
     post = next(r for r in rows if "POST throughput" in r)
     assert "req/s" in post and "were not 200/201" not in post, post
+    assert "confirm the round's results and agrees the round" in post, post
     assert "CPU:" in text and "PostgreSQL 1" in text
     assert not Event.objects.filter(name__startswith=PREFIX).exists()

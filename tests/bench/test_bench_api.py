@@ -1,0 +1,77 @@
+"""The POST benchmark's clients play their rounds as real tables do, through gunicorn.
+
+A table enters only the round it is at (decisions.md item 75): between rounds each
+client has the opponents confirm the round's results and agrees the round. The
+floor's clients send the same number of requests to the bare endpoint.
+"""
+
+import os
+
+import pytest
+
+from bench import bench_api
+from bench.data import build_api_event, delete_bench_events
+from tournaments.models import Meeting, Result
+
+TABLES, ROUNDS, PER_ROUND = 2, 3, 2
+# Seven no trump doubled, down seven: 700 to the defenders, which the server asks about.
+UNUSUAL = {"contract": {"level": 7, "denomination": "NT", "declarer": "N", "doubled": "X"},
+           "tricks": 6}
+
+
+@pytest.fixture
+def served(database_url):
+    """gunicorn on the test database, with the floor's table; its port."""
+    bench_api.ensure_bare_table()
+    env = {**os.environ, "DATABASE_URL": database_url}
+    try:
+        with bench_api.server(bench_api.ServerConfig(workers=1, threads=4), env) as port:
+            yield port
+    finally:
+        bench_api.drop_bare_table()
+        delete_bench_events()
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_clients_confirm_and_agree_each_round_before_the_next(served):
+    built, plans = build_api_event(name="rounds", tables=TABLES, rounds=ROUNDS,
+                                   boards_per_round=PER_ROUND)
+    plans[0].bodies[PER_ROUND]["result"] = UNUSUAL  # table 1, round 2, first board
+    every = TABLES * ROUNDS * PER_ROUND
+
+    api = bench_api.load(served, bench_api.API, plans, limit=every + 1, seconds=60)
+
+    assert api.errors == [] and api.side_errors == []
+    # Every board stored (one unusual result asked about, then resent with as_entered).
+    assert api.requests == every + 1 and api.unusual == 1 and api.bad == 0
+    assert api.statuses == {201: every, 422: 1}
+    # Between rounds: one confirm per result and one agree, for rounds 1 and 2 (the last
+    # round is left as it was: nothing follows it).
+    side = TABLES * (ROUNDS - 1) * (PER_ROUND + 1)
+    assert api.side_statuses == {200: side} and api.side_bad == 0
+    assert len(api.side_latencies) == side and len(api.latencies) == every + 1
+    meetings = Meeting.objects.filter(section__event_id=built.event_id)
+    assert sorted(meetings.filter(agreed_at__isnull=False).values_list("round", "table")) == [
+        (r, t) for r in range(1, ROUNDS) for t in range(1, TABLES + 1)]
+    results = Result.objects.filter(event_id=built.event_id, voided=False)
+    assert results.count() == every
+    assert set(results.filter(status=Result.Status.CONFIRMED)
+               .values_list("meeting__round", flat=True)) == set(range(1, ROUNDS))
+    assert not results.filter(status=Result.Status.ENTERED).exclude(
+        meeting__round=ROUNDS).exists()
+
+    # The floor's clients send as many requests between rounds, to the bare endpoint.
+    floor = bench_api.load(served, bench_api.BARE, plans, limit=every, seconds=60)
+    assert floor.statuses == {201: every} and floor.side_statuses == {201: side}
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_a_spent_budget_sends_no_confirms_that_no_post_follows(served):
+    _built, plans = build_api_event(name="budget", tables=1, rounds=ROUNDS,
+                                    boards_per_round=PER_ROUND)
+    api = bench_api.load(served, bench_api.API, plans, limit=PER_ROUND, seconds=60)
+    assert api.statuses == {201: PER_ROUND} and api.side_statuses == {}
