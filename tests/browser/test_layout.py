@@ -83,15 +83,18 @@ def _check(browser, page, url: str, name: str, width: int, problems: list[str]) 
 
 def _night_urls(night) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """(players' pages, director's pages) of a night half played."""
-    night.play(keep=lambda meeting, board: meeting.round == 1)
-    event, code = night.event, night.code(1)
-    meeting = night.meeting(2, 1)
     played = night.meeting(1, 1)
+    meeting = night.meeting(2, 1)  # not played yet: the director enters it from the console
+    # Round 1 is played, but for table 1's last board: its phone shows that board's form
+    # (a table enters only the round it is at, and table 1 is still at round 1).
+    night.play(keep=lambda meeting, board: meeting.round == 1 and not (
+        meeting.pk == played.pk and board == played.boards[-1]))
+    event, code = night.event, night.code(1)
     players = [
         ("/", "home"),
         ("/t/?new=1", "table code"),
         (f"/t/{code}/round/1/", "table round"),
-        (f"/t/{code}/round/2/board/{meeting.boards[0]}/", "table board form"),
+        (f"/t/{code}/round/1/board/{played.boards[-1]}/", "table board form"),
         (f"/t/{code}/round/1/board/{played.boards[0]}/", "table result"),
         (f"/events/{event.pk}/", "public event"),
         (f"/events/{event.pk}/standings/", "public standings"),

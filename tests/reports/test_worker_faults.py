@@ -123,8 +123,10 @@ def test_a_slow_job_that_beats_is_never_sent_again(director, workers, redis_queu
     stale = services.stale_after().total_seconds()
     night = build_night(director)
     # One worker prints, with a stretch of no page progress far longer than the stale
-    # limit; another idles beside it, its watch looking for stalled jobs every beat.
-    workers("slow", delay=0.2, stall=3 * stale, heartbeat=HEARTBEAT)
+    # limit; another idles beside it, its watch looking for stalled jobs every beat. The
+    # stretch is twice as long as the test watches it, so a slow start on a loaded machine
+    # cannot end it while the test still expects no page done.
+    workers("slow", delay=0.2, stall=5 * stale, heartbeat=HEARTBEAT)
     workers("idle", heartbeat=HEARTBEAT)
     job = services.report_request(event=night.event, kind="travellers",
                                   actor=Actor.director(director))
