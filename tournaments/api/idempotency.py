@@ -30,7 +30,7 @@ believe they own the key. A request whose process dies (a worker killed
 mid-request) never commits: PostgreSQL rolls its transaction back as soon as it finds
 the connection gone, and the key is free again, with no "still running" state for a
 retry to wait out. Lock order: the key is claimed before the service takes the
-event row (``services.py``), and a request claims only its own key, so the claim
+event row (``services/base.py``), and a request claims only its own key, so the claim
 adds no cycle.
 """
 

@@ -1,0 +1,278 @@
+"""What every service shares: the errors, the actor, the event lock and the audit.
+
+
+Each service is keyword-only and atomic. Writers to one event serialise on the
+event row (``select_for_update``), always taken first, then the result rows:
+one fixed order, so two writers never deadlock. An API write with an Idempotency-Key
+claims its key (api/idempotency.py) before all of these, in the same transaction; a
+request claims no key but its own, so the order stays one way: key, event, results.
+Validation and scoring are pure and run before the lock is taken, which keeps the
+locked part short.
+"""
+
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import F
+
+from scoring.engine import ResultError, Unusual
+
+from .. import seam, selectors
+from ..models import (
+    AuditEntry,
+    Board,
+    Event,
+    Meeting,
+    Pair,
+    Result,
+    Section,
+)
+from ..presenters import clock, sentence
+
+log = logging.getLogger(__name__)
+
+
+class ServiceError(Exception):
+    """A request the laws or the night's state do not allow, in a player's words."""
+
+    def __init__(self, message: str, *, field: str | None = None):
+        # Shown alone (a banner, a form's error, the API's "error"): a sentence. The one
+        # place every service message passes, the engine's ResultError text included.
+        message = sentence(message)
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class ResultConflict(ServiceError):
+    """A different result is already stored for this board at this meeting."""
+
+    def __init__(self, message: str, *, existing: Result):
+        super().__init__(message, field="result")
+        self.existing = existing
+
+
+class UnusualResult(ServiceError):
+    """A result the laws allow but a table almost never has (scoring.engine.unusual): the
+    table looks again, then saves it as entered (``as_entered=True``)."""
+
+    def __init__(self, warnings: Sequence[Unusual]):
+        super().__init__("Please look again before saving: "
+                         + " ".join(w.message for w in warnings), field="as_entered")
+        self.warnings = tuple(warnings)
+
+
+class Forbidden(ServiceError):
+    """The caller may not make this change (a table after its round is agreed, say)."""
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who makes a change: a director (a staff user), a table (by its code), or a program."""
+
+    label: str
+    user: Any = None
+    section_id: int | None = None
+    table: int | None = None
+
+    @property
+    def is_director(self) -> bool:
+        return self.user is not None and self.user.is_staff
+
+    @property
+    def is_table(self) -> bool:
+        return self.table is not None
+
+    @property
+    def is_system(self) -> bool:
+        """A program the operator runs on the server (the importer, the demo): trusted."""
+        return self.user is None and self.table is None
+
+    @property
+    def directs(self) -> bool:
+        """May run the event: the director, or the operator's own programs."""
+        return self.is_director or self.is_system
+
+    @classmethod
+    def director(cls, user) -> "Actor":
+        return cls(label=f"director {user.get_username()}", user=user)
+
+    @classmethod
+    def at_table(cls, section: Section, table: int) -> "Actor":
+        return cls(label=f"table {table}", section_id=section.pk, table=table)
+
+    @classmethod
+    def system(cls, label: str = "import") -> "Actor":
+        return cls(label=label)
+
+
+
+# --- helpers -------------------------------------------------------------------------
+
+
+_BUMP_SQL = (f"UPDATE {Event._meta.db_table} SET seq = seq + 1 WHERE id = %s "  # noqa: S608
+             "RETURNING *")
+
+
+def _lock_event(event_id: int) -> Event:
+    """Lock the event row and take the next change number (Event.seq), in one statement.
+
+    The UPDATE takes the row lock, held to the end of the transaction, so writers to
+    one event run one at a time and their changes commit in seq order (the standings
+    rely on it). RETURNING gives the row as it is now (SQLite 3.35+ and PostgreSQL).
+    """
+    events = list(Event.objects.raw(_BUMP_SQL, [event_id]))
+    if not events:
+        raise Event.DoesNotExist(f"there is no event {event_id}")
+    return events[0]
+
+
+def _audit(
+    *,
+    event: Event,
+    actor: Actor,
+    action: str,
+    result: Result | None = None,
+    before: dict | None = None,
+    after: dict | None = None,
+    reason: str = "",
+) -> AuditEntry:
+    return AuditEntry.objects.create(
+        event=event,
+        result=result,
+        action=action,
+        actor=actor.user if actor.user is not None and actor.user.pk else None,
+        actor_label=actor.label[:80],
+        before=before,
+        after=after,
+        reason=reason,
+    )
+
+
+def _save_change(result: Result, *, event: Event, actor: Actor, action: str,
+                 before: dict | None, reason: str = "") -> AuditEntry:
+    """Store a change to an existing result: bump its version, stamp it with the event's
+    change number, save, read the new version back and audit the change."""
+    result.version = F("version") + 1
+    result.seq = event.seq
+    result.save()
+    result.refresh_from_db(fields=["version"])
+    return _audit(event=event, actor=actor, action=action, result=result, before=before,
+                  after=seam.snapshot(result), reason=reason)
+
+
+def _require_open(event: Event) -> None:
+    if event.status == Event.Status.CLOSED:
+        if event.in_correction_period:
+            raise Forbidden(
+                "the event is closed: to correct a score the director reopens it, until "
+                f"{clock(event.final_after)} (the correction period)")
+        raise Forbidden("the event is closed: its scores are final")
+
+
+AGREED_FOR_TABLES = ("The director has agreed the event's scores (Duplicate Law E): "
+                     "only the director can change a score now")
+
+
+def _require_table_scoring(event: Event) -> None:
+    """Duplicate Law E: once the event's scores are agreed, the tables enter nothing more."""
+    if event.status == Event.Status.AGREED:
+        raise Forbidden(AGREED_FOR_TABLES)
+
+
+def _require_reason(reason: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise ServiceError("say why: a correction needs a reason for the audit trail",
+                           field="reason")
+    return reason
+
+
+def _board(event: Event, number: int) -> Board:
+    try:
+        return Board.objects.get(event=event, number=number)
+    except Board.DoesNotExist:
+        raise ServiceError(f"board {number} is not in this event", field="board") from None
+
+
+def _pairs(event: Event, ns: int, ew: int) -> tuple[Pair, Pair]:
+    """Pairs `ns` and `ew` of the event, in one query."""
+    found = {p.number: p for p in Pair.objects.filter(event=event, number__in=(ns, ew))}
+    for number, field in ((ns, "ns"), (ew, "ew")):
+        if number not in found:
+            raise ServiceError(f"pair {number} is not in this event", field=field)
+    return found[ns], found[ew]
+
+
+def _check_meeting(meeting: Meeting, board: int, ns: int, ew: int) -> None:
+    where = f"table {meeting.table} in round {meeting.round}"
+    if board not in meeting.boards:
+        raise ServiceError(f"board {board} is not played at {where}", field="board")
+    if (meeting.ns_pair.number, meeting.ew_pair.number) != (ns, ew):
+        raise ServiceError(
+            f"at {where} pair {meeting.ns_pair.number} sits North-South against pair "
+            f"{meeting.ew_pair.number}",
+            field="ns",
+        )
+
+
+def _played_fields(event: Event, board: Board, data: Any, actor: Actor
+                   ) -> tuple[dict, tuple[Unusual, ...]]:
+    """The fields to store, and the warnings to look at again before storing them.
+
+    A person typing a result (a table, the director) is held to live entry's rules: every
+    honour accounted for when the hand record does not give them (Law 3), and a second
+    look at anything unusual. The operator's programs (an import) keep interfaces.md §1's
+    rules, as the night file does.
+    """
+    try:
+        if actor.is_system:
+            return seam.result_fields(rules_name=event.rules, board_number=board.number,
+                                      deal=board.deal, data=data), ()
+        return seam.live_result(rules_name=event.rules, board_number=board.number,
+                                deal=board.deal, data=data)
+    except ResultError as exc:
+        field = f"result.{exc.field}" if exc.field else "result"
+        raise ServiceError(exc.message, field=field) from None
+
+
+def _same_play(result: Result, fields: dict) -> bool:
+    return all(getattr(result, name) == value for name, value in fields.items())
+
+
+def _apply(result: Result, fields: dict) -> None:
+    for name, value in fields.items():
+        setattr(result, name, value)
+
+
+def _existing_for(board: Board, ns_pair: Pair, ew_pair: Pair) -> Result | None:
+    """The live result of this board at this meeting of the two pairs, locked."""
+    return (
+        Result.objects.select_for_update(of=("self",))
+        .filter(board=board, ns_pair=ns_pair, ew_pair=ew_pair, voided=False)
+        .select_related("board", "ns_pair", "ew_pair")
+        .first()
+    )
+
+
+def _meeting_for_table(actor: Actor, meeting: Meeting | None, event: Event, board: int
+                       ) -> None:
+    """A table writes only in its own meeting, at the round it is at now or an earlier one
+    not yet agreed. Read under the event lock, which round_agree takes too."""
+    if not actor.is_table:
+        return
+    _require_table_scoring(event)
+    if meeting is None or meeting.section_id != actor.section_id or meeting.table != actor.table:
+        raise Forbidden("a table can only enter the boards it plays")
+    if Meeting.objects.filter(pk=meeting.pk, agreed_at__isnull=False).exists():
+        raise Forbidden(
+            f"round {meeting.round} at table {meeting.table} is agreed (Duplicate Law E): "
+            "ask the director to correct a score"
+        )
+    refusal = selectors.later_round_refusal(
+        meeting, selectors.seated_meeting(actor.section_id, actor.table), board)
+    if refusal:
+        raise Forbidden(refusal, field="round")

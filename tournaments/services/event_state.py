@@ -1,0 +1,306 @@
+"""Rounds and the event's state: agreeing rounds (Duplicate Law E), status, closing,
+the correction period, publishing, and the final standings when the period ends."""
+
+
+from collections.abc import Iterable
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from config.celery import app
+
+from .. import selectors
+from ..models import (
+    MAX_CORRECTION_MINUTES,
+    Event,
+    Meeting,
+    Result,
+    Section,
+)
+from .base import (
+    Actor,
+    Forbidden,
+    ServiceError,
+    _audit,
+    _lock_event,
+    _require_open,
+    _require_table_scoring,
+    log,
+)
+
+# --- rounds and the event's state ------------------------------------------------------------
+
+
+@transaction.atomic
+def round_agree(
+    *, section: Section, round_number: int, actor: Actor, tables: Iterable[int] | None = None
+) -> int:
+    """Duplicate Law E: the round's scores are agreed; the table can no longer change them.
+
+    A table agrees its own meeting once every board there has a result; the
+    director may agree a whole round (or some tables of it) at any time.
+    Returns how many meetings became agreed.
+    """
+    event = _lock_event(section.event_id)
+    _require_open(event)
+    meetings = Meeting.objects.select_for_update().filter(
+        section=section, round=round_number, agreed_at__isnull=True)
+    if actor.is_table:
+        meetings = meetings.filter(table=actor.table)
+        if actor.section_id != section.pk:
+            raise Forbidden("a table can only agree its own round")
+        _require_table_scoring(event)
+    elif not actor.directs:
+        raise Forbidden("only the director or the table agrees a round")
+    if tables is not None:
+        meetings = meetings.filter(table__in=list(tables))
+    meetings = list(meetings)
+    if actor.is_table:
+        for meeting in meetings:
+            played = Result.objects.filter(meeting=meeting, voided=False).count()
+            if played < len(meeting.boards):
+                raise ServiceError(
+                    f"enter all {len(meeting.boards)} boards before agreeing the round "
+                    f"({played} entered)", field="round")
+            if Result.objects.filter(meeting=meeting, voided=False,
+                                     status=Result.Status.ENTERED).exists():
+                raise ServiceError("the opponents must confirm every board first",
+                                   field="round")
+    if meetings:
+        # The director may agree a round that is not all in (a table gone home, say):
+        # the audit keeps what was still outstanding at that moment.
+        outstanding = [str(o) for o in selectors.boards_outstanding(
+            event, section=section, round_number=round_number,
+            tables=[m.table for m in meetings])]
+        after = {"section": section.name, "round": round_number,
+                 "tables": [m.table for m in meetings]}
+        if outstanding:
+            after["outstanding"] = outstanding
+        now = timezone.now()
+        for meeting in meetings:
+            meeting.agreed_at = now
+            meeting.save(update_fields=["agreed_at"])
+        _audit(event=event, actor=actor, action="agree round", after=after)
+    return len(meetings)
+
+
+_NEXT_STATUS = {
+    Event.Status.SETTING_UP: {Event.Status.RUNNING},
+    Event.Status.RUNNING: {Event.Status.AGREED, Event.Status.SETTING_UP},
+    Event.Status.AGREED: {Event.Status.CLOSED, Event.Status.RUNNING},
+    # Reopening, during the correction period only, and with a reason.
+    Event.Status.CLOSED: {Event.Status.AGREED},
+}
+# The task that publishes final standings when a correction period ends (tasks.py). Sent by
+# name, so this module does not import the tasks (the tasks import the services).
+FINAL_TASK = "tournaments.publish_final_if_due"
+FINAL_BY = "end of the correction period"
+
+
+def _outstanding_text(outstanding: list) -> str:
+    shown = "; ".join(str(o) for o in outstanding[:3])
+    more = len(outstanding) - 3
+    return shown + (f"; and {more} more" if more > 0 else "")
+
+
+@transaction.atomic
+def event_set_status(*, event: Event, status: str, actor: Actor, reason: str = "",
+                     publish_final: bool = False) -> Event:
+    """setting up → running → agreed → closed → final (a closed event's scores are final).
+
+    Agreed (Duplicate Law E): the scores are agreed; the tables enter and confirm nothing
+    more, and only the director changes a score. The director agrees the event when every
+    board is in, or says why not (the reason and what was outstanding go to the audit).
+    Closed: see ``event_close``. Reopening a closed event (back to agreed) is possible
+    only in its correction period, with a reason.
+    """
+    if not actor.directs:
+        raise Forbidden("only the director changes the event's state")
+    if status not in Event.Status.values:
+        raise ServiceError("the event is setting up, running, agreed or closed", field="status")
+    reason = (reason or "").strip()
+    locked = _final_if_due(_lock_event(event.pk))
+    if status == locked.status:
+        return locked
+    if status not in _NEXT_STATUS[Event.Status(locked.status)] or (
+            locked.status == Event.Status.CLOSED and not locked.in_correction_period):
+        if locked.status == Event.Status.CLOSED:
+            raise Forbidden("the event is closed and its correction period is over: "
+                            "the scores are final")
+        raise ServiceError(
+            f"an event that is {locked.get_status_display().lower()} cannot become "
+            f"{Event.Status(status).label.lower()}", field="status")
+    before: dict[str, Any] = {"status": locked.status}
+    after: dict[str, Any] = {"status": status}
+    if status == Event.Status.AGREED and locked.status == Event.Status.RUNNING:
+        outstanding = selectors.boards_outstanding(locked)
+        # The operator's programs (the importer) record a night as it was played.
+        if outstanding and not actor.is_system:
+            if not reason:
+                raise ServiceError(
+                    f"{len(outstanding)} board{'s are' if len(outstanding) > 1 else ' is'} "
+                    f"not in yet ({_outstanding_text(outstanding)}): say why the scores "
+                    "are agreed without them", field="reason")
+            after["outstanding"] = [str(o) for o in outstanding]
+    if locked.status == Event.Status.CLOSED:
+        if not reason:
+            raise ServiceError("say why the event is reopened: the reason goes in the audit",
+                               field="reason")
+        before["final_after"] = locked.final_after.isoformat()
+        locked.final_after = None
+    fields = ["status", "updated_at", "final_after"]
+    if status == Event.Status.CLOSED:
+        fields.append("published")
+        if (publish_final or not locked.correction_minutes
+                or locked.published == Event.Published.FINAL):
+            _publish_final(locked, actor)
+        else:
+            locked.final_after = timezone.now() + timedelta(minutes=locked.correction_minutes)
+            after["final_after"] = locked.final_after.isoformat()
+            event_id, eta = locked.pk, locked.final_after
+            transaction.on_commit(lambda: _schedule_final(event_id, eta))
+    locked.status = status
+    locked.save(update_fields=fields)
+    _audit(event=locked, actor=actor, action="status", before=before, after=after,
+           reason=reason)
+    return locked
+
+
+def event_close(*, event: Event, actor: Actor, reason: str = "", publish_final: bool = False,
+                correction_minutes: int | None = None) -> Event:
+    """Close the event: a running one is agreed first (every board in, or a reason).
+
+    Closing starts the correction period (Duplicate Law E, and every club's practice):
+    the standings are still provisional; the director can reopen the event, with a
+    reason, until it ends; then the standings are published final (``event_final_if_due``,
+    run by a scheduled task and whenever the event is read). ``publish_final`` ends it at
+    once. Nothing changes after.
+    """
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if correction_minutes is not None:
+            event = correction_period_set(event=event, minutes=correction_minutes, actor=actor)
+        if event.status == Event.Status.RUNNING:
+            event = event_set_status(event=event, status=Event.Status.AGREED, actor=actor,
+                                     reason=reason)
+        if event.status == Event.Status.SETTING_UP:
+            raise ServiceError("an event that has not started cannot be closed", field="status")
+        if event.status == Event.Status.CLOSED and publish_final:
+            return event_publish(event=event, level=Event.Published.FINAL, actor=actor)
+        return event_set_status(event=event, status=Event.Status.CLOSED, actor=actor,
+                                reason=reason, publish_final=publish_final)
+
+
+def event_reopen(*, event: Event, actor: Actor, reason: str) -> Event:
+    """Reopen a closed event in its correction period, to correct a score (back to agreed)."""
+    return event_set_status(event=event, status=Event.Status.AGREED, actor=actor,
+                            reason=reason)
+
+
+@transaction.atomic
+def correction_period_set(*, event: Event, minutes: int, actor: Actor) -> Event:
+    """How long the correction period after closing lasts (0: final at closing)."""
+    if not actor.directs:
+        raise Forbidden("only the director sets the correction period")
+    if not isinstance(minutes, int) or not 0 <= minutes <= MAX_CORRECTION_MINUTES:
+        raise ServiceError(f"A correction period is from 0 to {MAX_CORRECTION_MINUTES} "
+                           "minutes", field="correction_minutes")
+    locked = _lock_event(event.pk)
+    if locked.correction_minutes == minutes:
+        return locked
+    before = {"correction_minutes": locked.correction_minutes}
+    locked.correction_minutes = minutes
+    locked.save(update_fields=["correction_minutes", "updated_at"])
+    _audit(event=locked, actor=actor, action="correction period", before=before,
+           after={"correction_minutes": minutes})
+    return locked
+
+
+@transaction.atomic
+def event_publish(*, event: Event, level: str, actor: Actor) -> Event:
+    """Publish standings as provisional or final, or take them down ("none").
+
+    Publishing final during the correction period ends it.
+    """
+    if not actor.directs:
+        raise Forbidden("only the director publishes standings")
+    if level not in Event.Published.values:
+        raise ServiceError("publish as none, provisional or final", field="published")
+    locked = _final_if_due(_lock_event(event.pk))
+    if level == Event.Published.FINAL:
+        if locked.published != level or locked.final_after is not None:
+            _publish_final(locked, actor)
+            locked.save(update_fields=["published", "final_after", "updated_at"])
+        return locked
+    before = {"published": locked.published}
+    locked.published = level
+    locked.save(update_fields=["published", "updated_at"])
+    _audit(event=locked, actor=actor, action="publish", before=before, after={"published": level})
+    return locked
+
+
+
+def _publish_final(locked: Event, actor: Actor) -> None:
+    """Final standings (the caller saves the row): the correction period, if any, is over."""
+    before = {"published": locked.published}
+    if locked.final_after is not None:
+        before["final_after"] = locked.final_after.isoformat()
+    locked.published = Event.Published.FINAL
+    locked.final_after = None
+    _audit(event=locked, actor=actor, action="publish", before=before,
+           after={"published": Event.Published.FINAL})
+
+
+def _due(event: Event, now=None) -> bool:
+    return (event.status == Event.Status.CLOSED and event.final_after is not None
+            and event.final_after <= (now or timezone.now()))
+
+
+def _final_if_due(locked: Event) -> Event:
+    if _due(locked):
+        _publish_final(locked, Actor.system(FINAL_BY))
+        locked.save(update_fields=["published", "final_after", "updated_at"])
+    return locked
+
+
+def event_final_if_due(*, event: Event) -> Event:
+    """Publish final standings if the event's correction period is over; the event as it is.
+
+    Idempotent and cheap when nothing is due (no query): the scheduled task calls it,
+    and so does every page and API call that reads an event, so neither a lost task
+    (a restart, no worker) nor an in-process set-up without Redis can miss the moment.
+    """
+    if not _due(event):
+        return event
+    with transaction.atomic():
+        return _final_if_due(_lock_event(event.pk))
+
+
+def events_final_due() -> int:
+    """Publish final every event whose correction period is over; how many there were."""
+    due = list(Event.objects.filter(status=Event.Status.CLOSED,
+                                    final_after__lte=timezone.now()).values_list("pk", flat=True))
+    for pk in due:
+        with transaction.atomic():
+            _final_if_due(_lock_event(pk))
+    return len(due)
+
+
+def _schedule_final(event_id: int, eta) -> None:
+    """Ask a worker to publish final at the end of the correction period.
+
+    In-process (no Redis) there is no worker and an eta would be ignored, so nothing is
+    sent: the reads publish it (``event_final_if_due``). A broker that is down is no
+    loss for the same reason.
+    """
+    if app.conf.task_always_eager:
+        return
+    try:
+        app.send_task(FINAL_TASK, args=[event_id], eta=eta, ignore_result=True, retry=True,
+                      retry_policy={"max_retries": 2, "interval_start": 0,
+                                    "interval_step": 0.2, "interval_max": 0.2})
+    except Exception:  # the broker is down: the next read of the event publishes it
+        log.warning("could not schedule the final standings of event %s", event_id,
+                    exc_info=True)

@@ -1,0 +1,303 @@
+"""Results: a table's entry and confirmation, the director's corrections, rulings, voids
+and undo."""
+
+
+from typing import Any
+
+from django.db import transaction
+
+from scoring.engine import RULINGS, SIDES, Unusual
+
+from .. import seam
+from ..models import (
+    AuditEntry,
+    Event,
+    Meeting,
+    Result,
+)
+from .base import (
+    Actor,
+    Forbidden,
+    ResultConflict,
+    ServiceError,
+    UnusualResult,
+    _apply,
+    _audit,
+    _board,
+    _check_meeting,
+    _existing_for,
+    _lock_event,
+    _meeting_for_table,
+    _pairs,
+    _played_fields,
+    _require_open,
+    _require_reason,
+    _same_play,
+    _save_change,
+)
+
+# --- results -----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def result_record(
+    *,
+    event: Event,
+    board: int,
+    ns: int,
+    ew: int,
+    data: Any,
+    actor: Actor,
+    meeting: Meeting | None = None,
+    as_entered: bool = False,
+) -> tuple[Result, bool]:
+    """Store the result of `board` played by pair `ns` (N-S) against pair `ew` (E-W).
+
+    Returns (result, created). Sending the same result again returns the stored
+    one with created=False; a different result for the same board and pairs
+    raises ResultConflict carrying the stored one. An unusual result raises
+    UnusualResult unless `as_entered` (the table has looked again).
+    """
+    if ns == ew:
+        raise ServiceError("a pair cannot play against itself", field="ew")
+    board_row = _board(event, board)
+    ns_pair, ew_pair = _pairs(event, ns, ew)
+    if meeting is not None:
+        _check_meeting(meeting, board, ns, ew)
+    fields, warnings = _played_fields(event, board_row, data, actor)
+
+    locked = _lock_event(event.pk)
+    _require_open(locked)
+    _meeting_for_table(actor, meeting, locked, board)
+    existing = _existing_for(board_row, ns_pair, ew_pair)
+    if existing is not None:
+        if not existing.ruling and _same_play(existing, fields):
+            return existing, False
+        raise ResultConflict(
+            f"board {board} between pairs {ns} and {ew} has a different result already",
+            existing=existing,
+        )
+    if warnings and not as_entered:
+        raise UnusualResult(warnings)
+    # No savepoint: under the event lock the unique constraint cannot be hit here, and
+    # if it were, the IntegrityError would roll the whole service back.
+    result = Result.objects.create(
+        event=locked,
+        board=board_row,
+        ns_pair=ns_pair,
+        ew_pair=ew_pair,
+        meeting=meeting,
+        entered_by=actor.label[:80],
+        status=Result.Status.DIRECTOR if actor.is_director else Result.Status.ENTERED,
+        seq=locked.seq,
+        **fields,
+    )
+    _audit(event=locked, actor=actor, action="enter", result=result,
+           after=seam.snapshot(result))
+    return result, True
+
+
+@transaction.atomic
+def result_confirm(*, result: Result, actor: Actor, by: str = "") -> Result:
+    """The opponents (or the director) confirm a result entered at the table."""
+    event = _lock_event(result.event_id)
+    _require_open(event)
+    result = Result.objects.select_for_update(of=("self",)).select_related(
+        "board", "ns_pair", "ew_pair", "meeting").get(pk=result.pk)
+    if result.voided:
+        raise ServiceError("this result has been removed", field="result")
+    _meeting_for_table(actor, result.meeting, event, result.board.number)
+    if result.status in (Result.Status.CONFIRMED, Result.Status.DIRECTOR):
+        return result  # a director's result needs no confirming by the table
+    before = seam.snapshot(result)
+    result.status = Result.Status.CONFIRMED
+    result.confirmed_by = (by or actor.label)[:80]
+    result.seq = event.seq
+    result.save(update_fields=["status", "confirmed_by", "seq", "updated_at"])
+    _audit(event=event, actor=actor, action="confirm", result=result, before=before,
+           after=seam.snapshot(result))
+    return result
+
+
+@transaction.atomic
+def result_correct(
+    *,
+    result: Result,
+    actor: Actor,
+    data: Any = None,
+    ruling: str = "",
+    offending: str = "",
+    reason: str = "",
+    as_entered: bool = False,
+) -> Result:
+    """Change a stored result: the play (`data`) or a ruling in its place.
+
+    A table may change its own result until its round is agreed (Duplicate Law E);
+    after that, and always with a reason, only the director. An unusual result raises
+    UnusualResult unless `as_entered`.
+    """
+    if actor.is_director:
+        reason = _require_reason(reason)
+    elif not actor.is_table:
+        raise Forbidden("only the director or the table that played the board may correct it")
+    current = Result.objects.select_related("board", "ns_pair", "ew_pair", "event").get(
+        pk=result.pk)
+    warnings: tuple[Unusual, ...] = ()
+    if ruling:
+        fields = _ruling_fields(current.event, ruling, offending)
+    else:
+        fields, warnings = _played_fields(current.event, current.board, data, actor)
+    event = _lock_event(current.event_id)
+    _require_open(event)
+    result = Result.objects.select_for_update(of=("self",)).select_related(
+        "board", "ns_pair", "ew_pair", "meeting").get(pk=result.pk)
+    if result.voided:
+        raise ServiceError("this result has been removed; undo the removal first",
+                           field="result")
+    if not actor.is_director:
+        _meeting_for_table(actor, result.meeting, event, result.board.number)
+        if ruling:
+            raise Forbidden("only the director gives rulings")
+        if result.ruling or result.status == Result.Status.DIRECTOR:
+            raise Forbidden("the director has set this result: ask the director to change it")
+    if warnings and not as_entered:
+        raise UnusualResult(warnings)
+    before = seam.snapshot(result)
+    _apply(result, fields)
+    result.status = Result.Status.DIRECTOR if actor.is_director else Result.Status.ENTERED
+    result.confirmed_by = ""  # the opponents confirmed the old result, not this one
+    _save_change(result, event=event, actor=actor, action="rule" if ruling else "correct",
+                 before=before, reason=reason)
+    return result
+
+
+def _ruling_fields(event: Event, kind: str, offending: str) -> dict:
+    if kind not in RULINGS:
+        raise ServiceError("a ruling is average, fouled or cancelled (Duplicate Law B)",
+                           field="ruling")
+    if kind == "fouled" and offending not in SIDES:
+        raise ServiceError("a fouled board names the side whose player was short: N–S or E–W",
+                           field="offending")
+    return seam.ruling_fields(kind=kind, offending=offending)
+
+
+@transaction.atomic
+def ruling_award(
+    *,
+    event: Event,
+    board: int,
+    ns: int,
+    ew: int,
+    kind: str,
+    actor: Actor,
+    offending: str = "",
+    reason: str = "",
+    meeting: Meeting | None = None,
+) -> Result:
+    """Duplicate Law B(3): an artificial result in place of play at one meeting."""
+    if not actor.directs:
+        raise Forbidden("only the director gives rulings")
+    if actor.is_director:
+        reason = _require_reason(reason)  # a program's ruling comes from a file: no reason
+    fields = _ruling_fields(event, kind, offending)
+    board_row = _board(event, board)
+    ns_pair, ew_pair = _pairs(event, ns, ew)
+    if meeting is not None:
+        _check_meeting(meeting, board, ns, ew)
+    locked = _lock_event(event.pk)
+    _require_open(locked)
+    existing = _existing_for(board_row, ns_pair, ew_pair)
+    if existing is not None:
+        before = seam.snapshot(existing)
+        _apply(existing, fields)
+        existing.status = Result.Status.DIRECTOR
+        _save_change(existing, event=locked, actor=actor, action="rule", before=before,
+                     reason=reason)
+        return existing
+    result = Result.objects.create(
+        event=locked, board=board_row, ns_pair=ns_pair, ew_pair=ew_pair, meeting=meeting,
+        entered_by=actor.label[:80], status=Result.Status.DIRECTOR, seq=locked.seq, **fields,
+    )
+    _audit(event=locked, actor=actor, action="rule", result=result, after=seam.snapshot(result),
+           reason=reason)
+    return result
+
+
+@transaction.atomic
+def board_cancel(*, event: Event, board: int, actor: Actor, reason: str = "") -> list[Result]:
+    """Duplicate Law B(3): in two-table duplicate a board fouled after the overplay began
+    is a new deal, so it is cancelled at both tables (every meeting that plays it)."""
+    meetings = [m for m in Meeting.objects.filter(section__event=event)
+                .select_related("section", "ns_pair", "ew_pair").order_by("round", "table")
+                if board in m.boards]
+    if not meetings:
+        raise ServiceError(f"board {board} is not played at any table", field="board")
+    return [ruling_award(event=event, board=board, ns=m.ns_pair.number, ew=m.ew_pair.number,
+                         kind="cancelled", actor=actor, reason=reason, meeting=m)
+            for m in meetings]
+
+
+@transaction.atomic
+def result_void(*, result: Result, actor: Actor, reason: str) -> Result:
+    """The director removes a result (audited; undo brings it back)."""
+    if not actor.is_director:
+        raise Forbidden("only the director removes a result")
+    reason = _require_reason(reason)
+    event = _lock_event(result.event_id)
+    _require_open(event)
+    result = Result.objects.select_for_update(of=("self",)).select_related(
+        "board", "ns_pair", "ew_pair").get(pk=result.pk)
+    if result.voided:
+        return result
+    before = seam.snapshot(result)
+    result.voided = True
+    _save_change(result, event=event, actor=actor, action="void", before=before,
+                 reason=reason)
+    return result
+
+
+@transaction.atomic
+def audit_undo(*, entry: AuditEntry, actor: Actor, reason: str = "") -> Result:
+    """Put a result back as it was before an audited change."""
+    if not actor.is_director:
+        raise Forbidden("only the director undoes a change")
+    reason = reason.strip() or f"undo of change #{entry.pk}"
+    event = _lock_event(entry.event_id)
+    _require_open(event)
+    entry = AuditEntry.objects.select_for_update().get(pk=entry.pk)
+    if entry.result_id is None:
+        raise ServiceError("only changes to a result can be undone", field="entry")
+    if entry.undone_by_id is not None:
+        raise ServiceError("this change has been undone already", field="entry")
+    result = Result.objects.select_for_update(of=("self",)).select_related(
+        "board", "ns_pair", "ew_pair").get(pk=entry.result_id)
+    if _later_changes(result, entry):
+        raise ServiceError("the result has changed again since; undo the later change first",
+                           field="entry")
+    before = seam.snapshot(result)
+    if entry.before is None:  # the change created the result: undoing it removes it
+        result.voided = True
+    else:
+        restore = {name: entry.before[name] for name in seam.SNAPSHOT_FIELDS}
+        if not restore["voided"] and result.voided:
+            _ensure_free(result)
+        _apply(result, restore)
+    undo = _save_change(result, event=event, actor=actor, action="undo", before=before,
+                        reason=reason)
+    entry.undone_by = undo
+    entry.save(update_fields=["undone_by"])
+    return result
+
+
+def _later_changes(result: Result, entry: AuditEntry) -> bool:
+    """Has the result been changed by a later entry that is still in force?"""
+    return result.audit.filter(pk__gt=entry.pk, undone_by__isnull=True).exclude(
+        action="undo").exists()
+
+
+def _ensure_free(result: Result) -> None:
+    clash = (Result.objects.filter(board=result.board, voided=False, ns_pair=result.ns_pair,
+                                   ew_pair=result.ew_pair)
+             .exclude(pk=result.pk).exists())
+    if clash:
+        raise ServiceError("another result now stands for this board and pairs", field="entry")
