@@ -1,15 +1,8 @@
 """What every service shares: the errors, the actor, the event lock and the audit.
 
-
-Each service is keyword-only and atomic. Writers to one event serialise on the
-event row (``select_for_update``), always taken first, then the result rows:
-one fixed order, so two writers never deadlock. An API write with an Idempotency-Key
-claims its key (api/idempotency.py) before all of these, in the same transaction; a
-request claims no key but its own, so the order stays one way: key, event, results.
-Validation and scoring are pure and run before the lock is taken, which keeps the
-locked part short.
+The lock order the package's docstring states is kept here: `_lock_event` takes the
+event's row first, then each service locks the rows it changes.
 """
-
 
 import logging
 from collections.abc import Sequence
