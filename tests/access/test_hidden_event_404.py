@@ -15,8 +15,10 @@ NAME = "Secret Tuesday night"
 
 PAGES = ["", "standings/", "standings/?fragment=1", "boards/1/", "boards/1/?fragment=1",
          "pairs/1/", "pairs/1/?fragment=1", "live/"]
+# Every address a GET can read (rulings/ takes only POST: its 405 comes before any event
+# is looked up, so it says nothing of one).
 API = ["", "standings/", "pairs/", "pairs/1/", "pairs/1/scorecard/", "teams/", "boards/",
-       "boards/1/", "boards/1/traveller/", "movement/", "results/", "audit/", "rulings/",
+       "boards/1/", "boards/1/traveller/", "movement/", "results/", "audit/",
        "sections/A/tables/1/"]
 PRINT_ROOM = ["reports/", "reports/standings/", "reports/standings/status/",
               "reports/standings/file/"]
