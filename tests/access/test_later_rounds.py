@@ -84,6 +84,8 @@ def test_the_table_pages_refuse_a_board_of_a_later_round(night):
     round_page = client.get(f"/t/{code}/round/3/").content.decode()
     assert "Round 3 is not played here yet; this table is in round 1." in round_page
     assert "agree-round" not in round_page
+    assert f"open-board-{board}" not in round_page  # no Enter button that leads to a refusal
+    assert "not entered" in round_page
     state = client.get(f"/t/{code}/round/3/state.json").json()
     assert state["open"] is False and "this table is in round 1" in state["message"]
     assert client.get(f"/t/{code}/round/1/state.json").json()["open"] is True
