@@ -23,6 +23,8 @@ import datetime
 import os
 import random
 import re
+import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -136,6 +138,21 @@ class Browser:
     def close(self) -> None:
         for context in self.contexts:
             context.close()
+        # A page's poll may still be inside a request, in a transaction, when its page
+        # closes: let the live server finish it before the test database is flushed, or
+        # the flush's TRUNCATE and that request can deadlock.
+        wait_for_requests_to_end()
+
+
+def wait_for_requests_to_end(timeout: float = 10.0) -> None:
+    """Wait until the live server's request threads have all ended (at most `timeout`)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        busy = [t for t in threading.enumerate()
+                if "process_request_thread" in t.name and t.is_alive()]
+        if not busy:
+            return
+        busy[0].join(timeout=0.1)
 
 
 @pytest.fixture
