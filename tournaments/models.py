@@ -48,7 +48,22 @@ _RULING_LABELS = {
     "average": "Average (Duplicate Law B(3): adversary had the surplus)",
     "fouled": "Fouled (Duplicate Law B(3): partner had the surplus)",
     "cancelled": "Cancelled (two-table new deal)",
+    "not-played": "Not played at this table (no comparison)",
+    "adjusted": "Adjusted score: average-plus, average or average-minus (club adjustment)",
+    "assigned": "Assigned contract, or a split score (club adjustment)",
 }
+# Rulings the 1913 laws give (Duplicate Law B, and a board not played), and the adjusted
+# scores of modern club practice, allowed only when the event turns "club adjustments" on.
+LAW_RULINGS = ("average", "fouled", "cancelled", "not-played")
+CLUB_ADJUSTMENTS = ("adjusted", "assigned")
+RULING_KINDS = (*LAW_RULINGS, *CLUB_ADJUSTMENTS)
+# An adjusted score grades each side: average-plus (60 % in matchpoints), average (50 %),
+# average-minus (40 %).
+ADJUST_GRADES = [("plus", "Average-plus"), ("average", "Average"), ("minus", "Average-minus")]
+NOT_PLAYED_SCORING = [
+    ("neuberg", "Neuberg: the board is factored, the pair is scored on the boards it played"),
+    ("own-average", "The pair's own average on the boards it played"),
+]
 SIDES = [(code, _SIDE_LABELS[code]) for code in engine.SIDES]
 SEATS = [(code, presenters.SEATS[code]) for code in engine.SEATS]
 DENOMINATIONS = [(code, presenters.DENOMINATION_NAMES[code].capitalize())
@@ -61,7 +76,7 @@ MAX_PAIRS = 200  # pairs in one event
 MAX_TEAMS = MAX_PAIRS // 2  # a team is at least two pairs
 MAX_TABLES = 60  # tables in one section
 MAX_REASON = 500  # characters of a reason given for the audit trail
-RULINGS = [("", "Played"), *((code, _RULING_LABELS[code]) for code in engine.RULINGS)]
+RULINGS = [("", "Played"), *((code, _RULING_LABELS[code]) for code in RULING_KINDS)]
 
 
 class Event(models.Model):
@@ -94,6 +109,12 @@ class Event(models.Model):
     # Duplicate Law E and club practice: closing starts a correction period in which
     # players may still point out an error (the director reopens the event to fix it);
     # the standings become final when it ends (`final_after`, set by closing).
+    # Adjusted scores of modern club practice (average-plus and -minus, 60/40, split and
+    # assigned scores): the 1913 laws do not have them, so they are off unless turned on.
+    club_adjustments = models.BooleanField(default=False)
+    # Matchpoints: how a pair is scored on a board it did not play (rules.md §4).
+    not_played_scoring = models.CharField(max_length=12, choices=NOT_PLAYED_SCORING,
+                                          default="neuberg")
     correction_minutes = models.PositiveSmallIntegerField(
         "correction period (minutes)", default=30)
     final_after = models.DateTimeField(null=True, blank=True)
@@ -209,6 +230,10 @@ class Pair(models.Model):
     team = models.ForeignKey(
         Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="pairs"
     )
+    # A late pair plays from `joined_round` (null: from the start); a pair that leaves
+    # plays no round after `left_after_round` (null: it stays to the end).
+    joined_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    left_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "number"]
@@ -237,6 +262,9 @@ class Meeting(models.Model):
     # Duplicate Law E: once both pairs (or the director) agree the round's scores,
     # the table can no longer change them; later corrections are the director's.
     agreed_at = models.DateTimeField(null=True, blank=True)
+    # Boards of this meeting the director has given the table leave to play late (out of
+    # order, at the end of the session) and enter itself, whatever its current round.
+    late_boards = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["section", "round", "table"]
@@ -291,6 +319,11 @@ class Result(models.Model):
     )
     ruling = models.CharField(max_length=10, choices=RULINGS, blank=True)
     offending = models.CharField(max_length=2, choices=SIDES, blank=True)
+    # An adjusted score's grade for each side (ruling "adjusted"), blank otherwise.
+    ns_adjust = models.CharField(max_length=8, choices=ADJUST_GRADES, blank=True)
+    ew_adjust = models.CharField(max_length=8, choices=ADJUST_GRADES, blank=True)
+    # Played out of order at the end of the session (late play), with the director's leave.
+    late_play = models.BooleanField(default=False)
     # The contract and play; all null/blank for a ruling, and for a passed-out deal
     # (English rule) only `tricks` is null too. For whist, `tricks` is N-S's tricks.
     level = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -300,6 +333,8 @@ class Result(models.Model):
     tricks = models.PositiveSmallIntegerField(null=True, blank=True)
     passed_out = models.BooleanField(default=False)
     # As entered: {"honours": {...}} (absent when derived from the deal), "revokes", "penalties".
+    # An assigned split score keeps E-W's own assigned result here as "ew_result" (a deal
+    # result as in interfaces.md §1): N-S's score comes from the columns, E-W's from it.
     details = models.JSONField(default=dict, blank=True)
     # The engine's score (rules.md §1): each side's trick and honour columns, and the
     # board scores compared across tables (auction: net; whist: tricks).
@@ -343,8 +378,14 @@ class Result(models.Model):
                 name="result_fouled_names_offenders",
             ),
             models.CheckConstraint(
-                condition=Q(ruling__in=["", "average", "fouled", "cancelled"]),
+                condition=Q(ruling__in=["", *RULING_KINDS]),
                 name="result_ruling_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(ruling="adjusted", ns_adjust__in=["plus", "average", "minus"],
+                            ew_adjust__in=["plus", "average", "minus"])
+                | (~Q(ruling="adjusted") & Q(ns_adjust="", ew_adjust="")),
+                name="result_adjusted_grades_both_sides",
             ),
         ]
 
@@ -362,6 +403,79 @@ class Result(models.Model):
     @property
     def ew_total(self) -> int | None:
         return None if self.ew_trick is None else self.ew_trick + self.ew_honour
+
+
+class Substitute(models.Model):
+    """A player who takes one seat of a pair from a given round to the end (or until
+    another substitute follows). The score card and the standings show both names."""
+
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="substitutes")
+    seat = models.PositiveSmallIntegerField(choices=[(1, "First player"), (2, "Second player")])
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    from_round = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["pair", "from_round", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["pair", "seat", "from_round"],
+                                    name="substitute_one_per_seat_and_round"),
+            models.CheckConstraint(condition=Q(from_round__gte=1),
+                                   name="substitute_round_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} for pair {self.pair_id} from round {self.from_round}"
+
+
+class Irregularity(models.Model):
+    """A wrong number of cards found in a board (Duplicate Law B), and what became of it.
+
+    The stage is when it was found: ``original`` (before or during the original play,
+    B(1): a new deal), ``before-overplay`` (when the hands are taken up for overplay,
+    B(2): the board goes back to the table it came from), ``overplay`` (after the
+    overplay began, B(3): a new deal at two tables; else rectified and passed on, and an
+    average or fouled result at the table that found it).
+    """
+
+    class Stage(models.TextChoices):
+        ORIGINAL = "original", "Before or during the original play (Duplicate Law B(1))"
+        BEFORE_OVERPLAY = "before-overplay", "When taken up for overplay (Duplicate Law B(2))"
+        OVERPLAY = "overplay", "After the overplay began (Duplicate Law B(3))"
+
+    class Status(models.TextChoices):
+        REPORTED = "reported", "Reported, waiting for the director"
+        SENT_BACK = "sent-back", "Sent back to be rectified"
+        RESOLVED = "resolved", "Resolved"
+        WITHDRAWN = "withdrawn", "Withdrawn (the cards were right)"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="irregularities")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="irregularities")
+    # Where it was found: the table and round (null when the director reports it alone).
+    meeting = models.ForeignKey(Meeting, on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="irregularities")
+    stage = models.CharField(max_length=16, choices=Stage.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.REPORTED)
+    # What the table found: the short hand and the hand with the surplus (seats), or the
+    # card found out of place and the hand it was in, from which a hand record tells both.
+    short_seat = models.CharField(max_length=1, choices=SEATS, blank=True)
+    surplus_seat = models.CharField(max_length=1, choices=SEATS, blank=True)
+    misplaced_card = models.CharField(max_length=2, blank=True)  # "S5", "HT"
+    # B(2): the table the board goes back to, and the round it was played there.
+    sent_to_table = models.PositiveSmallIntegerField(null=True, blank=True)
+    sent_to_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    # What the director decided: "new-deal", "rectified", "average", "fouled", "cancelled".
+    outcome = models.CharField(max_length=12, blank=True)
+    reported_by = models.CharField(max_length=80)
+    reported_at = models.DateTimeField(auto_now_add=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    note = models.CharField(max_length=500, blank=True)
+
+    class Meta:
+        ordering = ["event", "reported_at", "id"]
+        verbose_name_plural = "irregularities"
+
+    def __str__(self) -> str:
+        return f"Board {self.board_id}: {self.get_stage_display()}"
 
 
 class AuditEntry(models.Model):

@@ -147,7 +147,11 @@ RULINGS = {
     "average": "Average (Duplicate Law B)",
     "fouled": "Fouled board (Duplicate Law B)",
     "cancelled": "Cancelled: new deal (Duplicate Law B)",
+    "not-played": "Not played",
+    "adjusted": "Adjusted score",
+    "assigned": "Assigned score",
 }
+ADJUST_GRADES = {"plus": "Average-plus", "average": "Average", "minus": "Average-minus"}
 MOVEMENTS = {
     "mitchell": "Mitchell", "howell": "Howell", "three-quarter-howell": "¾ Howell",
     "team-match": "Team match", "none": "No movement",
