@@ -480,6 +480,7 @@ RULING_CHOICE_LABELS = {
     "average": "Average: the short hand's adversary had the surplus",
     "fouled": "Fouled: the short hand's partner had the surplus",
     "cancelled": "Cancelled: new deal at both tables (two-table duplicate)",
+    "not-played": "Not played: no comparison for either pair",
 }
 
 
@@ -501,4 +502,5 @@ class RulingForm(forms.Form):
         super().__init__(*args, **kwargs)
         if not two_tables:
             # Duplicate Law B(3): a new deal is only for two-table duplicate.
-            self.fields["kind"].choices = self.fields["kind"].choices[:2]
+            self.fields["kind"].choices = [c for c in self.fields["kind"].choices
+                                           if c[0] != "cancelled"]

@@ -72,7 +72,7 @@ TEAM_METHOD = "total-points"
 # comparison and credits neither pair, which is what no result at all means, so the
 # importer stores nothing for it (the import's audit entry counts them).
 NOT_PLAYED = "not-played"
-RULING_KINDS = (*RULINGS, NOT_PLAYED)
+RULING_KINDS = RULINGS  # NOT_PLAYED among them
 STATUSES = tuple(Event.Status.values)
 PUBLISHED = tuple(Event.Published.values)
 RESULT_STATUSES = tuple(Result.Status.values)

@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 from django.db import connection
 
 from scoring.engine import (
+    NO_COMPARISON,
     Entry,
     TeamDeal,
     fraction_str,
@@ -139,7 +140,7 @@ class PairState:
         touched.update(row.group for row in added)
         self._seat(gone, added)
         if self.method == "matchpoints":
-            expected = max((sum(1 for r in g.values() if r.entry.ruling != "cancelled")
+            expected = max((sum(1 for r in g.values() if r.entry.ruling not in NO_COMPARISON)
                             for g in groups.values()), default=0)
             if expected != self.expected:
                 # Neuberg factors every board to the expected count: all boards change.

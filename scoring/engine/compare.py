@@ -14,7 +14,8 @@ Terms:
     ruling            "average" (both pairs take the average: plus/minus 0, 50 % of the
                       top), "fouled" (the offending side takes the lowest, its opponents
                       the highest score made at any table on the deal), "cancelled"
-                      (a new deal: the result does not count at all).
+                      (a new deal: the result does not count at all), "not-played" (the
+                      board was not played at that table: no comparison, no credit).
     shown number      the nearest whole number of an exact value; ranking uses the
                       exact value ("by the fraction of a point", Duplicate Law G).
     team match        Duplicate Law G: each team adds the totals its pairs won; with an
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-from .rules import RULINGS, SIDES
+from .rules import NO_COMPARISON, RULINGS, SIDES
 
 PLUS_MINUS = "plus-minus"
 MATCHPOINTS = "matchpoints"
@@ -88,7 +89,7 @@ class Entry(NamedTuple):
 
     ``ns``/``ew``: the pairs (any hashable key); ``ns_score``/``ew_score``: their board
     scores (None for an artificial result); ``ruling``: None, "average", "fouled" or
-    "cancelled"; ``offending``: "ns" or "ew", the side whose player was short (fouled).
+    "cancelled" or "not-played"; ``offending``: "ns" or "ew", the side whose player was short (fouled).
     A named tuple, not a dataclass: a large event builds tens of thousands of them.
     """
 
@@ -145,7 +146,7 @@ def plus_minus_scaled(entries: Sequence[Entry]) -> tuple[int, list[Scaled | None
     for e in entries:
         if e.ruling is None:
             out.append((n * e.ns_score - sum_ns, n * e.ew_score - sum_ew))  # type: ignore[operator]
-        elif e.ruling == "cancelled":
+        elif e.ruling in NO_COMPARISON:
             out.append(None)
         elif e.ruling == "average" or not real:
             # Duplicate Law B(3): each pair takes the average score for that deal.
@@ -218,7 +219,7 @@ def matchpoints_scaled(entries: Sequence[Entry], expected: int | None = None
         if entry.ruling is None:
             out.append((ns_mp[k], ew_mp[k]))
             k += 1
-        elif entry.ruling == "cancelled":
+        elif entry.ruling in NO_COMPARISON:
             out.append(None)
         elif entry.ruling == "average" or not real:
             out.append((half_top, half_top))
@@ -243,7 +244,7 @@ def matchpoints_board(entries: Sequence[Entry], expected: int | None = None
 
 
 def _counted(entries: Sequence[Entry]) -> int:
-    return sum(1 for e in entries if e.ruling != "cancelled")
+    return sum(1 for e in entries if e.ruling not in NO_COMPARISON)
 
 
 def pair_contest(

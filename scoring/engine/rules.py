@@ -27,7 +27,9 @@ SIDE_SEATS: Mapping[str, tuple[str, str]] = MappingProxyType(
 DENOMINATIONS: tuple[str, ...] = ("S", "C", "D", "H", "RS", "NT")
 #: Doubling multiplies each trick over six by 1, 2 or 4 (Law 53).
 DOUBLING: Mapping[str, int] = MappingProxyType({"": 1, "X": 2, "XX": 4})
-RULINGS: tuple[str, ...] = ("average", "fouled", "cancelled")
+RULINGS: tuple[str, ...] = ("average", "fouled", "cancelled", "not-played")
+# Rulings that take a result out of the comparison: it credits neither pair.
+NO_COMPARISON: tuple[str, ...] = ("cancelled", "not-played")
 
 RULE_SET_NAMES: tuple[str, ...] = ("american-1913", "english", "duplicate-whist")
 

@@ -173,7 +173,8 @@ def result_correct(
 
 def _ruling_fields(event: Event, kind: str, offending: str) -> dict:
     if kind not in RULINGS:
-        raise ServiceError("a ruling is average, fouled or cancelled (Duplicate Law B)",
+        raise ServiceError("a ruling is average, fouled, cancelled (Duplicate Law B) or "
+                           "not played",
                            field="ruling")
     if kind == "fouled" and offending not in SIDES:
         raise ServiceError("a fouled board names the side whose player was short: N–S or E–W",
