@@ -135,24 +135,6 @@ from .model import (
     WhistResult,
 )
 from .plausible import Unusual, unusual
-from .rules import (
-    DENOMINATIONS,
-    DOUBLING,
-    OTHER_SIDE,
-    PENALTY_CODES,
-    PENALTY_RULES,
-    RULE_SET_NAMES,
-    RULINGS,
-    NO_COMPARISON,
-    SEATS,
-    SIDE_OF_SEAT,
-    SIDE_SEATS,
-    SIDES,
-    RuleSet,
-    dealer_for_board,
-    get_rules,
-    partner,
-)
 from .rubber import (
     PLAYERS,
     RUBBER_GAMES,
@@ -180,6 +162,24 @@ from .rubber import (
     three_hand_rubber,
     whist_rubber,
     without_premium,
+)
+from .rules import (
+    DENOMINATIONS,
+    DOUBLING,
+    OTHER_SIDE,
+    PENALTY_CODES,
+    PENALTY_RULES,
+    RULE_SET_NAMES,
+    RULINGS,
+    NO_COMPARISON,
+    SEATS,
+    SIDE_OF_SEAT,
+    SIDE_SEATS,
+    SIDES,
+    RuleSet,
+    dealer_for_board,
+    get_rules,
+    partner,
 )
 from .score import board_scores, score, score_result
 from .validate import parse_result

@@ -5,10 +5,10 @@ import pytest
 from scoring.engine import (
     RubberError,
     auction_rubber,
-    parse_auction_deal,
-    score_auction_deal,
     get_rules,
+    parse_auction_deal,
     score,
+    score_auction_deal,
 )
 
 from .util import result
@@ -175,3 +175,16 @@ def test_parse_and_score_one_deal():
     assert score_auction_deal(res, get_rules()).ew.honour_score == 150
     with pytest.raises(RubberError):
         auction_rubber({"dealer": "N"})  # not a list
+
+
+def test_pinned_a_deal_after_the_end_is_refused_as_such_whatever_it_holds():
+    # engine.md decision 27: the deal does not belong to the rubber, so its own fields are
+    # not looked at.
+    with pytest.raises(RubberError) as caught:
+        auction_rubber([GAME_NS, GAME_NS, {"nonsense": True}])
+    assert (caught.value.index, caught.value.field) == (2, "")
+
+
+def test_pinned_the_dealer_is_not_checked_against_the_order_of_dealing():
+    # engine.md decision 25: the same dealer twice running is scored as given.
+    assert auction_rubber([GAME_NS, GAME_NS]).complete

@@ -22,6 +22,7 @@ SETTINGS = settings(max_examples=150, deadline=None)
 def _played(score, deals):
     """The rubber of the longest prefix of ``deals`` that is not past its end, checking
     on the way that it ends exactly when someone has won two games."""
+    previous = score([])
     for n in range(len(deals) + 1):
         try:
             rubber = score(deals[:n])

@@ -194,3 +194,18 @@ def test_a_bad_deal_names_its_field(data, field):
     with pytest.raises(RubberError) as caught:
         three_hand_rubber([GAME["A"], data])
     assert (caught.value.index, caught.value.field) == (1, field)
+
+
+def test_pinned_a_passed_out_deal_has_no_declarer_honours_or_revokes():
+    for data, field in ((th("A", None), "declarer"),
+                        (th(None, None, honours={"A": 1}), "honours"),
+                        (th(None, None, revokes={"declaring": 1}), "revokes")):
+        with pytest.raises(RubberError) as caught:
+            three_hand_rubber([data], "english")
+        assert caught.value.field == field
+
+
+def test_pinned_game_bonuses_count_in_an_unfinished_rubber():
+    r = three_hand_rubber([GAME["C"]])
+    assert (r.complete, r.totals) == (False, {"A": 0, "B": 0, "C": 30 + 125})
+    assert r.settlement == {"A-B": 0, "A-C": -155, "B-C": -155}

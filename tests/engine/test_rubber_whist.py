@@ -174,3 +174,11 @@ def test_a_bad_deal_names_its_field(data, field):
 def test_pinned_revoke_penalty_ignored_when_both_or_neither_revoked():
     assert deal(w(7, penalty="add")).points == {"NS": 1, "EW": 0}
     assert deal(w(7, ns=1, ew=1, penalty="add")).points == {"NS": 1, "EW": 0}
+
+
+def test_pinned_law_49_looks_at_the_score_when_the_deal_began():
+    # N-S at four revoke; E-W deduct three (N-S to 1); N-S's four honours still do not
+    # score: they were at four at the start of the deal.
+    ds = deal(w(6, 4, ns=1, penalty="deduct"), ns=4, ew=0)
+    assert ds.score_after == {"NS": 1, "EW": 1}
+    assert ("NS", 0, "Whist 49") in counted(ds)
