@@ -69,6 +69,31 @@ Public API (all re-exported here)::
     TeamRow(place, team, matches_won, points, exact_points)
     rank_teams(matches) -> list[TeamRow]
 
+    # rubbers (rubber.py; rules.md §10, interfaces.md §5)
+    RUBBER_GAMES = ("auction", "three-hand", "whist")
+    RUBBER_RULE_SETS = ("american-1913", "english")
+    PLAYERS = ("A", "B", "C")                                Three-Hand Auction, rule (1)
+    class RubberError(ResultError)                          .index (the deal), .field, .message
+    score_rubber(game, deals, rules="american-1913")
+        -> AuctionRubber | ThreeHandRubber | WhistRubber    RubberError on a bad deal
+    auction_rubber(deals, rules="american-1913") -> AuctionRubber
+    three_hand_rubber(deals, rules="american-1913") -> ThreeHandRubber
+    whist_rubber(deals) -> WhistRubber
+    parse_auction_deal(data, rules) -> (dealer, AuctionResult)    ResultError on bad data
+    score_auction_deal(result, rules) -> DealScore          rules.md §3 less the premium
+    without_premium(deal_score) -> DealScore
+    parse_three_hand_deal(data, rules) -> ThreeHandDeal
+    score_three_hand_deal(deal, rules) -> ThreeHandScore    .players {A,B,C: SideScore}, .items
+    parse_whist_deal(data) -> WhistDeal
+    score_whist_deal(deal, before={"NS": n, "EW": n}) -> WhistDealScore
+    Game(winner, deals, points, value=None); Bonus(to, points, what, law, deal)
+    AuctionRubber(games, winner, complete, rubber_bonus, totals, net, deals, bonuses,
+                  part_scores)                              .to_dict(): interfaces.md §5
+    ThreeHandRubber(games, winner, complete, totals, settlement, net, deals, bonuses,
+                    part_scores)                            .to_dict()
+    WhistRubber(games, winner, complete, rubber_points, net, deals, score)   .to_dict()
+    ThreeHandDeal, PlayerItem, ThreeHandScore, WhistDeal, WhistItem, WhistDealScore
+
 Scores are ints, comparisons exact ``Fraction``s, never floats. Decisions the rules
 leave open are listed in docs/engine.md.
 """
@@ -110,6 +135,34 @@ from .model import (
     WhistResult,
 )
 from .plausible import Unusual, unusual
+from .rubber import (
+    PLAYERS,
+    RUBBER_GAMES,
+    RUBBER_RULE_SETS,
+    AuctionRubber,
+    Bonus,
+    Game,
+    PlayerItem,
+    RubberError,
+    ThreeHandDeal,
+    ThreeHandRubber,
+    ThreeHandScore,
+    WhistDeal,
+    WhistDealScore,
+    WhistItem,
+    WhistRubber,
+    auction_rubber,
+    parse_auction_deal,
+    parse_three_hand_deal,
+    parse_whist_deal,
+    score_auction_deal,
+    score_rubber,
+    score_three_hand_deal,
+    score_whist_deal,
+    three_hand_rubber,
+    whist_rubber,
+    without_premium,
+)
 from .rules import (
     DENOMINATIONS,
     DOUBLING,
@@ -191,4 +244,30 @@ __all__ = [
     "shown_half_up",
     "team_match",
     "unusual",
+    "PLAYERS",
+    "RUBBER_GAMES",
+    "RUBBER_RULE_SETS",
+    "AuctionRubber",
+    "Bonus",
+    "Game",
+    "PlayerItem",
+    "RubberError",
+    "ThreeHandDeal",
+    "ThreeHandRubber",
+    "ThreeHandScore",
+    "WhistDeal",
+    "WhistDealScore",
+    "WhistItem",
+    "WhistRubber",
+    "auction_rubber",
+    "parse_auction_deal",
+    "parse_three_hand_deal",
+    "parse_whist_deal",
+    "score_auction_deal",
+    "score_rubber",
+    "score_three_hand_deal",
+    "score_whist_deal",
+    "three_hand_rubber",
+    "whist_rubber",
+    "without_premium",
 ]
