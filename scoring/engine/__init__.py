@@ -56,7 +56,10 @@ Public API (all re-exported here)::
     matchpoints_scaled(entries, expected=None) -> (d, list[tuple[int, int] | None])
     matchpoint_top(entries, expected=None) -> int
     neuberg(mp, actual, expected) -> Fraction
-    pair_contest(boards, method="plus-minus", *, expected=None) -> dict[pair, PairTotal]
+    pair_contest(boards, method="plus-minus", *, expected=None,
+                 not_played_scoring="neuberg") -> dict[pair, PairTotal]
+    own_average_total(matchpoints, played, not_played, board_top) -> (Fraction, int)
+    NOT_PLAYED_SCORINGS                                      ("neuberg", "own-average")
     ranking_directions(boards) -> {"NS": [pairs], "EW": [pairs]} or {"ALL": [pairs]}
     shown(value) -> int              nearest whole, half away from zero
     shown_half_up(value) -> int      nearest whole, half up (team totals)
@@ -75,6 +78,9 @@ leave open are listed in docs/engine.md.
 
 from .compare import (
     MATCHPOINTS,
+    NOT_PLAYED_NEUBERG,
+    NOT_PLAYED_OWN_AVERAGE,
+    NOT_PLAYED_SCORINGS,
     PAIR_METHODS,
     PLUS_MINUS,
     Entry,
@@ -87,6 +93,7 @@ from .compare import (
     matchpoints_board,
     matchpoints_scaled,
     neuberg,
+    own_average_total,
     pair_contest,
     plus_minus_board,
     plus_minus_scaled,
@@ -135,6 +142,9 @@ __all__ = [
     "DENOMINATIONS",
     "DOUBLING",
     "MATCHPOINTS",
+    "NOT_PLAYED_NEUBERG",
+    "NOT_PLAYED_OWN_AVERAGE",
+    "NOT_PLAYED_SCORINGS",
     "PAIR_METHODS",
     "PENALTY_CODES",
     "PENALTY_RULES",
@@ -176,6 +186,7 @@ __all__ = [
     "matchpoints_board",
     "matchpoints_scaled",
     "neuberg",
+    "own_average_total",
     "pair_contest",
     "parse_deal",
     "parse_result",
