@@ -60,6 +60,7 @@ Public API (all re-exported here)::
                  not_played_scoring="neuberg") -> dict[pair, PairTotal]
     own_average_total(matchpoints, played, not_played, board_top) -> (Fraction, int)
     NOT_PLAYED_SCORINGS                                      ("neuberg", "own-average")
+    NOT_PLAYED                                               "not-played", the ruling
     ranking_directions(boards) -> {"NS": [pairs], "EW": [pairs]} or {"ALL": [pairs]}
     shown(value) -> int              nearest whole, half away from zero
     shown_half_up(value) -> int      nearest whole, half up (team totals)
@@ -78,6 +79,7 @@ leave open are listed in docs/engine.md.
 
 from .compare import (
     MATCHPOINTS,
+    NOT_PLAYED,
     NOT_PLAYED_NEUBERG,
     NOT_PLAYED_OWN_AVERAGE,
     NOT_PLAYED_SCORINGS,
@@ -142,6 +144,7 @@ __all__ = [
     "DENOMINATIONS",
     "DOUBLING",
     "MATCHPOINTS",
+    "NOT_PLAYED",
     "NOT_PLAYED_NEUBERG",
     "NOT_PLAYED_OWN_AVERAGE",
     "NOT_PLAYED_SCORINGS",
