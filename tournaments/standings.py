@@ -400,7 +400,7 @@ def pair_standings(event: Event) -> dict:
             {"direction": "NS", "rows": _pair_rows(state, [p for p in ranked if p in ns], names)},
             {"direction": "EW", "rows": _pair_rows(state, [p for p in ranked if p in ew], names)},
         ]
-    return {
+    out = {
         "event": event.name,
         "kind": "pairs",
         "method": event.method,
@@ -408,6 +408,10 @@ def pair_standings(event: Event) -> dict:
         "published": event.published,
         "seq": state.seq,
     }
+    if event.method == "matchpoints":
+        # What "matchpoints" and "top" cover for a pair with a board not played.
+        out["not_played_scoring"] = state.not_played_scoring
+    return out
 
 
 def team_standings(event: Event) -> dict:
