@@ -140,8 +140,8 @@ STATUS_ACTIONS = {
 AGREED_MEANS = ("Agreed (Duplicate Law E) means the scores are agreed: the tables can no "
                 "longer enter or confirm a board, and only the director changes a score.")
 # Matchpoints: how a board not played at a table is scored (web/director_scoring.py).
-NOT_PLAYED_CHOICES = [("neuberg", "Neuberg: each pair over the boards it played"),
-                      ("own-average", "The pair's own average on the boards it played")]
+NOT_PLAYED_CHOICES = [("neuberg", "Neuberg: over the boards played"),
+                      ("own-average", "The pair's own average")]
 SHOWN_OUTSTANDING = 12  # the event page lists this many boards not in; the rest are counted
 
 
