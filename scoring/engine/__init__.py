@@ -122,12 +122,12 @@ from .plausible import Unusual, unusual
 from .rules import (
     DENOMINATIONS,
     DOUBLING,
+    NO_COMPARISON,
     OTHER_SIDE,
     PENALTY_CODES,
     PENALTY_RULES,
     RULE_SET_NAMES,
     RULINGS,
-    NO_COMPARISON,
     SEATS,
     SIDE_OF_SEAT,
     SIDE_SEATS,

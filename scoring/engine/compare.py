@@ -450,9 +450,10 @@ def team_match(deals: Sequence[TeamDeal], team_of: Mapping[Hashable, Hashable]) 
     A cancelled deal (two-table new deal, Duplicate Law B(3)) is removed at every table
     of its board; so is a deal not played at one table ("not-played"): Duplicate Law G
     has each deal played once at each table, so a deal one table missed is left out of
-    the match at both (docs/engine.md, item 25). Average and fouled rulings award the totals of the real results on
-    that board (their average; or the lowest to the offending side and the highest to
-    its opponents), and these awards enter the odd-pair averages like any total.
+    the match at both (docs/engine.md, item 25). Average and fouled rulings award the
+    totals of the real results on that board (their average; or the lowest to the
+    offending side and the highest to its opponents), and these awards enter the
+    odd-pair averages like any total.
     """
     deals = list(deals)
     teams, ns, ew = _team_sides(deals, team_of)
