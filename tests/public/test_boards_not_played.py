@@ -67,3 +67,19 @@ def test_no_note_when_every_board_was_played(client, night):
     html = page(client, night, "standings/")
     assert "Boards" in cells(html)
     assert 'data-testid="not-played-note"' not in html
+
+
+def test_the_standings_command_shows_them_too(director):
+    import io
+
+    from django.core.management import call_command
+
+    night = build_night(director)
+    row = _not_played(night)
+    out = io.StringIO()
+    call_command("standings", str(night.event.pk), "--format", "text", stdout=out)
+    data = standings.standings(night.event)
+    ns = next(r for r in data["rankings"][0]["rows"] if r["pair"] == row.ns_pair.number)
+    text = out.getvalue()
+    assert f"{ns['boards']} of {ns['boards'] + 1}" in text
+    assert "A board not played at a pair's table is not compared" in text
