@@ -32,7 +32,16 @@ from typing import Any
 from django.db import transaction
 
 from boards.movements import MITCHELL_VARIANTS
-from scoring.engine import PAIR_METHODS, RULE_SET_NAMES, RULINGS, SIDES, ResultError, parse_deal
+from scoring.engine import (
+    NOT_PLAYED_NEUBERG,
+    NOT_PLAYED_SCORINGS,
+    PAIR_METHODS,
+    RULE_SET_NAMES,
+    RULINGS,
+    SIDES,
+    ResultError,
+    parse_deal,
+)
 
 from . import seam
 from .models import KINDS as EVENT_KINDS
@@ -69,8 +78,9 @@ RULES = RULE_SET_NAMES
 KINDS = tuple(value for value, _ in EVENT_KINDS)
 TEAM_METHOD = "total-points"
 # "not-played" (interfaces.md §2): the board was not played at that meeting. It has no
-# comparison and credits neither pair, which is what no result at all means, so the
-# importer stores nothing for it (the import's audit entry counts them).
+# comparison and credits neither pair; it is stored as a ruling, because it still says
+# something: under "own-average" the pair is credited its own average on it, and in a
+# team match the deal is left out at both tables (docs/engine.md, items 24-25).
 NOT_PLAYED = "not-played"
 RULING_KINDS = RULINGS  # NOT_PLAYED among them
 STATUSES = tuple(Event.Status.values)
@@ -84,6 +94,7 @@ VARIANTS = MITCHELL_VARIANTS
 DEFAULT_STATUS = Event.Status.AGREED
 DEFAULT_PUBLISHED = Event.Published.NONE
 DEFAULT_SECTION = "A"
+DEFAULT_NOT_PLAYED_SCORING = NOT_PLAYED_NEUBERG
 IMPORTER = "import"
 # The database stores board and pair numbers as small integers.
 MAX_NUMBER = 32767
@@ -94,7 +105,7 @@ _TOP_KEYS = ("format", "event", "boards", "teams", "sections", "pairs", "results
 # state, optional. A new event-level field goes here, in _check_event_state and in
 # _event_state (export), and in docs/night-file.md.
 _EVENT_KEYS = ("name", "date", "rules", "kind", "method", "status", "published",
-               "compare_by_section", "correction_minutes")
+               "compare_by_section", "correction_minutes", "not_played_scoring")
 _BOARD_KEYS = ("number", "deal")
 _TEAM_KEYS = ("name",)
 _SECTION_KEYS = ("name", "movement", "variant", "tables", "boards_per_round", "meetings")
@@ -170,6 +181,7 @@ class NightPlan:
     removed: int = 0
     not_played: int = 0
     correction_minutes: int | None = None  # None: the default period
+    not_played_scoring: str = DEFAULT_NOT_PLAYED_SCORING
 
 
 def _describe(value: object) -> str:
@@ -293,6 +305,10 @@ def _check_event_state(data: dict, plan: NightPlan) -> None:
         plan.correction_minutes = _whole(event["correction_minutes"], "event.correction_minutes",
                                          "the correction period (minutes)", 0,
                                          MAX_CORRECTION_MINUTES)
+    # Matchpoints: how a board not played is scored (written when not Neuberg).
+    plan.not_played_scoring = _choice(event, "not_played_scoring", "event.not_played_scoring",
+                                      "the scoring of a board not played",
+                                      NOT_PLAYED_SCORINGS, DEFAULT_NOT_PLAYED_SCORING)
 
 
 def _moment(value: object, place: str, what: str) -> datetime.datetime:
@@ -488,12 +504,10 @@ def _check_ruling(value: object, place: str, *, kinds: tuple[str, ...] = RULING_
     elif "offending" in ruling:
         raise NightFileError(f"{place}.offending",
                              "only a fouled board names an offending side")
-    if kind == NOT_PLAYED:
-        return {"ruling": NOT_PLAYED}
     return seam.ruling_fields(kind=kind, offending=offending)
 
 
-STORED_RULINGS = tuple(kind for kind in RULING_KINDS if kind != NOT_PLAYED)
+STORED_RULINGS = RULING_KINDS
 
 
 def _check_state(value: object, place: str, plan: NightPlan, board: int, ns: int,
@@ -560,8 +574,8 @@ def _check_history(value: object, place: str, plan: NightPlan, board: int, ns: i
 
 def _check_result(item: object, place: str, plan: NightPlan,
                   meetings: dict[tuple[str, int, int], MeetingRow],
-                  pair_numbers: set[int]) -> ResultRow | None:
-    """One entry of `results` or `removed`; None for a board that was not played."""
+                  pair_numbers: set[int]) -> ResultRow:
+    """One entry of `results` or `removed`."""
     entry = _object(item, place, "a result", _RESULT_KEYS)
     numbers = {}
     for key, what in (("board", "the board number"), ("ns", "the N-S pair number"),
@@ -583,13 +597,6 @@ def _check_result(item: object, place: str, plan: NightPlan,
                                     "(the director's ruling), not both or neither")
     if "ruling" in entry:
         fields = _check_ruling(entry["ruling"], f"{place}.ruling")
-        if fields["ruling"] == NOT_PLAYED:
-            extra = [key for key in entry if key not in ("board", "ns", "ew", "ruling")]
-            if extra:
-                raise NightFileError(f"{place}.{extra[0]}",
-                                     "a board that was not played has nothing stored: only "
-                                     "its board, pairs and ruling")
-            return None
     else:
         fields = _score(entry["result"], board, plan, f"{place}.result")
     meeting = None
@@ -647,20 +654,16 @@ def _check_results(data: dict, plan: NightPlan) -> None:
             raise NightFileError(place, f"board {key[0]} between pairs {key[1]} (N-S) and "
                                         f"{key[2]} (E-W) is already in results[{seen[key]}]")
         seen[key] = i
-        if row is None:
+        plan.rows.append(row)
+        if row.fields["ruling"] == NOT_PLAYED:
             plan.not_played += 1
+        elif row.fields["ruling"]:
+            plan.rulings += 1
         else:
-            plan.rows.append(row)
-            if row.fields["ruling"]:
-                plan.rulings += 1
-            else:
-                plan.played += 1
+            plan.played += 1
     for i, item in enumerate(_list(data, "removed", required=False)):
         place = f"removed[{i}]"
         row = _check_result(item, place, plan, meetings, pair_numbers)
-        if row is None:
-            raise NightFileError(f"{place}.ruling",
-                                 "a board that was not played has no result to remove")
         plan.rows.append(dataclasses.replace(row, voided=True))
         plan.removed += 1
 
@@ -739,7 +742,8 @@ def night_import(*, data: dict, actor: Actor) -> Event:
     """
     plan = night_check(data)
     event = event_create(name=plan.name, date=plan.date, rules=plan.rules, kind=plan.kind,
-                         method=plan.method, actor=actor)
+                         method=plan.method, not_played_scoring=plan.not_played_scoring,
+                         actor=actor)
     if plan.correction_minutes is not None:
         event = correction_period_set(event=event, minutes=plan.correction_minutes, actor=actor)
     teams = {team.name: team for team in teams_set(event=event, names=plan.teams, actor=actor)}
@@ -782,6 +786,8 @@ def _event_state(event: Event) -> dict:
         state["compare_by_section"] = True
     if event.correction_minutes != Event._meta.get_field("correction_minutes").default:
         state["correction_minutes"] = event.correction_minutes
+    if event.not_played_scoring != DEFAULT_NOT_PLAYED_SCORING:
+        state["not_played_scoring"] = event.not_played_scoring
     return state
 
 

@@ -322,3 +322,40 @@ def sentence(text: Any) -> str:
         if not ch.isspace() and ch not in "\"'“‘(":
             return text
     return text
+
+
+# --- boards not played (standings) ---------------------------------------------------------
+
+NOT_PLAYED_NOTES = {
+    "plus-minus": "A board not played at a pair's table is not compared (Duplicate Law H): "
+                  "“{example}” means the pair played {played} of its {session} boards, and "
+                  "its score is over those it played.",
+    "neuberg": "A board not played at a pair's table is not compared: “{example}” means the "
+               "pair played {played} of its {session} boards, and its percentage is of the "
+               "most it could have made on those (the boards played fewer times are factored "
+               "up by Neuberg's formula).",
+    "own-average": "A board not played at a pair's table is not compared: “{example}” means "
+                   "the pair played {played} of its {session} boards; on each board it did "
+                   "not play it is credited with its own average on those it played, so its "
+                   "matchpoints and top cover all {session}.",
+}
+
+
+def boards_played(boards: int, not_played: int = 0) -> str:
+    """The standings' Boards column: "24", or "22 of 24" when the pair did not play 2."""
+    return f"{boards} of {boards + not_played}" if not_played else str(boards)
+
+
+def not_played_note(standings: dict) -> str:
+    """What "22 of 24" in the Boards column means, with the event's way of scoring it; ""
+    when no pair has a board not played."""
+    rows = [r for ranking in standings.get("rankings", ()) for r in ranking.get("rows", ())
+            if r.get("not_played")]
+    if not rows:
+        return ""
+    first = rows[0]
+    key = (standings.get("not_played_scoring", "neuberg")
+           if standings.get("method") == "matchpoints" else "plus-minus")
+    played, session = first["boards"], first["boards"] + first["not_played"]
+    return NOT_PLAYED_NOTES[key].format(example=boards_played(played, first["not_played"]),
+                                        played=played, session=session)

@@ -56,7 +56,11 @@ Public API (all re-exported here)::
     matchpoints_scaled(entries, expected=None) -> (d, list[tuple[int, int] | None])
     matchpoint_top(entries, expected=None) -> int
     neuberg(mp, actual, expected) -> Fraction
-    pair_contest(boards, method="plus-minus", *, expected=None) -> dict[pair, PairTotal]
+    pair_contest(boards, method="plus-minus", *, expected=None,
+                 not_played_scoring="neuberg") -> dict[pair, PairTotal]
+    own_average_total(matchpoints, played, not_played, board_top) -> (Fraction, int)
+    NOT_PLAYED_SCORINGS                                      ("neuberg", "own-average")
+    NOT_PLAYED                                               "not-played", the ruling
     ranking_directions(boards) -> {"NS": [pairs], "EW": [pairs]} or {"ALL": [pairs]}
     shown(value) -> int              nearest whole, half away from zero
     shown_half_up(value) -> int      nearest whole, half up (team totals)
@@ -100,6 +104,10 @@ leave open are listed in docs/engine.md.
 
 from .compare import (
     MATCHPOINTS,
+    NOT_PLAYED,
+    NOT_PLAYED_NEUBERG,
+    NOT_PLAYED_OWN_AVERAGE,
+    NOT_PLAYED_SCORINGS,
     PAIR_METHODS,
     PLUS_MINUS,
     Entry,
@@ -112,6 +120,7 @@ from .compare import (
     matchpoints_board,
     matchpoints_scaled,
     neuberg,
+    own_average_total,
     pair_contest,
     plus_minus_board,
     plus_minus_scaled,
@@ -166,12 +175,12 @@ from .rubber import (
 from .rules import (
     DENOMINATIONS,
     DOUBLING,
+    NO_COMPARISON,
     OTHER_SIDE,
     PENALTY_CODES,
     PENALTY_RULES,
     RULE_SET_NAMES,
     RULINGS,
-    NO_COMPARISON,
     SEATS,
     SIDE_OF_SEAT,
     SIDE_SEATS,
@@ -188,6 +197,10 @@ __all__ = [
     "DENOMINATIONS",
     "DOUBLING",
     "MATCHPOINTS",
+    "NOT_PLAYED",
+    "NOT_PLAYED_NEUBERG",
+    "NOT_PLAYED_OWN_AVERAGE",
+    "NOT_PLAYED_SCORINGS",
     "PAIR_METHODS",
     "PENALTY_CODES",
     "PENALTY_RULES",
@@ -229,6 +242,7 @@ __all__ = [
     "matchpoints_board",
     "matchpoints_scaled",
     "neuberg",
+    "own_average_total",
     "pair_contest",
     "parse_deal",
     "parse_result",

@@ -37,6 +37,14 @@ from .rules import NO_COMPARISON, RULINGS, SIDES
 PLUS_MINUS = "plus-minus"
 MATCHPOINTS = "matchpoints"
 PAIR_METHODS: tuple[str, ...] = (PLUS_MINUS, MATCHPOINTS)
+# Matchpoints: how a pair is scored on a board it did not play (a "not-played" result).
+# "neuberg": the board's other results are factored (Neuberg) and the pair is scored over
+# the boards it played; "own-average": besides, the pair is credited on each board it did
+# not play with its own average on the boards it played (docs/engine.md, item 24).
+NOT_PLAYED_NEUBERG = "neuberg"
+NOT_PLAYED_OWN_AVERAGE = "own-average"
+NOT_PLAYED_SCORINGS: tuple[str, ...] = (NOT_PLAYED_NEUBERG, NOT_PLAYED_OWN_AVERAGE)
+NOT_PLAYED = "not-played"
 
 Scores = tuple[Fraction, Fraction]
 
@@ -247,50 +255,77 @@ def _counted(entries: Sequence[Entry]) -> int:
     return sum(1 for e in entries if e.ruling not in NO_COMPARISON)
 
 
+def own_average_total(matchpoints: Fraction, played: int, not_played: int,
+                      board_top: int) -> tuple[Fraction, int]:
+    """A pair's matchpoints and top over its whole session under "own-average": on each
+    of its ``not_played`` boards it is credited with its own average on the ``played``
+    boards (``matchpoints / played``), so both cover ``played + not_played`` boards and
+    its percentage is unchanged. ``played`` is at least 1."""
+    whole = played + not_played
+    return Fraction(matchpoints) * whole / played, board_top * whole
+
+
 def pair_contest(
     boards: Mapping[int, Sequence[Entry]],
     method: str = PLUS_MINUS,
     *,
     expected: int | None = None,
+    not_played_scoring: str = NOT_PLAYED_NEUBERG,
 ) -> dict[Hashable, PairTotal]:
     """Each pair's contest score over all boards (Duplicate Law H, rules.md §4).
 
     ``boards`` maps a board number to its comparison group. Pairs who never appear
-    are absent. A pair's ``boards`` counts its results that count (average and
-    fouled rulings count as played; cancelled ones do not). For ``"matchpoints"``
-    every board is factored to ``expected`` results, by default the most results
-    (counting average and fouled tables) any board had.
+    in a result that counts are absent. A pair's ``boards`` counts its results that
+    count (average and fouled rulings count as played; cancelled and not-played ones
+    do not). For ``"matchpoints"`` every board is factored to ``expected`` results, by
+    default the most results (counting average and fouled tables) any board had.
+
+    ``not_played_scoring`` (matchpoints only): ``"neuberg"`` scores a pair over the
+    boards it played (its top is smaller); ``"own-average"`` credits it, on each board
+    it did not play (a "not-played" result of its own), with its own average on the
+    boards it played, so ``exact`` and ``top`` cover its whole session (``boards`` still
+    counts the boards played; the percentage is the same either way).
     """
     if method not in PAIR_METHODS:
         raise ValueError(f"the method is one of {', '.join(PAIR_METHODS)}, not {method!r}")
+    if not_played_scoring not in NOT_PLAYED_SCORINGS:
+        raise ValueError(f"a board not played is scored by one of "
+                         f"{', '.join(NOT_PLAYED_SCORINGS)}, not {not_played_scoring!r}")
     if method == MATCHPOINTS and expected is None:
         expected = max((_counted(entries) for entries in boards.values()), default=0)
     exact: dict[Hashable, Fraction] = {}
     played: dict[Hashable, int] = {}
     tops: dict[Hashable, int] = {}
+    missed: dict[Hashable, int] = {}
+    board_top = 0 if method == PLUS_MINUS else max(0, 2 * (expected - 1))  # type: ignore[operator]
     for entries in boards.values():
         if method == PLUS_MINUS:
             scores = plus_minus_board(entries)
-            top = 0
         else:
             scores = matchpoints_board(entries, expected)
-            top = max(0, 2 * (expected - 1))  # type: ignore[operator]
         for entry, pair_scores in zip(entries, scores, strict=True):
             if pair_scores is None:
+                if entry.ruling == NOT_PLAYED:
+                    for pair in (entry.ns, entry.ew):
+                        missed[pair] = missed.get(pair, 0) + 1
                 continue
             for pair, value in ((entry.ns, pair_scores[0]), (entry.ew, pair_scores[1])):
                 exact[pair] = exact.get(pair, Fraction(0)) + value
                 played[pair] = played.get(pair, 0) + 1
-                tops[pair] = tops.get(pair, 0) + top
+                tops[pair] = tops.get(pair, 0) + board_top
     out: dict[Hashable, PairTotal] = {}
+    own_average = not_played_scoring == NOT_PLAYED_OWN_AVERAGE
     for pair, value in exact.items():
         if method == PLUS_MINUS:
             out[pair] = PairTotal(value, played[pair])
-        else:
-            top = Fraction(tops[pair])
-            # Pinned: with no possible comparison (top 0) a pair has 50 %.
-            percentage = value / top * 100 if top else Fraction(50)
-            out[pair] = PairTotal(value, played[pair], top, percentage)
+            continue
+        top = Fraction(tops[pair])
+        # Pinned: with no possible comparison (top 0) a pair has 50 %.
+        percentage = value / top * 100 if top else Fraction(50)
+        if own_average and missed.get(pair):
+            value, whole_top = own_average_total(value, played[pair], missed[pair], board_top)
+            top = Fraction(whole_top)
+        out[pair] = PairTotal(value, played[pair], top, percentage)
     return out
 
 
@@ -413,16 +448,22 @@ def team_match(deals: Sequence[TeamDeal], team_of: Mapping[Hashable, Hashable]) 
     """Score a match between two teams (Duplicate Law G, rules.md §5).
 
     A cancelled deal (two-table new deal, Duplicate Law B(3)) is removed at every table
-    of its board. Average and fouled rulings award the totals of the real results on
-    that board (their average; or the lowest to the offending side and the highest to
-    its opponents), and these awards enter the odd-pair averages like any total.
+    of its board; so is a deal not played at one table ("not-played"): Duplicate Law G
+    has each deal played once at each table, so a deal one table missed is left out of
+    the match at both (docs/engine.md, item 25). Average and fouled rulings award the
+    totals of the real results on that board (their average; or the lowest to the
+    offending side and the highest to its opponents), and these awards enter the
+    odd-pair averages like any total.
     """
     deals = list(deals)
     teams, ns, ew = _team_sides(deals, team_of)
     _check_team_sizes(teams, ns, ew)
-    cancelled = {d.board for d in deals if d.ruling == "cancelled"}
+    for d in deals:
+        if d.ruling == NOT_PLAYED and d.board is None:
+            raise ValueError("a deal not played in a team match needs its board number")
+    left_out = {d.board for d in deals if d.ruling in NO_COMPARISON}
     kept = [d for d in deals
-            if d.ruling != "cancelled" and (d.board is None or d.board not in cancelled)]
+            if d.ruling not in NO_COMPARISON and (d.board is None or d.board not in left_out)]
     real: dict[int | None, list[TeamDeal]] = {}
     for d in kept:
         if d.ruling is None:

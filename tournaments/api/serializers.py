@@ -29,6 +29,7 @@ from ..models import (
     MAX_TEAMS,
     METHODS,
     MOVEMENTS,
+    NOT_PLAYED_SCORING,
     RULES,
     RULINGS,
     SEATS,
@@ -128,6 +129,11 @@ class EventIn(serializers.Serializer):
     rules = serializers.ChoiceField(choices=RULES, default="american-1913")
     kind = serializers.ChoiceField(choices=KINDS, default="pairs")
     method = serializers.ChoiceField(choices=METHODS, required=False, allow_null=True)
+    not_played_scoring = serializers.ChoiceField(
+        choices=NOT_PLAYED_SCORING, default="neuberg",
+        help_text="matchpoints: a board not played at a table is scored by Neuberg (the pair "
+                  "over the boards it played) or by the pair's own average on the boards it "
+                  "played (its matchpoints and top then cover its whole session)")
 
 
 class EventStatusIn(serializers.Serializer):
@@ -299,7 +305,8 @@ class EventOut(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = ["id", "name", "date", "rules", "kind", "method", "status", "published",
-                  "compare_by_section", "seq", "sections", "correction_minutes", "final_after"]
+                  "compare_by_section", "seq", "sections", "correction_minutes", "final_after",
+                  "not_played_scoring"]
 
 
 class PairOut(serializers.ModelSerializer):

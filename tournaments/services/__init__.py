@@ -56,6 +56,7 @@ from .results import (
     result_void,
     ruling_award,
 )
+from .scoring_settings import not_played_scoring_set
 from .setup import (
     boards_set,
     event_create,
@@ -94,6 +95,7 @@ __all__ = [
     "movement_and_boards_set",
     "movement_generate",
     "movement_meetings_set",
+    "not_played_scoring_set",
     "pair_set",
     "pairs_set",
     "result_confirm",

@@ -7,7 +7,7 @@ director's console under director/.
 from django.urls import include, path
 
 from .. import converters  # noqa: F401  (registers the id, number and name converters)
-from . import director, public, table
+from . import director, director_scoring, public, table
 
 public_urlpatterns = [
     path("events/<id:pk>/", public.event_page, name="public-event"),
@@ -44,6 +44,8 @@ director_urlpatterns = [
     path("events/<id:event_id>/reopen/", director.event_reopen, name="director-reopen"),
     path("events/<id:event_id>/correction-period/", director.correction_period,
          name="director-correction-period"),
+    path("events/<id:event_id>/not-played-scoring/", director_scoring.not_played_scoring,
+         name="director-not-played-scoring"),
     path("events/<id:event_id>/publish/", director.event_publish, name="director-publish"),
     path("events/<id:event_id>/pairs/", director.pairs, name="director-pairs"),
     path("events/<id:event_id>/movement/", director.movement, name="director-movement"),
