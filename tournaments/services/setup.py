@@ -39,6 +39,7 @@ def event_create(
     rules: str = "american-1913",
     kind: str = "pairs",
     method: str | None = None,
+    club_adjustments: bool = False,
     actor: Actor,
 ) -> Event:
     method = method or ("total-points" if kind == "teams" else "plus-minus")
@@ -48,7 +49,8 @@ def event_create(
     if kind == "pairs" and method not in ("plus-minus", "matchpoints"):
         raise ServiceError("a pair contest is scored by plus/minus or matchpoints",
                            field="method")
-    event = Event.objects.create(name=name, date=date, rules=rules, kind=kind, method=method)
+    event = Event.objects.create(name=name, date=date, rules=rules, kind=kind, method=method,
+                                 club_adjustments=bool(club_adjustments))
     Section.objects.create(event=event, name="A")
     _audit(event=event, actor=actor, action="create event", after={"name": name})
     return event
