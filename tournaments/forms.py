@@ -21,7 +21,6 @@ from boards.movements import MITCHELL_VARIANTS
 from scoring.engine import (
     DOUBLING,
     PENALTY_RULES,
-    RULINGS,
     SEATS,
     SIDES,
     get_rules,
@@ -30,7 +29,17 @@ from scoring.engine import (
 
 from . import presenters
 from .inputs import no_control_characters, no_control_characters_in_lines
-from .models import KINDS, MAX_PAIRS, MAX_REASON, METHODS, MOVEMENTS, RULES, Result
+from .models import (
+    ADJUST_GRADES,
+    KINDS,
+    LAW_RULINGS,
+    MAX_PAIRS,
+    MAX_REASON,
+    METHODS,
+    MOVEMENTS,
+    RULES,
+    Result,
+)
 from .presenters import movement as movement_name
 
 # The codes are the engine's; the table's form shows them as a player writes them.
@@ -489,7 +498,8 @@ class RulingForm(forms.Form):
 
     kind = forms.ChoiceField(
         label="Ruling", widget=forms.RadioSelect,
-        choices=[(code, RULING_CHOICE_LABELS[code]) for code in RULINGS],
+        # The laws' rulings; club adjustments have their own pages (director_adjust).
+        choices=[(code, RULING_CHOICE_LABELS[code]) for code in LAW_RULINGS],
         error_messages={"required": "Choose the ruling"})
     offending = forms.ChoiceField(
         label="Offending side (fouled board: the side whose player was short)",

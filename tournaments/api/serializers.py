@@ -22,6 +22,7 @@ from ..inputs import column_length, no_control_characters, whole_number
 from ..models import (
     DENOMINATIONS,
     DOUBLINGS,
+    ADJUST_GRADES,
     KINDS,
     MAX_CORRECTION_MINUTES,
     MAX_REASON,
@@ -46,6 +47,9 @@ from ..models import (
 from ..services import ServiceError
 
 OFFENDERS = [("", "Nobody"), *SIDES]
+CLUB_ADJUSTMENTS_HELP = ("club adjustments: allow the adjusted (average-plus/-minus) and "
+                         "assigned scores of modern club practice, which the 1913 laws do "
+                         "not have (default false)")
 MAX_BOARDS = 200  # boards in one event
 
 
@@ -128,6 +132,41 @@ class EventIn(serializers.Serializer):
     rules = serializers.ChoiceField(choices=RULES, default="american-1913")
     kind = serializers.ChoiceField(choices=KINDS, default="pairs")
     method = serializers.ChoiceField(choices=METHODS, required=False, allow_null=True)
+    club_adjustments = FlagField(
+        required=False, default=False,
+        help_text=CLUB_ADJUSTMENTS_HELP)
+
+
+class ClubAdjustmentsIn(serializers.Serializer):
+    club_adjustments = FlagField(help_text=CLUB_ADJUSTMENTS_HELP)
+    reason = _text(MAX_REASON, required=False, allow_blank=True, default="",
+                   help_text="why (for the audit trail)")
+
+
+class AdjustedIn(serializers.Serializer):
+    """An adjusted score in place of play (club practice; the event's club adjustments on)."""
+
+    board = _number("board")
+    ns = _number("N-S pair")
+    ew = _number("E-W pair")
+    ns_grade = serializers.ChoiceField(
+        choices=ADJUST_GRADES, help_text="N-S: plus (average-plus), average or minus "
+                                         "(average-minus)")
+    ew_grade = serializers.ChoiceField(choices=ADJUST_GRADES, help_text="E-W, the same")
+    reason = _text(MAX_REASON, allow_blank=True, default="", help_text="why (required)")
+
+
+class AssignedIn(serializers.Serializer):
+    """An assigned score: a deal result scored as if played, or two for a split score."""
+
+    board = _number("board")
+    ns = _number("N-S pair")
+    ew = _number("E-W pair")
+    ns_result = DealResultField(help_text="the deal result assigned (interfaces.md §1, "
+                                          "without the board); N-S's alone for a split")
+    ew_result = DealResultField(required=False, allow_null=True, default=None,
+                                help_text="a split score: E-W's own assigned result")
+    reason = _text(MAX_REASON, allow_blank=True, default="", help_text="why (required)")
 
 
 class EventStatusIn(serializers.Serializer):
@@ -299,7 +338,8 @@ class EventOut(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = ["id", "name", "date", "rules", "kind", "method", "status", "published",
-                  "compare_by_section", "seq", "sections", "correction_minutes", "final_after"]
+                  "compare_by_section", "seq", "sections", "correction_minutes", "final_after",
+                  "club_adjustments"]
 
 
 class PairOut(serializers.ModelSerializer):
@@ -401,10 +441,14 @@ class ResultOut(serializers.ModelSerializer):
         read_only=True, help_text="entered; confirmed (by the opponents); director")
     ns_columns = serializers.SerializerMethodField()
     ew_columns = serializers.SerializerMethodField()
+    assigned = serializers.SerializerMethodField(
+        help_text="an assigned score (club adjustment): {ns_result, ew_result (a split "
+                  "only)}; null otherwise")
 
     class Meta:
         model = Result
         fields = ["id", "board", "ns", "ew", "section", "round", "table", "ruling", "offending",
+                  "ns_adjust", "ew_adjust", "assigned",
                   "result", "contract", "tricks", "passed_out", "ns_columns", "ew_columns",
                   "ns_score", "ew_score", "status", "entered_by", "confirmed_by", "version",
                   "voided", "seq", "updated_at"]
@@ -421,6 +465,13 @@ class ResultOut(serializers.ModelSerializer):
     @extend_schema_field({"type": "object", "additionalProperties": {}, "nullable": True})
     def get_result(self, result: Result) -> dict | None:
         return seam.engine_input(result, is_whist=result.event.is_whist)
+
+    @extend_schema_field({"type": "object", "additionalProperties": {}, "nullable": True})
+    def get_assigned(self, result: Result) -> dict | None:
+        if result.ruling != "assigned":
+            return None
+        body = seam.ruling_dict(result, is_whist=result.event.is_whist) or {}
+        return {k: v for k, v in body.items() if k != "kind"}
 
     @extend_schema_field(ContractOut(allow_null=True))
     def get_contract(self, result: Result) -> dict | None:
@@ -559,6 +610,12 @@ class TravellerRowOut(serializers.Serializer):
     ew_names = serializers.ListField(child=serializers.CharField())
     ruling = serializers.CharField(allow_blank=True)
     offending = serializers.CharField(allow_blank=True)
+    ns_adjust = serializers.CharField(
+        allow_blank=True, help_text='an adjusted score\'s grade: plus, average, minus; else ""')
+    ew_adjust = serializers.CharField(allow_blank=True)
+    adjustment = serializers.CharField(
+        allow_blank=True, help_text='a club adjustment in words: "Adjusted: N–S average-plus, '
+                                    'E–W average-minus", "Assigned: 3♥ by S, made"; else ""')
     level = serializers.IntegerField(allow_null=True)
     denomination = serializers.CharField(allow_blank=True)
     declarer = serializers.CharField(allow_blank=True)
@@ -604,6 +661,9 @@ class ScorecardRowOut(serializers.Serializer):
     passed_out = serializers.BooleanField()
     ruling = serializers.CharField(allow_blank=True)
     offending = serializers.CharField(allow_blank=True)
+    adjustment = serializers.CharField(
+        allow_blank=True, help_text='a club adjustment in words: "Adjusted: N–S average-plus, '
+                                    'E–W average-minus", "Assigned: 3♥ by S, made"; else ""')
     score = serializers.IntegerField(allow_null=True)
     plus_minus = serializers.CharField(allow_null=True)
     shown = serializers.IntegerField(allow_null=True)

@@ -48,8 +48,13 @@ ACTION = "club adjustment"
 SETTING_ACTION = "club adjustments"
 
 
-def _require_on(event: Event) -> None:
-    if not event.club_adjustments:
+def _require_on(event: Event, *, fresh: bool = False) -> None:
+    """Refuse unless the event has club adjustments on; `fresh` reads the setting from the
+    database (the caller's event may be older than the director's last change)."""
+    on = event.club_adjustments
+    if fresh:
+        on = Event.objects.filter(pk=event.pk).values_list("club_adjustments", flat=True).first()
+    if not on:
         raise ServiceError(CLUB_ADJUSTMENTS_OFF, field="club_adjustments")
 
 
@@ -136,7 +141,7 @@ def adjusted_award(
     club adjustments on; pair contests only (a team match adds real totals)."""
     _require_director(actor, "adjusted scores")
     reason = _require_reason(reason)
-    _require_on(event)
+    _require_on(event, fresh=True)
     if event.kind == "teams":
         raise ServiceError("adjusted scores are for a pair contest: a team match adds up "
                            "the totals its pairs won (Duplicate Law G). Give an assigned "
@@ -181,7 +186,7 @@ def assigned_award(
     the event has club adjustments on."""
     _require_director(actor, "assigned scores")
     reason = _require_reason(reason)
-    _require_on(event)
+    _require_on(event, fresh=True)
     ns_fields = _scored(event, board, ns_result, actor, "ns_result")
     ew_fields = None
     if ew_result is not None:
