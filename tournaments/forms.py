@@ -514,3 +514,16 @@ class RulingForm(forms.Form):
             # Duplicate Law B(3): a new deal is only for two-table duplicate.
             self.fields["kind"].choices = [c for c in self.fields["kind"].choices
                                            if c[0] != "cancelled"]
+
+
+class AdjustedForm(forms.Form):
+    """An adjusted score (club practice): a grade for each side, and why."""
+
+    ns_grade = forms.ChoiceField(label="N–S", choices=ADJUST_GRADES, widget=forms.RadioSelect,
+                                 error_messages={"required": "Choose N–S's grade"})
+    ew_grade = forms.ChoiceField(label="E–W", choices=ADJUST_GRADES, widget=forms.RadioSelect,
+                                 error_messages={"required": "Choose E–W's grade"})
+    reason = forms.CharField(label="Why (for the audit trail)", max_length=MAX_REASON,
+                             validators=[no_control_characters],
+                             error_messages={"required": "Say why: an adjusted score needs a "
+                                                         "reason for the audit trail"})

@@ -261,7 +261,7 @@ def outcome(level: int | None, denom: str | None, doubled: str | None, declarer:
     return f"{played}, made with {over} overtrick{'s' if over > 1 else ''}"
 
 
-def _outcome_of(data: Any) -> str:
+def deal_outcome(data: Any) -> str:
     """outcome() of a deal result as interfaces.md §1 writes it (an assigned E-W result)."""
     if not isinstance(data, dict):
         return ""
@@ -293,7 +293,7 @@ def adjustment(row: Any) -> str:
     ew_result = (get("details") or {}).get("ew_result")
     if ew_result is None:
         return f"Assigned: {ns_words}"
-    return f"Assigned: N–S {ns_words}; E–W {_outcome_of(ew_result)}"
+    return f"Assigned: N–S {ns_words}; E–W {deal_outcome(ew_result)}"
 
 
 def result_line(row: Any, *, is_whist: bool = False) -> str:
