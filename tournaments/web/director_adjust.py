@@ -105,7 +105,10 @@ def assigned_score(request: HttpRequest, event_id: int, meeting_id: int, board: 
         return refused
     key = SPLIT_SESSION.format(event=event.pk, meeting=m.pk, board=board)
     second = request.GET.get("side") == "ew" and key in request.session
-    form = director_result_form(event.rules, deal=board_row.deal, data=request.POST or None)
+    # The second step of a split starts from the reason given with N–S's result.
+    initial = {"reason": request.session[key].get("reason", "")} if second else None
+    form = director_result_form(event.rules, deal=board_row.deal, data=request.POST or None,
+                                initial=initial)
     if not second:
         form.fields["split"] = forms.BooleanField(required=False)
     if request.method == "POST" and form.is_valid():
