@@ -112,15 +112,15 @@ from .model import (
 )
 from .plausible import Unusual, unusual
 from .rules import (
+    ADJUST_GRADES,
     DENOMINATIONS,
     DOUBLING,
+    NO_COMPARISON,
     OTHER_SIDE,
     PENALTY_CODES,
     PENALTY_RULES,
     RULE_SET_NAMES,
     RULINGS,
-    NO_COMPARISON,
-    ADJUST_GRADES,
     SEATS,
     SIDE_OF_SEAT,
     SIDE_SEATS,

@@ -4,9 +4,8 @@ public traveller marks both."""
 
 import pytest
 
-from tournaments.models import Result
-
 from tests.browser.conftest import log_in
+from tournaments.models import Result
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -9,13 +9,17 @@ out holds no honours), scored by hand (Law 47 trick values, Law 3 undertricks):
     4 v 8  the club adjustment under test
 """
 
+import io
 from fractions import Fraction as F
 
 import pytest
+from pypdf import PdfReader
 
 from tests.factories import make_pairs_event
 from tournaments import presenters, services, standings
 from tournaments.models import AuditEntry, Event, Result
+from tournaments.reports.documents import ScorecardsRenderer, TravellersRenderer
+from tournaments.reports.services import report_data
 from tournaments.services import CLUB_ADJUSTMENTS_OFF, Actor, Forbidden, ServiceError
 
 THREE_HEARTS = {"contract": {"level": 3, "denomination": "H", "declarer": "S"}, "tricks": 9}
@@ -251,3 +255,25 @@ def test_the_engine_numbers_match_the_standings_exactly(db, as_director):
     adjust(event, as_director, ns_grade="average", ew_grade="plus")
     exact = _exact(event)
     assert F(exact[4]) == 0 and F(exact[8]) == F(37, 5)
+
+
+# --- printed travellers and score cards ---------------------------------------------------
+
+
+def test_the_pdfs_mark_club_adjustments(db, as_director):
+    event = _night()
+    adjust(event, as_director)
+    services.assigned_award(event=event, board=2, ns=1, ew=5,
+                            ns_result={**THREE_HEARTS, "honours": HONOURS},
+                            ew_result={**FOUR_HEARTS_DOWN, "honours": HONOURS},
+                            actor=as_director, reason="split")
+
+    def text(renderer, kind):
+        _, _, content = renderer().render(report_data(event, kind))
+        return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
+
+    travellers = " ".join(text(TravellersRenderer, "travellers").split())
+    assert "Adjusted: N–S average-plus, E–W average-minus" in travellers
+    assert "Assigned: N–S 3♥ by S, made; E–W 4♥ by S, down 1" in travellers
+    cards = " ".join(text(ScorecardsRenderer, "scorecards").split())
+    assert "Adjusted: N–S average-plus" in cards

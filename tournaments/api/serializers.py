@@ -20,9 +20,9 @@ from .. import presenters, seam
 from ..converters import NUMBER
 from ..inputs import column_length, no_control_characters, whole_number
 from ..models import (
+    ADJUST_GRADES,
     DENOMINATIONS,
     DOUBLINGS,
-    ADJUST_GRADES,
     KINDS,
     MAX_CORRECTION_MINUTES,
     MAX_REASON,

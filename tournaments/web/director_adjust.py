@@ -17,8 +17,16 @@ from ..forms import AdjustedForm, director_result_form
 from ..models import Board, Event, Meeting
 from ..presenters import deal_outcome
 from ..services import ServiceError
-from .director import _actor, _back, _event, _fail, _meeting, _meeting_url, _reason, \
-    director_required
+from .director import (
+    _actor,
+    _back,
+    _event,
+    _fail,
+    _meeting,
+    _meeting_url,
+    _reason,
+    director_required,
+)
 
 SPLIT_SESSION = "assigned-ns:{event}:{meeting}:{board}"
 
