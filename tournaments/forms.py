@@ -21,7 +21,6 @@ from boards.movements import MITCHELL_VARIANTS
 from scoring.engine import (
     DOUBLING,
     PENALTY_RULES,
-    RULINGS,
     SEATS,
     SIDES,
     get_rules,
@@ -30,7 +29,17 @@ from scoring.engine import (
 
 from . import presenters
 from .inputs import no_control_characters, no_control_characters_in_lines
-from .models import KINDS, MAX_PAIRS, MAX_REASON, METHODS, MOVEMENTS, RULES, Result
+from .models import (
+    ADJUST_GRADES,
+    KINDS,
+    LAW_RULINGS,
+    MAX_PAIRS,
+    MAX_REASON,
+    METHODS,
+    MOVEMENTS,
+    RULES,
+    Result,
+)
 from .presenters import movement as movement_name
 
 # The codes are the engine's; the table's form shows them as a player writes them.
@@ -489,7 +498,8 @@ class RulingForm(forms.Form):
 
     kind = forms.ChoiceField(
         label="Ruling", widget=forms.RadioSelect,
-        choices=[(code, RULING_CHOICE_LABELS[code]) for code in RULINGS],
+        # The laws' rulings; club adjustments have their own pages (director_adjust).
+        choices=[(code, RULING_CHOICE_LABELS[code]) for code in LAW_RULINGS],
         error_messages={"required": "Choose the ruling"})
     offending = forms.ChoiceField(
         label="Offending side (fouled board: the side whose player was short)",
@@ -504,3 +514,16 @@ class RulingForm(forms.Form):
             # Duplicate Law B(3): a new deal is only for two-table duplicate.
             self.fields["kind"].choices = [c for c in self.fields["kind"].choices
                                            if c[0] != "cancelled"]
+
+
+class AdjustedForm(forms.Form):
+    """An adjusted score (club practice): a grade for each side, and why."""
+
+    ns_grade = forms.ChoiceField(label="N–S", choices=ADJUST_GRADES, widget=forms.RadioSelect,
+                                 error_messages={"required": "Choose N–S's grade"})
+    ew_grade = forms.ChoiceField(label="E–W", choices=ADJUST_GRADES, widget=forms.RadioSelect,
+                                 error_messages={"required": "Choose E–W's grade"})
+    reason = forms.CharField(label="Why (for the audit trail)", max_length=MAX_REASON,
+                             validators=[no_control_characters],
+                             error_messages={"required": "Say why: an adjusted score needs a "
+                                                         "reason for the audit trail"})

@@ -57,12 +57,14 @@ from .models import (
     Section,
 )
 from .services import (
+    CLUB_ADJUSTMENTS_OFF,
     Actor,
     HistoryRow,
     MeetingRow,
     ResultRow,
     SectionRow,
     boards_set,
+    club_adjustments_set,
     correction_period_set,
     event_create,
     event_publish,
@@ -82,7 +84,7 @@ TEAM_METHOD = "total-points"
 # something: under "own-average" the pair is credited its own average on it, and in a
 # team match the deal is left out at both tables (docs/engine.md, items 24-25).
 NOT_PLAYED = "not-played"
-RULING_KINDS = RULINGS  # NOT_PLAYED among them
+RULING_KINDS = (*RULINGS, "assigned")  # NOT_PLAYED and "adjusted" among them
 STATUSES = tuple(Event.Status.values)
 PUBLISHED = tuple(Event.Published.values)
 RESULT_STATUSES = tuple(Result.Status.values)
@@ -105,7 +107,8 @@ _TOP_KEYS = ("format", "event", "boards", "teams", "sections", "pairs", "results
 # state, optional. A new event-level field goes here, in _check_event_state and in
 # _event_state (export), and in docs/night-file.md.
 _EVENT_KEYS = ("name", "date", "rules", "kind", "method", "status", "published",
-               "compare_by_section", "correction_minutes", "not_played_scoring")
+               "compare_by_section", "correction_minutes", "not_played_scoring",
+               "club_adjustments")
 _BOARD_KEYS = ("number", "deal")
 _TEAM_KEYS = ("name",)
 _SECTION_KEYS = ("name", "movement", "variant", "tables", "boards_per_round", "meetings")
@@ -114,7 +117,10 @@ _PAIR_KEYS = ("number", "players", "team", "section")
 _RESULT_KEYS = ("board", "ns", "ew", "result", "ruling", "meeting", "status", "entered_by",
                 "confirmed_by", "history")
 _RESULT_MEETING_KEYS = ("section", "round", "table")
-_RULING_KEYS = ("kind", "offending")
+_RULING_KEYS = ("kind", "offending", "ns", "ew", "ns_result", "ew_result")
+# The club adjustments (docs/night-file.md): only in an event with club_adjustments true.
+ADJUSTED, ASSIGNED = "adjusted", "assigned"
+ADJUST_GRADES = ("plus", "average", "minus")
 _HISTORY_KEYS = ("action", "by", "at", "reason", "before", "after", "undone_by")
 _STATE_KEYS = ("result", "ruling", "status", "voided")
 _AUDIT_KEYS = ("action", "by", "at", "reason", "before", "after")
@@ -171,6 +177,7 @@ class NightPlan:
     status: str = DEFAULT_STATUS
     published: str = DEFAULT_PUBLISHED
     compare_by_section: bool = False
+    club_adjustments: bool = False
     sections: list[SectionRow] = field(default_factory=list)
     pair_sections: dict[int, str | None] = field(default_factory=dict)
     # Live results and rulings, then removed ones, in file order.
@@ -300,6 +307,11 @@ def _check_event_state(data: dict, plan: NightPlan) -> None:
         raise NightFileError("event.compare_by_section",
                              f"compare_by_section is true or false, not {_describe(compare)}")
     plan.compare_by_section = compare
+    club = event.get("club_adjustments", False)
+    if not isinstance(club, bool):
+        raise NightFileError("event.club_adjustments",
+                             f"club_adjustments is true or false, not {_describe(club)}")
+    plan.club_adjustments = club
     # The correction period after closing (written when not the default).
     if "correction_minutes" in event:
         plan.correction_minutes = _whole(event["correction_minutes"], "event.correction_minutes",
@@ -489,12 +501,21 @@ def _check_sections(data: dict, plan: NightPlan) -> None:
         plan.pair_sections[number] = name
 
 
-def _check_ruling(value: object, place: str, *, kinds: tuple[str, ...] = RULING_KINDS) -> dict:
+def _check_ruling(value: object, place: str, *, kinds: tuple[str, ...] = RULING_KINDS,
+                  plan: NightPlan | None = None, board: int = 0) -> dict:
     ruling = _object(value, place, "a ruling", _RULING_KEYS)
     if "kind" not in ruling:
         raise NightFileError(f"{place}.kind", "the kind of ruling (average, fouled, "
                                               "cancelled or not-played) is missing")
     kind = _choice(ruling, "kind", f"{place}.kind", "the ruling", kinds, "")
+    club_keys = {ADJUSTED: ("ns", "ew"), ASSIGNED: ("ns_result", "ew_result")}
+    for other, keys in club_keys.items():
+        for key in keys:
+            if key in ruling and kind != other:
+                raise NightFileError(f"{place}.{key}",
+                                     f"only an {other} score has {key!r}")
+    if kind in club_keys:
+        return _check_club_adjustment(ruling, kind, place, plan, board)
     offending = ruling.get("offending", "")
     if kind == "fouled":
         if offending not in SIDES:
@@ -507,6 +528,37 @@ def _check_ruling(value: object, place: str, *, kinds: tuple[str, ...] = RULING_
     return seam.ruling_fields(kind=kind, offending=offending)
 
 
+def _check_club_adjustment(ruling: dict, kind: str, place: str, plan: NightPlan | None,
+                           board: int) -> dict:
+    """An adjusted or assigned score (club practice): only when the event turns club
+    adjustments on; an assigned score's results scored like any result."""
+    if plan is None or not plan.club_adjustments:
+        raise NightFileError(f"{place}.kind", CLUB_ADJUSTMENTS_OFF.replace(
+            "Turn them on in the event's settings.",
+            'Set "club_adjustments": true in the file\'s event to import it.'))
+    if "offending" in ruling:
+        raise NightFileError(f"{place}.offending",
+                             "only a fouled board names an offending side")
+    if kind == ADJUSTED:
+        if plan.kind == "teams":
+            raise NightFileError(f"{place}.kind", "adjusted scores are for a pair contest: "
+                                                  "a team match adds up real totals")
+        grades = {}
+        for key, who in (("ns", "N-S"), ("ew", "E-W")):
+            grade = _choice(ruling, key, f"{place}.{key}", f"{who}'s grade", ADJUST_GRADES, "")
+            grades[key] = grade
+        return seam.adjusted_fields(ns_grade=grades["ns"], ew_grade=grades["ew"])
+    if "ns_result" not in ruling:
+        raise NightFileError(f"{place}.ns_result", "an assigned score gives the result "
+                                                   "assigned (ns_result)")
+    ns_fields = _score(ruling["ns_result"], board, plan, f"{place}.ns_result")
+    ew_fields = None
+    if "ew_result" in ruling:
+        ew_fields = _score(ruling["ew_result"], board, plan, f"{place}.ew_result")
+    return seam.assigned_fields(ns_fields=ns_fields, ew_fields=ew_fields,
+                                ew_data=ruling.get("ew_result"))
+
+
 STORED_RULINGS = RULING_KINDS
 
 
@@ -517,7 +569,8 @@ def _check_state(value: object, place: str, plan: NightPlan, board: int, ns: int
     if ("result" in state) == ("ruling" in state):
         raise NightFileError(place, 'a result as it stood has either "result" or "ruling"')
     if "ruling" in state:
-        fields = _check_ruling(state["ruling"], f"{place}.ruling", kinds=STORED_RULINGS)
+        fields = _check_ruling(state["ruling"], f"{place}.ruling", kinds=STORED_RULINGS,
+                               plan=plan, board=board)
     else:
         fields = _score(state["result"], board, plan, f"{place}.result")
     status = _choice(state, "status", f"{place}.status", "the result's state",
@@ -526,7 +579,9 @@ def _check_state(value: object, place: str, plan: NightPlan, board: int, ns: int
     if not isinstance(voided, bool):
         raise NightFileError(f"{place}.voided", f"voided is true or false, not "
                                                 f"{_describe(voided)}")
-    snapshot = {name: fields[name] for name in seam.SNAPSHOT_FIELDS if name in fields}
+    snapshot = {name: fields.get(name, seam.SNAPSHOT_DEFAULTS.get(name))
+                for name in seam.SNAPSHOT_FIELDS
+                if name in fields or name in seam.SNAPSHOT_DEFAULTS}
     snapshot.update(status=status, voided=voided, board=board, ns=ns, ew=ew)
     return snapshot
 
@@ -596,7 +651,7 @@ def _check_result(item: object, place: str, plan: NightPlan,
         raise NightFileError(place, 'a result has either "result" (the play) or "ruling" '
                                     "(the director's ruling), not both or neither")
     if "ruling" in entry:
-        fields = _check_ruling(entry["ruling"], f"{place}.ruling")
+        fields = _check_ruling(entry["ruling"], f"{place}.ruling", plan=plan, board=board)
     else:
         fields = _score(entry["result"], board, plan, f"{place}.result")
     meeting = None
@@ -746,6 +801,8 @@ def night_import(*, data: dict, actor: Actor) -> Event:
                          actor=actor)
     if plan.correction_minutes is not None:
         event = correction_period_set(event=event, minutes=plan.correction_minutes, actor=actor)
+    if plan.club_adjustments:
+        event = club_adjustments_set(event=event, on=True, actor=actor)
     teams = {team.name: team for team in teams_set(event=event, names=plan.teams, actor=actor)}
     for number, players, team in plan.pairs:
         pair_set(event=event, number=number, players=players,
@@ -788,6 +845,8 @@ def _event_state(event: Event) -> dict:
         state["correction_minutes"] = event.correction_minutes
     if event.not_played_scoring != DEFAULT_NOT_PLAYED_SCORING:
         state["not_played_scoring"] = event.not_played_scoring
+    if event.club_adjustments:
+        state["club_adjustments"] = True
     return state
 
 
@@ -828,12 +887,13 @@ def _sections(event: Event) -> list[dict] | None:
 def _state(snapshot: object, is_whist: bool) -> dict | None:
     """An audit snapshot as a file writes a result as it stood; None if it is not one."""
     if not isinstance(snapshot, dict) or not all(
-            name in snapshot for name in seam.SNAPSHOT_FIELDS):
+            name in snapshot for name in seam.SNAPSHOT_FIELDS
+            if name not in seam.SNAPSHOT_DEFAULTS):
         return None
-    row = Result(**{name: snapshot[name] for name in seam.SNAPSHOT_FIELDS
+    row = Result(**{name: value for name, value in seam.snapshot_fields(snapshot).items()
                     if name not in ("status", "voided")})
     state: dict[str, Any] = (
-        {"ruling": seam.ruling_dict(row)} if row.ruling
+        {"ruling": seam.ruling_dict(row, is_whist=is_whist)} if row.ruling
         else {"result": seam.engine_input(row, is_whist=is_whist)})
     state["status"] = snapshot["status"]
     if snapshot["voided"]:
@@ -890,7 +950,7 @@ def _result_item(row: Result, event: Event, histories: dict[int, list[dict]]) ->
     item: dict[str, Any] = {"board": row.board.number, "ns": row.ns_pair.number,
                             "ew": row.ew_pair.number}
     if row.ruling:
-        item["ruling"] = seam.ruling_dict(row)
+        item["ruling"] = seam.ruling_dict(row, is_whist=event.is_whist)
     else:
         item["result"] = seam.engine_input(row, is_whist=event.is_whist)
     if row.meeting is not None:

@@ -243,11 +243,14 @@ def traveller(event: Event, board_number: int) -> dict:
             "result_id": r.id, "ns": ns, "ew": ew,
             "ns_names": names.get(ns, []), "ew_names": names.get(ew, []),
             "ruling": r.ruling, "offending": r.offending,
+            "ns_adjust": r.ns_adjust, "ew_adjust": r.ew_adjust,
+            "adjustment": presenters.adjustment(r),
             "level": r.level, "denomination": r.denomination, "declarer": r.declarer,
             "doubled": r.doubled, "tricks": r.tricks, "passed_out": r.passed_out,
             "ns_trick": r.ns_trick, "ns_honour": r.ns_honour,
             "ew_trick": r.ew_trick, "ew_honour": r.ew_honour,
-            "net_ns": None if r.ns_trick is None else r.ns_total - r.ew_total,
+            # A split score's two sides come from two results: no one net.
+            "net_ns": None if r.ns_trick is None or _split(r) else r.ns_total - r.ew_total,
             "ns_score": r.ns_score, "ew_score": r.ew_score,
             "ns_plus_minus": None if values is None else fraction_str(values[0]),
             "ew_plus_minus": None if values is None else fraction_str(values[1]),
@@ -255,7 +258,9 @@ def traveller(event: Event, board_number: int) -> dict:
             "ew_shown": None if values is None else shown(values[1]),
             "status": r.status, "round": rnd, "table": table,
         })
-    real = [r for r in rows if not r["ruling"] and r["ns_score"] is not None]
+    # Played and assigned results enter the average (an assigned score is compared as if
+    # played); rulings and adjusted scores do not.
+    real = [r for r in rows if r["ruling"] in ("", "assigned") and r["ns_score"] is not None]
     average = None
     if real:
         average = {
@@ -271,6 +276,10 @@ def traveller(event: Event, board_number: int) -> dict:
         "average": average,
         "rows": rows,
     }
+
+
+def _split(result: Result) -> bool:
+    return result.ruling == "assigned" and "ew_result" in (result.details or {})
 
 
 def scorecard(event: Event, pair_number: int) -> dict:
@@ -296,6 +305,7 @@ def scorecard(event: Event, pair_number: int) -> dict:
             "level": r.level, "denomination": r.denomination, "declarer": r.declarer,
             "doubled": r.doubled, "tricks": r.tricks, "passed_out": r.passed_out,
             "ruling": r.ruling, "offending": r.offending,
+            "adjustment": presenters.adjustment(r),
             "score": r.ns_score if is_ns else r.ew_score,
             "plus_minus": None if mine is None else fraction_str(mine),
             "shown": None if mine is None else shown(mine),
@@ -685,8 +695,10 @@ AUDIT_KINDS = {
     "create event": "Event created", "pair": "Pairs", "remove pair": "Pairs removed",
     "teams": "Teams", "boards": "Boards", "movement": "Movement",
     "enter": "Scores entered", "confirm": "Scores confirmed", "correct": "Corrections",
-    "rule": "Rulings", "void": "Results removed", "undo": "Changes undone",
+    "rule": "Rulings", "club adjustment": "Club adjustments",
+    "void": "Results removed", "undo": "Changes undone",
     "agree round": "Rounds agreed", "status": "Event status", "publish": "Publishing",
+    "club adjustments": "Club adjustments turned on or off",
 }
 
 

@@ -45,7 +45,7 @@ from .models import Event, Pair, Result
 ROW_FIELDS = (
     "id", "seq", "voided", "board__number", "ns_pair__number", "ew_pair__number",
     "ns_pair__section_id", "ruling", "offending", "ns_score", "ew_score",
-    "ns_trick", "ns_honour", "ew_trick", "ew_honour",
+    "ns_trick", "ns_honour", "ew_trick", "ew_honour", "ns_adjust", "ew_adjust",
 )
 Scores = tuple[Fraction, Fraction] | None
 Scaled = tuple[int, int]
@@ -72,10 +72,15 @@ class Row(NamedTuple):
 
 def _row(values: tuple, by_section: bool) -> Row:
     (rid, _seq, _voided, board, ns, ew, section, ruling, offending, ns_score, ew_score,
-     ns_trick, ns_honour, ew_trick, ew_honour) = values
+     ns_trick, ns_honour, ew_trick, ew_honour, ns_adjust, ew_adjust) = values
+    if ruling == "assigned":
+        # Club practice: an assigned score is compared as if played (each direction on its
+        # own board score, so a split's two results need not add up to nothing).
+        ruling = ""
     return Row(
         rid, board, (section, board) if by_section else board,
-        Entry(ns, ew, ns_score, ew_score, ruling or None, offending or None),
+        Entry(ns, ew, ns_score, ew_score, ruling or None, offending or None,
+              ns_adjust or None, ew_adjust or None),
         None if ns_trick is None else ns_trick + ns_honour,
         None if ew_trick is None else ew_trick + ew_honour,
     )

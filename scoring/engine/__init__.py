@@ -10,7 +10,8 @@ Public API (all re-exported here)::
     get_rules(name: str = "american-1913") -> RuleSet        ValueError if unknown
     dealer_for_board(board: int) -> str                      "N" | "E" | "S" | "W"
     partner(seat: str) -> str                                "N" <-> "S", "E" <-> "W"
-    SEATS, SIDES, DENOMINATIONS, DOUBLING, RULINGS, NO_COMPARISON, PENALTY_CODES, RULE_SET_NAMES
+    SEATS, SIDES, DENOMINATIONS, DOUBLING, RULINGS, NO_COMPARISON, ADJUST_GRADES,
+    PENALTY_CODES, RULE_SET_NAMES
     SIDE_OF_SEAT, OTHER_SIDE, SIDE_SEATS                     "N" -> "ns", "ns" -> "ew",
                                                              "ns" -> ("N", "S")
     PENALTY_RULES                                            code -> PenaltyRule(points, law, what)
@@ -173,6 +174,7 @@ from .rubber import (
     without_premium,
 )
 from .rules import (
+    ADJUST_GRADES,
     DENOMINATIONS,
     DOUBLING,
     NO_COMPARISON,
@@ -210,6 +212,7 @@ __all__ = [
     "RULE_SET_NAMES",
     "RULINGS",
     "NO_COMPARISON",
+    "ADJUST_GRADES",
     "SEATS",
     "SIDES",
     "SIDE_OF_SEAT",

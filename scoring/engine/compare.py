@@ -15,7 +15,15 @@ Terms:
                       top), "fouled" (the offending side takes the lowest, its opponents
                       the highest score made at any table on the deal), "cancelled"
                       (a new deal: the result does not count at all), "not-played" (the
-                      board was not played at that table: no comparison, no credit).
+                      board was not played at that table: no comparison, no credit),
+                      "adjusted" (club practice, not the 1913 laws: each side is graded
+                      average-plus, average or average-minus; see ADJUSTED_* below).
+    adjusted score    never enters the average nor the matchpoint field, and counts as
+                      played. Matchpoints: 60 % / 50 % / 40 % of the board's top (the
+                      "60/40"). Plus/minus (Pinned, docs/engine.md): average-plus is
+                      +1/10 of the spread between the highest and the lowest board score
+                      of the side's direction among the real results (as 60 % is 10 % of
+                      the top above the middle), average 0, average-minus the negative.
     shown number      the nearest whole number of an exact value; ranking uses the
                       exact value ("by the fraction of a point", Duplicate Law G).
     team match        Duplicate Law G: each team adds the totals its pairs won; with an
@@ -32,7 +40,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-from .rules import NO_COMPARISON, RULINGS, SIDES
+from .rules import ADJUST_GRADES, NO_COMPARISON, RULINGS, SIDES
 
 PLUS_MINUS = "plus-minus"
 MATCHPOINTS = "matchpoints"
@@ -97,7 +105,9 @@ class Entry(NamedTuple):
 
     ``ns``/``ew``: the pairs (any hashable key); ``ns_score``/``ew_score``: their board
     scores (None for an artificial result); ``ruling``: None, "average", "fouled" or
-    "cancelled" or "not-played"; ``offending``: "ns" or "ew", the side whose player was short (fouled).
+    "cancelled" or "not-played" or "adjusted"; ``offending``: "ns" or "ew", the side whose
+    player was short (fouled); ``ns_adjust``/``ew_adjust``: an adjusted score's grade for
+    each side, "plus", "average" or "minus".
     A named tuple, not a dataclass: a large event builds tens of thousands of them.
     """
 
@@ -107,6 +117,8 @@ class Entry(NamedTuple):
     ew_score: int | None = None
     ruling: str | None = None
     offending: str | None = None
+    ns_adjust: str | None = None
+    ew_adjust: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +140,20 @@ def _check(entry: Entry) -> None:
         raise ValueError(f"a ruling is one of {', '.join(RULINGS)}, not {entry.ruling!r}")
     elif entry.ruling == "fouled" and entry.offending not in SIDES:
         raise ValueError('a fouled board needs the offending side: "ns" or "ew"')
+    elif entry.ruling == "adjusted" and not (entry.ns_adjust in ADJUST_GRADES
+                                             and entry.ew_adjust in ADJUST_GRADES):
+        raise ValueError("an adjusted score grades both sides: "
+                         f"{', '.join(ADJUST_GRADES)}")
+
+
+# An adjusted score's grade as tenths above the middle: matchpoints 60 % / 50 % / 40 % of
+# the top is the half top plus 1/5, 0 or -1/5 of it; plus/minus takes +1/10, 0 or -1/10 of
+# the direction's spread of real board scores (Pinned: docs/engine.md).
+ADJUST_TENTHS = {"plus": 1, "average": 0, "minus": -1}
+
+
+def _adjusted(entries: Sequence[Entry]) -> bool:
+    return any(e.ruling == "adjusted" for e in entries)
 
 
 def _real(entries: Sequence[Entry]) -> list[Entry]:
@@ -141,30 +167,43 @@ Scaled = tuple[int, int]
 
 def plus_minus_scaled(entries: Sequence[Entry]) -> tuple[int, list[Scaled | None]]:
     """:func:`plus_minus_board` in whole numbers: ``(d, values)`` where each value is the
-    (N–S, E–W) plus/minus times ``d``, the number of real results. Sums over many boards
-    stay in integers this way, which is what makes large standings fast."""
+    (N–S, E–W) plus/minus times ``d``, the number of real results (times 10 on a board
+    with an adjusted score). Sums over many boards stay in integers this way, which is
+    what makes large standings fast."""
     real = _real(entries)
+    # A board with an adjusted score is kept in tenths too (its spread / 10).
+    scale = 10 if _adjusted(entries) else 1
     n = len(real) or 1
     out: list[Scaled | None] = []
     if real:
         ns_scores = [e.ns_score for e in real]
         ew_scores = [e.ew_score for e in real]
-        sum_ns = sum(ns_scores)  # type: ignore[arg-type]
-        sum_ew = sum(ew_scores)  # type: ignore[arg-type]
+        sum_ns = scale * sum(ns_scores)  # type: ignore[arg-type]
+        sum_ew = scale * sum(ew_scores)  # type: ignore[arg-type]
+        kn = scale * n
     for e in entries:
         if e.ruling is None:
-            out.append((n * e.ns_score - sum_ns, n * e.ew_score - sum_ew))  # type: ignore[operator]
+            out.append((kn * e.ns_score - sum_ns, kn * e.ew_score - sum_ew))  # type: ignore[operator]
         elif e.ruling in NO_COMPARISON:
             out.append(None)
+        elif e.ruling == "adjusted":
+            # Club practice: never in the average; spread / 10, times 10 n, is n × spread.
+            if not real:
+                out.append((0, 0))
+            else:
+                ns_spread = max(ns_scores) - min(ns_scores)  # type: ignore[type-var,operator]
+                ew_spread = max(ew_scores) - min(ew_scores)  # type: ignore[type-var,operator]
+                out.append((ADJUST_TENTHS[e.ns_adjust] * n * ns_spread,  # type: ignore[index]
+                            ADJUST_TENTHS[e.ew_adjust] * n * ew_spread))  # type: ignore[index]
         elif e.ruling == "average" or not real:
             # Duplicate Law B(3): each pair takes the average score for that deal.
             # Pinned here: a fouled board with no real result to compare is an average.
             out.append((0, 0))
         elif e.offending == "ew":
-            out.append((n * max(ns_scores) - sum_ns, n * min(ew_scores) - sum_ew))  # type: ignore[type-var,operator]
+            out.append((kn * max(ns_scores) - sum_ns, kn * min(ew_scores) - sum_ew))  # type: ignore[type-var,operator]
         else:
-            out.append((n * min(ns_scores) - sum_ns, n * max(ew_scores) - sum_ew))  # type: ignore[type-var,operator]
-    return n, out
+            out.append((kn * min(ns_scores) - sum_ns, kn * max(ew_scores) - sum_ew))  # type: ignore[type-var,operator]
+    return scale * n, out
 
 
 def _unscale(d: int, values: list[Scaled | None]) -> list[Scores | None]:
@@ -206,17 +245,20 @@ def matchpoints_scaled(entries: Sequence[Entry], expected: int | None = None
                        ) -> tuple[int, list[Scaled | None]]:
     """:func:`matchpoints_board` in whole numbers: ``(d, values)``, each value the
     (N–S, E–W) matchpoints times ``d`` (1, or the number of real results when Neuberg
-    factors the board)."""
+    factors the board; times 5 on a board with an adjusted score)."""
     real = _real(entries)
     actual = len(real)
     e = actual if expected is None else expected
     if e < 1 and actual:
         raise ValueError("the expected number of results must be at least 1")
-    d = actual if actual and e != actual else 1
+    n = actual if actual and e != actual else 1
+    # A board with an adjusted score is kept in fifths too (60 % of the top is 6/5 of half).
+    scale = 5 if _adjusted(entries) else 1
+    d = scale * n
 
     def factored(mp: int) -> int:
-        # Neuberg ((M + 1) × E / A) − 1, times A.
-        return mp if d == 1 else (mp + 1) * e - actual
+        # Neuberg ((M + 1) × E / A) − 1, times A (and times the scale).
+        return scale * (mp if n == 1 else (mp + 1) * e - actual)
 
     ns_mp = [factored(m) for m in _raw_matchpoints([r.ns_score for r in real])]  # type: ignore[misc]
     ew_mp = [factored(m) for m in _raw_matchpoints([r.ew_score for r in real])]  # type: ignore[misc]
@@ -229,6 +271,10 @@ def matchpoints_scaled(entries: Sequence[Entry], expected: int | None = None
             k += 1
         elif entry.ruling in NO_COMPARISON:
             out.append(None)
+        elif entry.ruling == "adjusted":
+            # Club practice: 60 % / 50 % / 40 % of the top, outside the field.
+            out.append((half_top + ADJUST_TENTHS[entry.ns_adjust] * half_top // 5,  # type: ignore[index]
+                        half_top + ADJUST_TENTHS[entry.ew_adjust] * half_top // 5))  # type: ignore[index]
         elif entry.ruling == "average" or not real:
             out.append((half_top, half_top))
         elif entry.offending == "ew":

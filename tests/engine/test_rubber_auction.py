@@ -178,7 +178,7 @@ def test_parse_and_score_one_deal():
 
 
 def test_pinned_a_deal_after_the_end_is_refused_as_such_whatever_it_holds():
-    # engine.md decision 29: the deal does not belong to the rubber, so its own fields are
+    # engine.md decision 30: the deal does not belong to the rubber, so its own fields are
     # not looked at.
     with pytest.raises(RubberError) as caught:
         auction_rubber([GAME_NS, GAME_NS, {"nonsense": True}])
@@ -186,5 +186,5 @@ def test_pinned_a_deal_after_the_end_is_refused_as_such_whatever_it_holds():
 
 
 def test_pinned_the_dealer_is_not_checked_against_the_order_of_dealing():
-    # engine.md decision 27: the same dealer twice running is scored as given.
+    # engine.md decision 28: the same dealer twice running is scored as given.
     assert auction_rubber([GAME_NS, GAME_NS]).complete

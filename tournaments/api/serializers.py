@@ -20,6 +20,7 @@ from .. import presenters, seam
 from ..converters import NUMBER
 from ..inputs import column_length, no_control_characters, whole_number
 from ..models import (
+    ADJUST_GRADES,
     DENOMINATIONS,
     DOUBLINGS,
     KINDS,
@@ -47,6 +48,9 @@ from ..models import (
 from ..services import ServiceError
 
 OFFENDERS = [("", "Nobody"), *SIDES]
+CLUB_ADJUSTMENTS_HELP = ("club adjustments: allow the adjusted (average-plus/-minus) and "
+                         "assigned scores of modern club practice, which the 1913 laws do "
+                         "not have (default false)")
 MAX_BOARDS = 200  # boards in one event
 
 
@@ -134,6 +138,41 @@ class EventIn(serializers.Serializer):
         help_text="matchpoints: a board not played at a table is scored by Neuberg (the pair "
                   "over the boards it played) or by the pair's own average on the boards it "
                   "played (its matchpoints and top then cover its whole session)")
+    club_adjustments = FlagField(
+        required=False, default=False,
+        help_text=CLUB_ADJUSTMENTS_HELP)
+
+
+class ClubAdjustmentsIn(serializers.Serializer):
+    club_adjustments = FlagField(help_text=CLUB_ADJUSTMENTS_HELP)
+    reason = _text(MAX_REASON, required=False, allow_blank=True, default="",
+                   help_text="why (for the audit trail)")
+
+
+class AdjustedIn(serializers.Serializer):
+    """An adjusted score in place of play (club practice; the event's club adjustments on)."""
+
+    board = _number("board")
+    ns = _number("N-S pair")
+    ew = _number("E-W pair")
+    ns_grade = serializers.ChoiceField(
+        choices=ADJUST_GRADES, help_text="N-S: plus (average-plus), average or minus "
+                                         "(average-minus)")
+    ew_grade = serializers.ChoiceField(choices=ADJUST_GRADES, help_text="E-W, the same")
+    reason = _text(MAX_REASON, allow_blank=True, default="", help_text="why (required)")
+
+
+class AssignedIn(serializers.Serializer):
+    """An assigned score: a deal result scored as if played, or two for a split score."""
+
+    board = _number("board")
+    ns = _number("N-S pair")
+    ew = _number("E-W pair")
+    ns_result = DealResultField(help_text="the deal result assigned (interfaces.md §1, "
+                                          "without the board); N-S's alone for a split")
+    ew_result = DealResultField(required=False, allow_null=True, default=None,
+                                help_text="a split score: E-W's own assigned result")
+    reason = _text(MAX_REASON, allow_blank=True, default="", help_text="why (required)")
 
 
 class EventStatusIn(serializers.Serializer):
@@ -306,7 +345,7 @@ class EventOut(serializers.ModelSerializer):
         model = Event
         fields = ["id", "name", "date", "rules", "kind", "method", "status", "published",
                   "compare_by_section", "seq", "sections", "correction_minutes", "final_after",
-                  "not_played_scoring"]
+                  "not_played_scoring", "club_adjustments"]
 
 
 class PairOut(serializers.ModelSerializer):
@@ -408,10 +447,14 @@ class ResultOut(serializers.ModelSerializer):
         read_only=True, help_text="entered; confirmed (by the opponents); director")
     ns_columns = serializers.SerializerMethodField()
     ew_columns = serializers.SerializerMethodField()
+    assigned = serializers.SerializerMethodField(
+        help_text="an assigned score (club adjustment): {ns_result, ew_result (a split "
+                  "only)}; null otherwise")
 
     class Meta:
         model = Result
         fields = ["id", "board", "ns", "ew", "section", "round", "table", "ruling", "offending",
+                  "ns_adjust", "ew_adjust", "assigned",
                   "result", "contract", "tricks", "passed_out", "ns_columns", "ew_columns",
                   "ns_score", "ew_score", "status", "entered_by", "confirmed_by", "version",
                   "voided", "seq", "updated_at"]
@@ -428,6 +471,13 @@ class ResultOut(serializers.ModelSerializer):
     @extend_schema_field({"type": "object", "additionalProperties": {}, "nullable": True})
     def get_result(self, result: Result) -> dict | None:
         return seam.engine_input(result, is_whist=result.event.is_whist)
+
+    @extend_schema_field({"type": "object", "additionalProperties": {}, "nullable": True})
+    def get_assigned(self, result: Result) -> dict | None:
+        if result.ruling != "assigned":
+            return None
+        body = seam.ruling_dict(result, is_whist=result.event.is_whist) or {}
+        return {k: v for k, v in body.items() if k != "kind"}
 
     @extend_schema_field(ContractOut(allow_null=True))
     def get_contract(self, result: Result) -> dict | None:
@@ -566,6 +616,12 @@ class TravellerRowOut(serializers.Serializer):
     ew_names = serializers.ListField(child=serializers.CharField())
     ruling = serializers.CharField(allow_blank=True)
     offending = serializers.CharField(allow_blank=True)
+    ns_adjust = serializers.CharField(
+        allow_blank=True, help_text='an adjusted score\'s grade: plus, average, minus; else ""')
+    ew_adjust = serializers.CharField(allow_blank=True)
+    adjustment = serializers.CharField(
+        allow_blank=True, help_text='a club adjustment in words: "Adjusted: N–S average-plus, '
+                                    'E–W average-minus", "Assigned: 3♥ by S, made"; else ""')
     level = serializers.IntegerField(allow_null=True)
     denomination = serializers.CharField(allow_blank=True)
     declarer = serializers.CharField(allow_blank=True)
@@ -611,6 +667,9 @@ class ScorecardRowOut(serializers.Serializer):
     passed_out = serializers.BooleanField()
     ruling = serializers.CharField(allow_blank=True)
     offending = serializers.CharField(allow_blank=True)
+    adjustment = serializers.CharField(
+        allow_blank=True, help_text='a club adjustment in words: "Adjusted: N–S average-plus, '
+                                    'E–W average-minus", "Assigned: 3♥ by S, made"; else ""')
     score = serializers.IntegerField(allow_null=True)
     plus_minus = serializers.CharField(allow_null=True)
     shown = serializers.IntegerField(allow_null=True)

@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 
 from .. import converters  # noqa: F401  (registers the id, number and name converters)
-from . import views
+from . import adjustments, views
 
 app_name = "api"
 
@@ -39,6 +39,12 @@ urlpatterns = [
     path(RESULT + "correct/", views.ResultCorrect.as_view(), name="result-correct"),
     path(RESULT + "void/", views.ResultVoid.as_view(), name="result-void"),
     path(EVENT + "rulings/", views.RulingList.as_view(), name="rulings"),
+    path(EVENT + "club-adjustments/", adjustments.ClubAdjustments.as_view(),
+         name="club-adjustments"),
+    path(EVENT + "adjusted-scores/", adjustments.AdjustedScores.as_view(),
+         name="adjusted-scores"),
+    path(EVENT + "assigned-scores/", adjustments.AssignedScores.as_view(),
+         name="assigned-scores"),
     path(EVENT + "score-preview/", views.ScorePreview.as_view(), name="score-preview"),
     path(EVENT + "standings/", views.StandingsView.as_view(), name="standings"),
     path(EVENT + "audit/", views.AuditList.as_view(), name="audit"),

@@ -12,10 +12,17 @@ locked part short.
 The services live by concern: `base` (errors, the actor, the event lock, the audit),
 `setup` (event, teams, pairs, boards, movement), `results` (entry, confirmation,
 correction, rulings, undo), `event_state` (rounds agreed, status, closing, publishing,
-the final standings) and `night_import` (the night file's writes). Callers use
+the final standings), `night_import` (the night file's writes) and `adjustments` (club
+adjustments: adjusted and assigned scores, when the event turns them on). Callers use
 `services.<name>` from this package.
 """
 
+from .adjustments import (
+    CLUB_ADJUSTMENTS_OFF,
+    adjusted_award,
+    assigned_award,
+    club_adjustments_set,
+)
 from .base import (
     AGREED_FOR_TABLES,
     Actor,
@@ -74,6 +81,10 @@ __all__ = [
     "_lock_event",
     "_schedule_final",
     "Actor",
+    "adjusted_award",
+    "assigned_award",
+    "CLUB_ADJUSTMENTS_OFF",
+    "club_adjustments_set",
     "AGREED_FOR_TABLES",
     "audit_undo",
     "board_cancel",

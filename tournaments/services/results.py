@@ -10,6 +10,7 @@ from scoring.engine import RULINGS, SIDES, Unusual
 
 from .. import seam
 from ..models import (
+    CLUB_ADJUSTMENTS,
     AuditEntry,
     Event,
     Meeting,
@@ -172,6 +173,11 @@ def result_correct(
 
 
 def _ruling_fields(event: Event, kind: str, offending: str) -> dict:
+    if kind in CLUB_ADJUSTMENTS:
+        # They carry grades or a deal result: services/adjustments.py gives them.
+        raise ServiceError("an adjusted or assigned score is a club adjustment: give it as "
+                           "an adjusted or an assigned score, not as a ruling",
+                           field="ruling")
     if kind not in RULINGS:
         raise ServiceError("a ruling is average, fouled, cancelled (Duplicate Law B) or "
                            "not played",
@@ -279,7 +285,7 @@ def audit_undo(*, entry: AuditEntry, actor: Actor, reason: str = "") -> Result:
     if entry.before is None:  # the change created the result: undoing it removes it
         result.voided = True
     else:
-        restore = {name: entry.before[name] for name in seam.SNAPSHOT_FIELDS}
+        restore = seam.snapshot_fields(entry.before)
         if not restore["voided"] and result.voided:
             _ensure_free(result)
         _apply(result, restore)

@@ -40,6 +40,7 @@ def event_create(
     kind: str = "pairs",
     method: str | None = None,
     not_played_scoring: str = "neuberg",
+    club_adjustments: bool = False,
     actor: Actor,
 ) -> Event:
     method = method or ("total-points" if kind == "teams" else "plus-minus")
@@ -53,7 +54,8 @@ def event_create(
         raise ServiceError("a pair contest is scored by plus/minus or matchpoints",
                            field="method")
     event = Event.objects.create(name=name, date=date, rules=rules, kind=kind, method=method,
-                                 not_played_scoring=not_played_scoring)
+                                 not_played_scoring=not_played_scoring,
+                                 club_adjustments=bool(club_adjustments))
     Section.objects.create(event=event, name="A")
     _audit(event=event, actor=actor, action="create event", after={"name": name})
     return event

@@ -7,7 +7,7 @@ director's console under director/.
 from django.urls import include, path
 
 from .. import converters  # noqa: F401  (registers the id, number and name converters)
-from . import director, director_scoring, public, table
+from . import director, director_adjust, director_scoring, public, table
 
 public_urlpatterns = [
     path("events/<id:pk>/", public.event_page, name="public-event"),
@@ -58,6 +58,12 @@ director_urlpatterns = [
          director.enter_result, name="director-enter"),
     path("events/<id:event_id>/meetings/<id:meeting_id>/boards/<number:board>/rule/",
          director.rule_board, name="director-rule"),
+    path("events/<id:event_id>/meetings/<id:meeting_id>/boards/<number:board>/adjusted/",
+         director_adjust.adjusted_score, name="director-adjusted"),
+    path("events/<id:event_id>/meetings/<id:meeting_id>/boards/<number:board>/assigned/",
+         director_adjust.assigned_score, name="director-assigned"),
+    path("events/<id:event_id>/club-adjustments/", director_adjust.club_adjustments,
+         name="director-club-adjustments"),
     path("events/<id:event_id>/boards/<number:board>/preview/", director.preview,
          name="director-preview"),
     path("events/<id:event_id>/results/<id:result_id>/correct/", director.correct_result,
