@@ -684,6 +684,7 @@ AUDIT_WHO = {"director": "The director", "table": "The tables", "program": "Impo
 AUDIT_KINDS = {
     "create event": "Event created", "pair": "Pairs", "remove pair": "Pairs removed",
     "teams": "Teams", "boards": "Boards", "movement": "Movement",
+    "movement change": "Movement changed",
     "enter": "Scores entered", "confirm": "Scores confirmed", "correct": "Corrections",
     "rule": "Rulings", "void": "Results removed", "undo": "Changes undone",
     "agree round": "Rounds agreed", "status": "Event status", "publish": "Publishing",
