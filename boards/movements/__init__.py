@@ -7,8 +7,9 @@ prints the guide cards from it. Every movement is generated, never typed in, and
 Modules: ``model`` (the dataclasses and their JSON), ``schedule`` (what the generators
 share), ``mitchell``, ``howell`` (and the three-quarter Howell), ``team`` (team match),
 ``check`` (the checker; ``check_from`` for a change between rounds), ``change``
-(fitting a new movement to the rounds played) and ``cards`` (the guide cards); this module makes a movement
-of any kind (``generate``) and is where every name is imported from.
+(fitting a new movement to the rounds played) and ``cards`` (the guide cards); this
+module makes a movement of any kind (``generate``) and is where every name is imported
+from.
 
 Terms
 -----

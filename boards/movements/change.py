@@ -16,20 +16,24 @@ board set
 
 How the fitting works (decisions)
 ---------------------------------
-``fit`` searches, depth first, for a seating of the pairs in the positions and of the
-board sets in the movement's sets such that ``check_from`` finds nothing: no pair
-plays a board it has played, none meets a board twice. It tries, in this order:
+``fit`` searches, depth first, for a seating of the pairs in the positions; the board
+sets then follow by a matching (a set of the new movement may become any set of the
+night that none of its players has played). It tries, in this order:
 
-1. the boards already made, no pair meeting an opponent it has met;
-2. the boards already made, opponents met again allowed;
-3. new board sets allowed (after the ones made), opponents not met again;
-4. new board sets allowed, opponents met again allowed.
+1. every set a set the night has (or the movement's own count of sets), no pair
+   meeting an opponent it has met;
+2. the same, opponents met again allowed;
+3. the seating that leaves the fewest sets unmatched, opponents not met again; each
+   unmatched set becomes a new set of boards after every board there is;
+4. the same, opponents met again allowed.
 
 In a Mitchell every pair keeps the direction it has played so far (the Mitchell's two
 rankings, N–S and E–W, stay whole), and each N–S pair is first tried at the table it
-has sat at. Each pass has a budget of tried seatings; when every pass fails the
-movement is seated in the plain order (pairs by number, sets as generated), and
-``check_from`` says what is wrong with it. Pure Python, no Django.
+has sat at; only when no seating keeps the directions (a Mitchell of other
+proportions) may they change. Each pass has a budget of tried seatings; the last pass
+always finds a seating when the pairs fit, and ``check_from`` then finds nothing. When
+nothing is found the movement is seated in the plain order (pairs by number, sets as
+generated) and ``check_from`` says what is wrong with it. Pure Python, no Django.
 """
 
 from __future__ import annotations
@@ -199,7 +203,7 @@ class _Problem:
             return best[0]
         if need == 0 and best[0] is not None:
             return best[0]
-        if need == 0 and keep_sides:
+        if need == 0 and repeats and keep_sides:
             # No seating keeps every pair's side (a Mitchell of other proportions).
             return self.solve(repeats=repeats, need=0, budget=budget, keep_sides=False)
         return None

@@ -12,8 +12,9 @@ locked part short.
 The services live by concern: `base` (errors, the actor, the event lock, the audit),
 `setup` (event, teams, pairs, boards, movement), `results` (entry, confirmation,
 correction, rulings, undo), `event_state` (rounds agreed, status, closing, publishing,
-the final standings), `movement_change` (a new movement from a round on) and `night_import` (the night file's writes). Callers use
-`services.<name>` from this package.
+the final standings), `movement_change` (a new movement from a round on) and
+`night_import` (the night file's writes). Callers use `services.<name>` from this
+package.
 """
 
 from .base import (
