@@ -671,6 +671,63 @@ def where_next(section: Section, table: int, round_number: int, *,
     return WhereNext(round=round_number, last=last, lines=lines, coming=coming)
 
 
+# --- a movement changed between rounds ------------------------------------------------------
+
+
+def first_changeable_round(section: Section) -> int:
+    """The first round from which the movement may still change: the round after the
+    last one with a result or agreed (1 when nothing is)."""
+    meetings = Meeting.objects.filter(section=section)
+    scored = Result.objects.filter(meeting__section=section, voided=False).values_list(
+        "meeting__round", flat=True)
+    agreed = meetings.filter(agreed_at__isnull=False).values_list("round", flat=True)
+    return max([0, *scored, *agreed]) + 1
+
+
+@dataclass
+class ClosedTable:
+    """A table the director took out of the movement: its page says so, and where its
+    players and boards go (``closed_table``)."""
+
+    after_round: int
+    lines: list[tuple[str, str]]
+
+
+def closed_table(table: TableCode) -> ClosedTable | None:
+    """What a closed table's page tells the players; None for a table still in play."""
+    after = table.closed_after_round
+    if after is None:
+        return None
+    where = where_next(table.section, table.table, after)
+    gone = set(Pair.objects.filter(section=table.section, left_after_round__lte=after)
+               .values_list("number", flat=True))
+    lines = []
+    for who, what in (where.lines if where else []):
+        number = who.rsplit(" ", 1)[-1]
+        if who.startswith(("N–S pair", "E–W pair")) and number.isdigit() and int(number) in gone:
+            what = "Your play is over for tonight: thank you for playing."
+        lines.append((who, what))
+    return ClosedTable(after_round=after, lines=lines)
+
+
+def guide_cards_from(event: Event, from_round: int) -> dict:
+    """``guide_cards`` for the rounds from `from_round` on (the cards to hand out after
+    the movement changed): each card keeps only those rounds, and a card with no seat
+    in them (a table closed, a pair gone) is left out."""
+    cards = guide_cards(event)
+    tables = []
+    for card in cards["tables"]:
+        rounds = [r for r in card["rounds"] if r["round"] >= from_round]
+        if any(r["in_play"] for r in rounds):
+            tables.append({**card, "rounds": rounds})
+    pairs = []
+    for card in cards["pairs"]:
+        rounds = [r for r in card["rounds"] if r["round"] >= from_round]
+        if any(r["table"] for r in rounds):
+            pairs.append({**card, "rounds": rounds})
+    return {**cards, "tables": tables, "pairs": pairs}
+
+
 # --- the audit trail -------------------------------------------------------------------------
 #
 # Terms: an *audit entry* is one change (who, when, before, after, why). The audit page
