@@ -706,14 +706,30 @@ def closed_table(table: TableCode) -> ClosedTable | None:
         number = who.rsplit(" ", 1)[-1]
         if who.startswith(("N–S pair", "E–W pair")) and number.isdigit() and int(number) in gone:
             what = "Your play is over for tonight: thank you for playing."
+        if who.startswith("Board"):
+            continue  # the boards' lines follow, from the new movement's next round
         lines.append((who, what))
+    last = Meeting.objects.filter(section=table.section, table=table.table,
+                                  round=after).first()
+    if last is not None:
+        held = {b: m.table for m in Meeting.objects.filter(section=table.section,
+                                                           round=after + 1)
+                for b in m.boards}
+        places: dict[int | None, list[int]] = defaultdict(list)
+        for board in last.boards:
+            places[held.get(board)].append(board)
+        for place, boards in places.items():
+            what = f"Go to table {place}." if place else "Go back to the director."
+            lines.append((f"Board{'s' if len(boards) > 1 else ''} {board_range(boards)}",
+                          what))
     return ClosedTable(after_round=after, lines=lines)
 
 
 def guide_cards_from(event: Event, from_round: int) -> dict:
     """``guide_cards`` for the rounds from `from_round` on (the cards to hand out after
     the movement changed): each card keeps only those rounds, and a card with no seat
-    in them (a table closed, a pair gone) is left out."""
+    in them (a table closed, a pair gone) is left out. The movement's notes, written
+    for the night as one movement, are left out too: the page says what changed."""
     cards = guide_cards(event)
     tables = []
     for card in cards["tables"]:
@@ -725,7 +741,7 @@ def guide_cards_from(event: Event, from_round: int) -> dict:
         rounds = [r for r in card["rounds"] if r["round"] >= from_round]
         if any(r["table"] for r in rounds):
             pairs.append({**card, "rounds": rounds})
-    return {**cards, "tables": tables, "pairs": pairs}
+    return {**cards, "notes": [], "tables": tables, "pairs": pairs}
 
 
 # --- the audit trail -------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from .. import selectors, services
 from ..forms import MovementChangeForm
 from ..presenters import movement as movement_name
+from ..presenters import variant as variant_name
 from ..services import ServiceError
 from .director import _actor, _event, _section, director_required
 
@@ -64,7 +65,8 @@ def movement_change(request: HttpRequest, event_id: int) -> HttpResponse:
         plan = services.movement_plan(**options)
     return render(request, "tournaments/director/movement_change.html", {
         "event": event, "section": section, "form": form, "plan": plan, "start": start,
-        "current": movement_name(section.movement) if section.movement != "none" else "",
+        "current": "" if section.movement == "none" else movement_name(section.movement) + (
+            f" ({variant_name(section.variant)})" if section.variant else ""),
         "before": _rounds(plan.before) if plan else [],
         "after": _rounds(plan.after) if plan else [],
     })
