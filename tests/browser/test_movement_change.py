@@ -5,10 +5,9 @@ table's phone says where its players go."""
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import log_in
 from tournaments import services
 from tournaments.models import Pair
-
-from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
