@@ -470,6 +470,25 @@ class MovementForm(forms.Form):
         return data
 
 
+class MovementChangeForm(forms.Form):
+    """A new movement from a round on (the console's movement change page)."""
+
+    from_round = forms.IntegerField(min_value=1, max_value=99, label="From round",
+                                    error_messages={"required": "From which round?"})
+    kind = forms.ChoiceField(choices=MOVEMENT_KINDS, label="New movement")
+    tables = forms.IntegerField(min_value=1, max_value=30, label="Tables",
+                                error_messages={"required": "How many tables?",
+                                                "min_value": "At least one table"})
+    variant = forms.ChoiceField(
+        choices=[("", "—"), *((code, presenters.variant(code)) for code in MITCHELL_VARIANTS)],
+        required=False, label="Even Mitchell")
+    boards_per_round = forms.IntegerField(
+        min_value=1, max_value=8, label="Boards per round",
+        error_messages={"required": "How many boards a round?"})
+    reason = forms.CharField(label="Why (for the audit trail)", required=False,
+                             max_length=MAX_REASON, validators=[no_control_characters])
+
+
 class BoardsUploadForm(forms.Form):
     pbn = forms.FileField(label="Hand record (PBN file)",
                           error_messages={"required": "Choose a .pbn file"})

@@ -44,6 +44,8 @@ def director_urls(world) -> list[str]:
         reverse("director-boards", kwargs={"event_id": e}),
         reverse("director-tables", kwargs={"event_id": e}),
         reverse("director-guide-cards", kwargs={"event_id": e}),
+        reverse("director-movement-change", kwargs={"event_id": e}),
+        reverse("director-guide-cards-from", kwargs={"event_id": e, "round_number": 2}),
         reverse("director-meeting", kwargs={"event_id": e, "meeting_id": m.pk}),
         reverse("director-enter", kwargs={"event_id": e, "meeting_id": m.pk,
                                           "board": m.boards[1]}),

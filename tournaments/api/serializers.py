@@ -261,6 +261,27 @@ class MovementIn(serializers.Serializer):
         return value
 
 
+class MovementChangeIn(serializers.Serializer):
+    """A new movement from a round on (the rounds before it, and their results, stay)."""
+
+    section = _text(column_length(Section, "name"), default="A")
+    from_round = _number("round", help_text="the first round of the new movement: no round "
+                                            "from it on may have a result or be agreed")
+    movement = serializers.ChoiceField(choices=MOVEMENTS)
+    tables = _number("number of tables", required=False, max_value=MAX_TABLES)
+    boards_per_round = _number("number of boards a round", max_value=12)
+    variant = serializers.ChoiceField(
+        choices=[(code, presenters.variant(code)) for code in MITCHELL_VARIANTS],
+        required=False, allow_null=True)
+    reason = _text(MAX_REASON, allow_blank=True, default="",
+                   help_text="why the movement changes, for the audit trail (required)")
+    preview = FlagField(required=False, default=False,
+                        help_text="true to see the change and its check without making it")
+
+    def validate_movement(self, value: str) -> str:
+        return MovementIn().validate_movement(value)
+
+
 class ResultIn(serializers.Serializer):
     board = _number("board")
     ns = _number("N-S pair", required=False)
@@ -415,6 +436,31 @@ class MovementSectionOut(serializers.Serializer):
     tables = serializers.IntegerField()
     boards_per_round = serializers.IntegerField()
     rounds = MovementRoundOut(many=True)
+
+
+class PlannedMeetingOut(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    ns = serializers.IntegerField()
+    ew = serializers.IntegerField()
+    boards = serializers.ListField(child=serializers.IntegerField())
+
+
+class MovementChangeOut(serializers.Serializer):
+    """A change of movement, made or previewed: the meetings from the change round before
+    and after, what is wrong (a change with problems is not made) and what to know."""
+
+    section = serializers.CharField(source="section.name")
+    from_round = serializers.IntegerField()
+    changed = serializers.BooleanField(help_text="false for a preview")
+    sound = serializers.BooleanField(help_text="true when the change can be made")
+    problems = serializers.ListField(child=serializers.CharField())
+    notes = serializers.ListField(child=serializers.CharField())
+    new_boards = serializers.ListField(child=serializers.IntegerField())
+    closed_tables = serializers.ListField(child=serializers.IntegerField(), source="closing")
+    new_tables = serializers.ListField(child=serializers.IntegerField(), source="opening")
+    before = PlannedMeetingOut(many=True)
+    after = PlannedMeetingOut(many=True)
 
 
 class ContractOut(serializers.Serializer):

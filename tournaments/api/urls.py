@@ -27,6 +27,7 @@ urlpatterns = [
     path(EVENT + "boards/<number:number>/traveller/", views.TravellerView.as_view(),
          name="traveller"),
     path(EVENT + "movement/", views.MovementView.as_view(), name="movement"),
+    path(EVENT + "movement/change/", views.MovementChange.as_view(), name="movement-change"),
     path(EVENT + "sections/<name:section>/rounds/<number:round>/agree/",
          views.RoundAgree.as_view(), name="round-agree"),
     path(TABLE, views.TableCurrentRound.as_view(), name="table-current"),

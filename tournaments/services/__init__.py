@@ -12,9 +12,10 @@ locked part short.
 The services live by concern: `base` (errors, the actor, the event lock, the audit),
 `setup` (event, teams, pairs, boards, movement), `results` (entry, confirmation,
 correction, rulings, undo), `event_state` (rounds agreed, status, closing, publishing,
-the final standings), `night_import` (the night file's writes) and `adjustments` (club
-adjustments: adjusted and assigned scores, when the event turns them on). Callers use
-`services.<name>` from this package.
+the final standings), `movement_change` (a new movement from a round on),
+`night_import` (the night file's writes) and `adjustments` (club adjustments: adjusted
+and assigned scores, when the event turns them on). Callers use `services.<name>` from
+this package.
 """
 
 from .adjustments import (
@@ -44,6 +45,15 @@ from .event_state import (
     event_set_status,
     events_final_due,
     round_agree,
+)
+from .movement_change import (
+    MovementPlan,
+    meetings_replace_from,
+    movement_change,
+    movement_plan,
+    pairs_playing,
+    section_history,
+    started_refusal,
 )
 from .night_import import (
     IMPORT_BATCH,
@@ -103,11 +113,16 @@ __all__ = [
     "HistoryRow",
     "IMPORT_BATCH",
     "MeetingRow",
+    "meetings_replace_from",
     "movement_and_boards_set",
+    "movement_change",
     "movement_generate",
     "movement_meetings_set",
     "not_played_scoring_set",
+    "movement_plan",
+    "MovementPlan",
     "pair_set",
+    "pairs_playing",
     "pairs_set",
     "result_confirm",
     "result_correct",
@@ -118,9 +133,11 @@ __all__ = [
     "results_import",
     "round_agree",
     "ruling_award",
+    "section_history",
     "SectionRow",
     "sections_import",
     "ServiceError",
+    "started_refusal",
     "tables_needed",
     "tables_words",
     "teams_set",

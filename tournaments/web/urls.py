@@ -1,13 +1,13 @@
 """Every page of the web front: the public results, the table's phone, the director's console.
 
-The views live in public.py, table.py and director.py; their addresses live here, the
-director's console under director/.
+The views live in public.py, table.py, director.py and director_<topic>.py; their
+addresses live here, the director's console under director/.
 """
 
 from django.urls import include, path
 
 from .. import converters  # noqa: F401  (registers the id, number and name converters)
-from . import director, director_adjust, director_scoring, public, table
+from . import director, director_adjust, director_movement, director_scoring, public, table
 
 public_urlpatterns = [
     path("events/<id:pk>/", public.event_page, name="public-event"),
@@ -52,6 +52,10 @@ director_urlpatterns = [
     path("events/<id:event_id>/boards/", director.boards, name="director-boards"),
     path("events/<id:event_id>/tables/", director.tables, name="director-tables"),
     path("events/<id:event_id>/guide-cards/", director.guide_cards, name="director-guide-cards"),
+    path("events/<id:event_id>/movement/change/", director_movement.movement_change,
+         name="director-movement-change"),
+    path("events/<id:event_id>/guide-cards/from/<number:round_number>/",
+         director_movement.guide_cards_from, name="director-guide-cards-from"),
     path("events/<id:event_id>/meetings/<id:meeting_id>/", director.meeting,
          name="director-meeting"),
     path("events/<id:event_id>/meetings/<id:meeting_id>/boards/<number:board>/enter/",
