@@ -46,7 +46,17 @@ from scoring.engine import (
 )
 
 from . import presenters, seam
-from .models import AuditEntry, Board, Event, Meeting, Pair, Result, Section, TableCode
+from .models import (
+    AuditEntry,
+    Board,
+    Event,
+    Irregularity,
+    Meeting,
+    Pair,
+    Result,
+    Section,
+    TableCode,
+)
 from .standings import PairState, Row, Scores, pair_names, pair_state
 from .tablecodes import normalise
 
@@ -776,3 +786,55 @@ def result_director(result: Result):
     entry = (AuditEntry.objects.filter(result=result, actor__isnull=False)
              .select_related("actor").order_by("-id").first())
     return entry.actor if entry is not None else None
+
+
+# --- irregular boards (Duplicate Law B) ----------------------------------------------------------
+
+OPEN_IRREGULAR = (Irregularity.Status.REPORTED, Irregularity.Status.SENT_BACK)
+
+
+def _irregular(queryset):
+    return queryset.select_related("board", "meeting__section", "meeting__ns_pair",
+                                   "meeting__ew_pair").order_by("reported_at", "id")
+
+
+def open_irregularities(event: Event) -> list[Irregularity]:
+    """Reports the director has still to settle: reported, or sent back (B(2))."""
+    return list(_irregular(Irregularity.objects.filter(event=event, status__in=OPEN_IRREGULAR)))
+
+
+def irregularities(event: Event) -> list[Irregularity]:
+    """Every report of the event, open or settled, oldest first."""
+    return list(_irregular(Irregularity.objects.filter(event=event)))
+
+
+def board_irregularities(event: Event, number: int) -> list[Irregularity]:
+    """The reports on one board that stand (not withdrawn), for its traveller."""
+    return list(_irregular(Irregularity.objects.filter(event=event, board__number=number)
+                           .exclude(status=Irregularity.Status.WITHDRAWN)))
+
+
+def meeting_irregular(meeting: Meeting) -> dict[int, Irregularity]:
+    """The open reports of a meeting's boards, by board number (the table waits on them)."""
+    return {irr.board.number: irr for irr in _irregular(
+        Irregularity.objects.filter(meeting=meeting, status__in=OPEN_IRREGULAR))}
+
+
+def irregular_refusal(meeting: Meeting, board: int) -> str:
+    """Why the table of `meeting` may not enter `board` now (an open report on it), or ""."""
+    irr = meeting_irregular(meeting).get(board)
+    return presenters.irregular_wait(irr) if irr is not None else ""
+
+
+def irregular_notes(event: Event, number: int) -> list[str]:
+    """The notes a traveller or a score card shows for board `number`."""
+    return [presenters.irregular_note(irr) for irr in board_irregularities(event, number)]
+
+
+def irregular_cells(event: Event) -> dict[tuple[int, int], list[Irregularity]]:
+    """Open reports by the meeting that found them: (meeting id, board) pairs for the grid."""
+    cells: dict[tuple[int, int], list[Irregularity]] = defaultdict(list)
+    for irr in open_irregularities(event):
+        if irr.meeting_id is not None:
+            cells[(irr.meeting_id, irr.board.number)].append(irr)
+    return cells

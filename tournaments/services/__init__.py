@@ -12,7 +12,8 @@ locked part short.
 The services live by concern: `base` (errors, the actor, the event lock, the audit),
 `setup` (event, teams, pairs, boards, movement), `results` (entry, confirmation,
 correction, rulings, undo), `event_state` (rounds agreed, status, closing, publishing,
-the final standings) and `night_import` (the night file's writes). Callers use
+the final standings), `irregular` (irregular boards, Duplicate Law B) and
+`night_import` (the night file's writes). Callers use
 `services.<name>` from this package.
 """
 
@@ -37,6 +38,16 @@ from .event_state import (
     event_set_status,
     events_final_due,
     round_agree,
+)
+from .irregular import (
+    irregularity_cancel,
+    irregularity_new_deal,
+    irregularity_rectified,
+    irregularity_report,
+    irregularity_rule,
+    irregularity_send_back,
+    irregularity_undo,
+    irregularity_withdraw,
 )
 from .night_import import (
     IMPORT_BATCH,
@@ -90,6 +101,14 @@ __all__ = [
     "Forbidden",
     "HistoryRow",
     "IMPORT_BATCH",
+    "irregularity_cancel",
+    "irregularity_new_deal",
+    "irregularity_rectified",
+    "irregularity_report",
+    "irregularity_rule",
+    "irregularity_send_back",
+    "irregularity_undo",
+    "irregularity_withdraw",
     "MeetingRow",
     "movement_and_boards_set",
     "movement_generate",
