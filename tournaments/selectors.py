@@ -333,6 +333,7 @@ class Cell:
     boards: int
     entered: int = 0
     confirmed: int = 0
+    irregular: list = field(default_factory=list)  # open reports found here (Law B)
 
     @property
     def agreed(self) -> int:
@@ -831,10 +832,15 @@ def irregular_notes(event: Event, number: int) -> list[str]:
     return [presenters.irregular_note(irr) for irr in board_irregularities(event, number)]
 
 
-def irregular_cells(event: Event) -> dict[tuple[int, int], list[Irregularity]]:
-    """Open reports by the meeting that found them: (meeting id, board) pairs for the grid."""
-    cells: dict[tuple[int, int], list[Irregularity]] = defaultdict(list)
-    for irr in open_irregularities(event):
+def grid_irregular(grids: list[SectionGrid], reports: list[Irregularity]) -> list[SectionGrid]:
+    """The round grid with each open report on the cell of the meeting that found it."""
+    by_meeting: dict[int, list[Irregularity]] = defaultdict(list)
+    for irr in reports:
         if irr.meeting_id is not None:
-            cells[(irr.meeting_id, irr.board.number)].append(irr)
-    return cells
+            by_meeting[irr.meeting_id].append(irr)
+    for grid in grids:
+        for _, row in grid.rounds:
+            for cell in row:
+                if cell is not None:
+                    cell.irregular = by_meeting.get(cell.meeting.pk, [])
+    return grids
