@@ -280,6 +280,8 @@ def traveller(event: Event, board_number: int) -> dict:
         "method": event.method,
         "average": average,
         "rows": rows,
+        # Duplicate Law B: re-dealt, sent back, or the ruling at a table (a marked note).
+        "notes": irregular_notes(event, board.number),
     }
 
 
@@ -293,6 +295,7 @@ def scorecard(event: Event, pair_number: int) -> dict:
                .select_related("board", "ns_pair", "ew_pair").order_by("board__number"))
     running = Fraction(0)
     rows = []
+    notes = ruling_notes(event)
     for r in results:
         is_ns = r.ns_pair_id == pair.pk
         values = _value(state, state.rows.get(r.id) if state else None)
@@ -306,6 +309,8 @@ def scorecard(event: Event, pair_number: int) -> dict:
             "level": r.level, "denomination": r.denomination, "declarer": r.declarer,
             "doubled": r.doubled, "tricks": r.tricks, "passed_out": r.passed_out,
             "ruling": r.ruling, "offending": r.offending,
+            "note": (notes.get((r.board.number, r.meeting_id))
+                     or notes.get((r.board.number, None), "")) if r.ruling else "",
             "score": r.ns_score if is_ns else r.ew_score,
             "plus_minus": None if mine is None else fraction_str(mine),
             "shown": None if mine is None else shown(mine),
@@ -810,9 +815,11 @@ def irregularities(event: Event) -> list[Irregularity]:
 
 
 def board_irregularities(event: Event, number: int) -> list[Irregularity]:
-    """The reports on one board that stand (not withdrawn), for its traveller."""
+    """The reports on one board the director has acted on (sent back, or settled), for its
+    traveller: not those withdrawn, nor those still waiting for the director."""
     return list(_irregular(Irregularity.objects.filter(event=event, board__number=number)
-                           .exclude(status=Irregularity.Status.WITHDRAWN)))
+                           .exclude(status__in=(Irregularity.Status.WITHDRAWN,
+                                                Irregularity.Status.REPORTED))))
 
 
 def meeting_irregular(meeting: Meeting) -> dict[int, Irregularity]:
@@ -825,6 +832,18 @@ def irregular_refusal(meeting: Meeting, board: int) -> str:
     """Why the table of `meeting` may not enter `board` now (an open report on it), or ""."""
     irr = meeting_irregular(meeting).get(board)
     return presenters.irregular_wait(irr) if irr is not None else ""
+
+
+def ruling_notes(event: Event) -> dict[tuple[int, int | None], str]:
+    """The B(3) rulings' notes for the score cards: (board, meeting id) -> note; a board
+    cancelled at both tables under (board, None)."""
+    notes: dict[tuple[int, int | None], str] = {}
+    for irr in _irregular(Irregularity.objects.filter(
+            event=event, status=Irregularity.Status.RESOLVED,
+            outcome__in=("average", "fouled", "cancelled"))):
+        where = None if irr.outcome == "cancelled" else irr.meeting_id
+        notes[(irr.board.number, where)] = presenters.irregular_note(irr)
+    return notes
 
 
 def irregular_notes(event: Event, number: int) -> list[str]:
