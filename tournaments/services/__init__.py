@@ -40,6 +40,8 @@ from .event_state import (
     round_agree,
 )
 from .irregular import (
+    IrregularityRow,
+    irregularities_import,
     irregularity_cancel,
     irregularity_new_deal,
     irregularity_rectified,
@@ -101,6 +103,8 @@ __all__ = [
     "Forbidden",
     "HistoryRow",
     "IMPORT_BATCH",
+    "irregularities_import",
+    "IrregularityRow",
     "irregularity_cancel",
     "irregularity_new_deal",
     "irregularity_rectified",

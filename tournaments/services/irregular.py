@@ -21,6 +21,8 @@ audit page finds them by board.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -51,6 +53,7 @@ LAW = {
     Stage.OVERPLAY: "Duplicate Law B(3)",
 }
 OPEN = (Status.REPORTED, Status.SENT_BACK)
+NO_RECORD = "(no hand record)"  # a new deal's "before" when the board had no hand record
 _SUITS = "SHDC"
 _RANKS = "AKQJT98765432"
 
@@ -334,7 +337,7 @@ def irregularity_new_deal(
     row.save()
     after = _snapshot(row)
     _audit(event=event, actor=actor, action="new deal",
-           before={**before, "deal": old or "(no hand record)"},
+           before={**before, "deal": old or NO_RECORD},
            after={**after, "deal": new, "voided": voided},
            reason=_law_reason(law, reason, f"board {board.number} re-dealt"))
     return row
@@ -528,8 +531,14 @@ def _undo_new_deal(event: Event, row: Irregularity, actor: Actor, reason: str) -
     if entry is None:
         raise ServiceError("the new deal's record is missing", field="irregularity")
     old = entry.before.get("deal", "")
-    board.deal = "" if old == "(no hand record)" else old
+    new = board.deal
+    board.deal = "" if old == NO_RECORD else old
     board.save(update_fields=["deal"])
+    # The deal history stays whole: taking the new deal back is a change of deal too.
+    _audit(event=event, actor=actor, action="new deal",
+           before={"board": board.number, "deal": new},
+           after={"board": board.number, "deal": old, "law": LAW[row.stage]},
+           reason=_law_reason(LAW[row.stage], reason, "new deal taken back"))
     for result in Result.objects.select_for_update(of=("self",)).filter(
             pk__in=entry.after.get("voided", [])):
         _ensure_free(result)
@@ -548,3 +557,51 @@ def _undo_rulings(event: Event, row: Irregularity, actor: Actor, reason: str) ->
     for entry in entries.order_by("-id"):
         audit_undo(entry=entry, actor=actor,
                    reason=_law_reason(LAW[row.stage], reason, "ruling undone"))
+
+
+# --- the night file ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class IrregularityRow:
+    """An irregular board as a night file carries it (checked by tournaments.nightfile)."""
+
+    board: int
+    stage: str
+    status: str
+    outcome: str = ""
+    meeting: tuple[str, int, int] | None = None  # (section, round, table)
+    short_seat: str = ""
+    surplus_seat: str = ""
+    misplaced_card: str = ""
+    sent_to_table: int | None = None
+    sent_to_round: int | None = None
+    reported_by: str = "import"
+    reported_at: Any = None  # an aware datetime, or None: now
+    resolved_at: Any = None
+    note: str = ""
+
+
+@transaction.atomic
+def irregularities_import(*, event: Event, rows: list[IrregularityRow], actor: Actor
+                          ) -> list[Irregularity]:
+    """Store a night file's irregular boards as they were (their steps are in the audit)."""
+    if not actor.directs:
+        raise Forbidden("only the director imports a night")
+    locked = _lock_event(event.pk)
+    boards = {b.number: b for b in Board.objects.filter(event=locked)}
+    meetings = {(m.section.name, m.round, m.table): m for m in
+                Meeting.objects.filter(section__event=locked).select_related("section")}
+    stored = []
+    for row in rows:
+        irr = Irregularity.objects.create(
+            event=locked, board=boards[row.board],
+            meeting=meetings.get(row.meeting) if row.meeting else None, stage=row.stage,
+            status=row.status, outcome=row.outcome, short_seat=row.short_seat,
+            surplus_seat=row.surplus_seat, misplaced_card=row.misplaced_card,
+            sent_to_table=row.sent_to_table, sent_to_round=row.sent_to_round,
+            reported_by=row.reported_by[:80], resolved_at=row.resolved_at, note=row.note)
+        if row.reported_at is not None:  # auto_now_add: put back its own time
+            Irregularity.objects.filter(pk=irr.pk).update(reported_at=row.reported_at)
+        stored.append(irr)
+    return stored
