@@ -5,6 +5,7 @@ from django import forms
 
 from .inputs import no_control_characters
 from .models import MAX_REASON, Irregularity
+from .presenters import IRREGULAR_FOUND
 
 SEAT_CHOICES = [("", "Not known"), ("N", "North"), ("E", "East"), ("S", "South"),
                 ("W", "West")]
@@ -13,6 +14,7 @@ STAGE_CHOICES = [
     ("before-overplay", "When we took the cards up to play them, before play began"),
     ("overplay", "After our play began"),
 ]
+STAGE_FOUND = IRREGULAR_FOUND
 STAGE_HELP = {
     "original": "Duplicate Law B(1): a new deal.",
     "before-overplay": "Duplicate Law B(2): the board goes back to the table it came from, "
@@ -46,6 +48,8 @@ class DirectorReportForm(ReportForm):
 
     def __init__(self, *args, meetings=(), **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["stage"].choices = [(key, text[:1].upper() + text[1:])
+                                        for key, text in IRREGULAR_FOUND.items()]
         self.fields["meeting"].choices = [("", "No table (the director found it)")] + [
             (str(m.pk), f"Round {m.round}, table {m.table}"
              + (f" (section {m.section.name})" if getattr(m, "several", False) else ""))

@@ -326,6 +326,11 @@ def sentence(text: Any) -> str:
 
 # --- irregular boards (Duplicate Law B) ----------------------------------------------------------
 
+IRREGULAR_FOUND = {
+    "original": "before or during the original play",
+    "before-overplay": "when the cards were taken up for overplay, before it began",
+    "overplay": "after the overplay began",
+}
 IRREGULAR_LAW = {"original": "Duplicate Law B(1)", "before-overplay": "Duplicate Law B(2)",
                  "overplay": "Duplicate Law B(3)"}
 

@@ -805,8 +805,13 @@ def _irregular(queryset):
 
 
 def open_irregularities(event: Event) -> list[Irregularity]:
-    """Reports the director has still to settle: reported, or sent back (B(2))."""
-    return list(_irregular(Irregularity.objects.filter(event=event, status__in=OPEN_IRREGULAR)))
+    """Reports the director has still to settle: reported, or sent back (B(2)); each with
+    `found`, when it was found in words."""
+    reports = list(_irregular(Irregularity.objects.filter(event=event,
+                                                          status__in=OPEN_IRREGULAR)))
+    for irr in reports:
+        irr.found = presenters.IRREGULAR_FOUND[irr.stage]
+    return reports
 
 
 def irregularities(event: Event) -> list[Irregularity]:

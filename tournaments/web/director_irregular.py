@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import presenters, selectors, services
-from ..irregular_forms import STAGE_HELP, DirectorReportForm, StepForm
+from ..irregular_forms import STAGE_FOUND, STAGE_HELP, DirectorReportForm, StepForm
 from ..models import Event, Irregularity, Meeting
 from ..services import ServiceError
 from ..services.irregular import LAW, board_meetings, came_from
@@ -105,6 +105,7 @@ def irregular_detail(request: HttpRequest, event_id: int, irregularity_id: int) 
         pk=irregularity_id, event=event)
     return render(request, "tournaments/director/irregular.html", {
         "event": event, "irr": irr, "law": LAW[irr.stage], "help": STAGE_HELP[irr.stage],
+        "found": STAGE_FOUND[irr.stage],
         "note": presenters.irregular_note(irr), "form": StepForm(),
         "seats": presenters.SEATS, "closed": event.status == Event.Status.CLOSED,
         **_steps(event, irr),
