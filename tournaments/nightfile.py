@@ -38,8 +38,10 @@ from scoring.engine import (
     PAIR_METHODS,
     RULE_SET_NAMES,
     RULINGS,
+    SEATS,
     SIDES,
     ResultError,
+    deal_from_north,
     parse_deal,
 )
 
@@ -51,6 +53,7 @@ from .models import (
     AuditEntry,
     Board,
     Event,
+    Irregularity,
     Meeting,
     Pair,
     Result,
@@ -60,6 +63,7 @@ from .services import (
     CLUB_ADJUSTMENTS_OFF,
     Actor,
     HistoryRow,
+    IrregularityRow,
     MeetingRow,
     ResultRow,
     SectionRow,
@@ -69,6 +73,7 @@ from .services import (
     event_create,
     event_publish,
     event_set_status,
+    irregularities_import,
     pair_set,
     results_import,
     sections_import,
@@ -102,14 +107,23 @@ IMPORTER = "import"
 MAX_NUMBER = 32767
 
 _TOP_KEYS = ("format", "event", "boards", "teams", "sections", "pairs", "results", "removed",
-             "audit")
+             "audit", "irregularities")
 # The event's fields: the first five are interfaces.md's; the rest are the event's
 # state, optional. A new event-level field goes here, in _check_event_state and in
 # _event_state (export), and in docs/night-file.md.
 _EVENT_KEYS = ("name", "date", "rules", "kind", "method", "status", "published",
                "compare_by_section", "correction_minutes", "not_played_scoring",
                "club_adjustments")
-_BOARD_KEYS = ("number", "deal")
+_BOARD_KEYS = ("number", "deal", "deal_history")
+# Duplicate Law B: a board's earlier deals (each new deal, as the audit has it), and the
+# irregular boards reported (their state; their steps are in `audit`).
+_DEAL_HISTORY_KEYS = ("at", "by", "reason", "before", "after")
+_IRREGULARITY_KEYS = ("board", "stage", "status", "outcome", "meeting", "short_seat",
+                      "surplus_seat", "misplaced_card", "sent_to_table", "sent_to_round",
+                      "reported_by", "reported_at", "resolved_at", "note")
+NEW_DEAL = "new deal"
+NO_RECORD = "(no hand record)"  # a new deal's "before" when the board had no hand record
+IRREGULAR_OUTCOMES = ("new-deal", "rectified", "average", "fouled", "cancelled")
 _TEAM_KEYS = ("name",)
 _SECTION_KEYS = ("name", "movement", "variant", "tables", "boards_per_round", "meetings")
 _MEETING_KEYS = ("round", "table", "ns", "ew", "boards", "agreed_at")
@@ -189,6 +203,7 @@ class NightPlan:
     not_played: int = 0
     correction_minutes: int | None = None  # None: the default period
     not_played_scoring: str = DEFAULT_NOT_PLAYED_SCORING
+    irregularities: list[IrregularityRow] = field(default_factory=list)  # Duplicate Law B
 
 
 def _describe(value: object) -> str:
@@ -347,13 +362,14 @@ def _listed_number(item: dict, place: str, noun: str, seen: set[int]) -> int:
     return number
 
 
-def _check_boards(data: dict) -> tuple[int, dict[int, str]]:
+def _check_boards(data: dict, history: list[HistoryRow]) -> tuple[int, dict[int, str]]:
     deals: dict[int, str] = {}
     numbers: set[int] = set()
     for i, item in enumerate(_list(data, "boards")):
         place = f"boards[{i}]"
         board = _object(item, place, "a board", _BOARD_KEYS)
         number = _listed_number(board, place, "board", numbers)
+        history.extend(_check_deal_history(board, place, number))
         deal = board.get("deal")
         if deal is None:
             continue
@@ -761,7 +777,8 @@ def night_check(data: object) -> NightPlan:
         raise NightFileError("format", f'expected "{FORMAT}"')
     _object(data, "", "a night file", _TOP_KEYS)
     name, date, rules, kind, method = _check_event(data)
-    board_count, deals = _check_boards(data)
+    deal_history: list[HistoryRow] = []
+    board_count, deals = _check_boards(data, deal_history)
     teams = _check_teams(data, kind)
     pairs = _check_pairs(data, kind, teams)
     plan = NightPlan(name=name, date=date, rules=rules, kind=kind, method=method,
@@ -769,7 +786,9 @@ def night_check(data: object) -> NightPlan:
     _check_event_state(data, plan)
     _check_sections(data, plan)
     _check_results(data, plan)
+    plan.event_history.extend(deal_history)
     _check_audit(data, plan)
+    _check_irregularities(data, plan)
     return plan
 
 
@@ -817,6 +836,8 @@ def night_import(*, data: dict, actor: Actor) -> Event:
         summary["not_played"] = plan.not_played
     results_import(event=event, rows=plan.rows, event_history=plan.event_history,
                    summary=summary, actor=actor)
+    if plan.irregularities:
+        irregularities_import(event=event, rows=plan.irregularities, actor=actor)
     for status in _STEPS[Event.Status(plan.status)]:
         event = event_set_status(event=event, status=status, actor=actor)
     if plan.published != DEFAULT_PUBLISHED:
@@ -936,7 +957,7 @@ def _event_audit(event: Event) -> list[dict]:
     """The event's own entries that gave a reason (a director's decision explained)."""
     out = []
     for entry in (AuditEntry.objects.filter(event=event, result__isnull=True)
-                  .exclude(reason="").order_by("at", "id")):
+                  .exclude(reason="").exclude(action=NEW_DEAL).order_by("at", "id")):
         item = _entry(entry)
         for key in ("before", "after"):
             value = getattr(entry, key)
@@ -983,10 +1004,13 @@ def night_export(event: Event) -> dict:
             item["section"] = pair.section.name if pair.section else None
         pairs.append(item)
     boards = []
+    deal_history = _deal_history(event)
     for board in Board.objects.filter(event=event).order_by("number"):
         item = {"number": board.number}
         if board.deal:
             item["deal"] = board.deal
+        if board.number in deal_history:
+            item["deal_history"] = deal_history[board.number]
         boards.append(item)
     histories = _histories(event)
     rows = (Result.objects.filter(event=event)
@@ -1019,9 +1043,147 @@ def night_export(event: Event) -> dict:
     audit = _event_audit(event)
     if audit:
         night["audit"] = audit
+    irregular = _irregularities(event)
+    if irregular:
+        night["irregularities"] = irregular
     return night
 
 
 def dumps(night: dict) -> str:
     """A night file's text: readable, stable, UTF-8 names kept as written."""
     return json.dumps(night, indent=1, ensure_ascii=False) + "\n"
+
+
+# --- irregular boards (Duplicate Law B) ----------------------------------------------------
+
+
+def _deal_text(value: object, place: str) -> str:
+    if value is None or value == "":
+        return ""
+    if not isinstance(value, str):
+        raise NightFileError(place, f"a deal must be PBN text, not {_describe(value)}")
+    try:
+        return deal_from_north(parse_deal(value.strip()))
+    except ValueError as exc:
+        raise NightFileError(place, str(exc)) from None
+
+
+def _check_deal_history(board: dict, place: str, number: int) -> list[HistoryRow]:
+    """A board's new deals, oldest first, as "new deal" audit entries of the event."""
+    rows = []
+    items = board.get("deal_history", [])
+    if not isinstance(items, list):
+        raise NightFileError(f"{place}.deal_history",
+                             f"the deal history must be a list, not {_describe(items)}")
+    for i, item in enumerate(items):
+        where = f"{place}.deal_history[{i}]"
+        entry = _check_entry(dict(item, action=NEW_DEAL) if isinstance(item, dict) else item,
+                             where, ("action", *_DEAL_HISTORY_KEYS))
+        before = _deal_text(item.get("before"), f"{where}.before")
+        after = _deal_text(item.get("after"), f"{where}.after")
+        if not after:
+            raise NightFileError(f"{where}.after", "the new deal is missing")
+        rows.append(HistoryRow(**entry, before={"board": number, "deal": before},
+                               after={"board": number, "deal": after}))
+    return rows
+
+
+def _seat_of(item: dict, key: str, place: str) -> str:
+    value = item.get(key, "")
+    if value in ("", *SEATS):
+        return value
+    raise NightFileError(f"{place}.{key}", "a seat is N, E, S or W")
+
+
+def _check_irregularities(data: dict, plan: NightPlan) -> None:
+    meetings = {(s.name, m.round, m.table) for s in plan.sections for m in s.meetings}
+    names = sorted({s.name for s in plan.sections}) or [DEFAULT_SECTION]
+    for i, value in enumerate(_list(data, "irregularities", required=False)):
+        place = f"irregularities[{i}]"
+        item = _object(value, place, "an irregular board", _IRREGULARITY_KEYS)
+        if "board" not in item:
+            raise NightFileError(f"{place}.board", "the board is missing")
+        board = _whole(item["board"], f"{place}.board", "the board")
+        if board > plan.board_count:
+            raise NightFileError(f"{place}.board", f"board {board} is not in the boards list")
+        stage = _choice(item, "stage", f"{place}.stage", "the stage",
+                        tuple(Irregularity.Stage.values), "")
+        status = _choice(item, "status", f"{place}.status", "the status",
+                         tuple(Irregularity.Status.values), Irregularity.Status.REPORTED)
+        outcome = _choice(item, "outcome", f"{place}.outcome", "the outcome",
+                          ("", *IRREGULAR_OUTCOMES), "")
+        meeting = None
+        if item.get("meeting") is not None:
+            where = _object(item["meeting"], f"{place}.meeting", "a meeting",
+                            _RESULT_MEETING_KEYS)
+            section = where.get("section", names[0])
+            meeting = (section, _whole(where.get("round"), f"{place}.meeting.round", "the round"),
+                       _whole(where.get("table"), f"{place}.meeting.table", "the table"))
+            if meeting not in meetings:
+                raise NightFileError(f"{place}.meeting", "no such meeting in the sections")
+        sent = [item.get(key) for key in ("sent_to_table", "sent_to_round")]
+        sent = [None if v is None else _whole(v, f"{place}.{key}", key)
+                for v, key in zip(sent, ("sent_to_table", "sent_to_round"), strict=True)]
+        card = item.get("misplaced_card", "")
+        if card and not (isinstance(card, str) and len(card) == 2 and card[0] in "SHDC"
+                         and card[1] in "AKQJT98765432"):
+            raise NightFileError(f"{place}.misplaced_card", "a card is its suit and rank, "
+                                                            "like S5 or HT")
+        note = item.get("note", "")
+        if not isinstance(note, str) or len(note) > 500:
+            raise NightFileError(f"{place}.note", "the note is text of at most 500 characters")
+        resolved = item.get("resolved_at")
+        plan.irregularities.append(IrregularityRow(
+            board=board, stage=stage, status=status, outcome=outcome, meeting=meeting,
+            short_seat=_seat_of(item, "short_seat", place),
+            surplus_seat=_seat_of(item, "surplus_seat", place), misplaced_card=card,
+            sent_to_table=sent[0], sent_to_round=sent[1],
+            reported_by=_text(item.get("reported_by", IMPORTER), f"{place}.reported_by",
+                              "who reported it", 80),
+            reported_at=_moment(item["reported_at"], f"{place}.reported_at", "the time")
+            if "reported_at" in item else None,
+            resolved_at=_moment(resolved, f"{place}.resolved_at", "the time")
+            if resolved is not None else None,
+            note=note.strip()))
+
+
+def _deal_history(event: Event) -> dict[int, list[dict]]:
+    """Each board's new deals, oldest first (the "new deal" audit entries)."""
+    out: dict[int, list[dict]] = {}
+    for entry in (AuditEntry.objects.filter(event=event, action=NEW_DEAL, result__isnull=True)
+                  .order_by("at", "id")):
+        before, after = entry.before or {}, entry.after or {}
+        if "board" not in after:
+            continue
+        item = _entry(entry)
+        del item["action"]
+        old = before.get("deal", "")
+        item["before"] = "" if old == NO_RECORD else old
+        item["after"] = after.get("deal", "")
+        out.setdefault(after["board"], []).append(item)
+    return out
+
+
+def _irregularities(event: Event) -> list[dict]:
+    out = []
+    for irr in (Irregularity.objects.filter(event=event)
+                .select_related("board", "meeting__section").order_by("reported_at", "id")):
+        item: dict[str, Any] = {"board": irr.board.number, "stage": irr.stage,
+                                "status": irr.status}
+        if irr.outcome:
+            item["outcome"] = irr.outcome
+        if irr.meeting is not None:
+            item["meeting"] = {"section": irr.meeting.section.name, "round": irr.meeting.round,
+                               "table": irr.meeting.table}
+        for key in ("short_seat", "surplus_seat", "misplaced_card", "sent_to_table",
+                    "sent_to_round"):
+            if getattr(irr, key) not in ("", None):
+                item[key] = getattr(irr, key)
+        item["reported_by"] = irr.reported_by
+        item["reported_at"] = _moment_text(irr.reported_at)
+        if irr.resolved_at is not None:
+            item["resolved_at"] = _moment_text(irr.resolved_at)
+        if irr.note:
+            item["note"] = irr.note
+        out.append(item)
+    return out

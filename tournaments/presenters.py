@@ -416,3 +416,63 @@ def not_played_note(standings: dict) -> str:
     played, session = first["boards"], first["boards"] + first["not_played"]
     return NOT_PLAYED_NOTES[key].format(example=boards_played(played, first["not_played"]),
                                         played=played, session=session)
+
+
+# --- irregular boards (Duplicate Law B) ----------------------------------------------------------
+
+IRREGULAR_FOUND = {
+    "original": "before or during the original play",
+    "before-overplay": "when the cards were taken up for overplay, before it began",
+    "overplay": "after the overplay began",
+}
+IRREGULAR_LAW = {"original": "Duplicate Law B(1)", "before-overplay": "Duplicate Law B(2)",
+                 "overplay": "Duplicate Law B(3)"}
+
+
+def _where_found(irr: Any) -> str:
+    meeting = irr.meeting
+    return f"table {meeting.table}, round {meeting.round}" if meeting is not None else ""
+
+
+def irregular_wait(irr: Any) -> str:
+    """What the table that found an irregular board reads while it waits."""
+    number = irr.board.number
+    if irr.status == "sent-back":
+        return (f"Board {number} went back to table {irr.sent_to_table} to be put right "
+                f"({IRREGULAR_LAW[irr.stage]}); wait for it to come back.")
+    return (f"Board {number} has a hand with the wrong number of cards: the director is on "
+            "the way. Do not play it until the director says so.")
+
+
+def irregular_note(irr: Any) -> str:
+    """One line for a traveller, a score card or a list: what became of the report."""
+    number, law = irr.board.number, IRREGULAR_LAW[irr.stage]
+    where = _where_found(irr)
+    found = f" (found at {where})" if where else ""
+    seats = ""
+    if irr.short_seat and irr.surplus_seat:
+        seats = f"{SEATS[irr.short_seat]} short, {SEATS[irr.surplus_seat]} with the surplus: "
+    outcome, status = irr.outcome, irr.status
+    if status == "withdrawn":
+        return f"Board {number}: report withdrawn, the cards were right{found}."
+    if status == "sent-back":
+        return (f"Board {number} sent back to table {irr.sent_to_table} (round "
+                f"{irr.sent_to_round}) to be rectified, {law}{found}.")
+    if status == "reported":
+        return f"Board {number}: a hand with the wrong number of cards{found}, {law}: " \
+               "waiting for the director."
+    if outcome == "new-deal":
+        both = " at both tables" if irr.stage == "overplay" else ""
+        return f"Board {number} re-dealt{both} under {law}{found}: the new deal is played."
+    if outcome == "rectified":
+        return (f"Board {number} sent back to table {irr.sent_to_table} (round "
+                f"{irr.sent_to_round}) and rectified under {law}{found}.")
+    if outcome == "cancelled":
+        return f"Board {number} cancelled at both tables under {law}{found}."
+    if outcome == "average":
+        return f"Board {number}{found}: {seats}average for both pairs, {law}."
+    if outcome == "fouled":
+        side_at_fault = "N–S" if irr.short_seat in ("N", "S") else "E–W"
+        return (f"Board {number}{found}: {seats}fouled board, {side_at_fault} at fault "
+                f"(lowest and highest score), {law}.")
+    return f"Board {number}: {law}{found}."

@@ -46,7 +46,17 @@ from scoring.engine import (
 )
 
 from . import presenters, seam
-from .models import AuditEntry, Board, Event, Meeting, Pair, Result, Section, TableCode
+from .models import (
+    AuditEntry,
+    Board,
+    Event,
+    Irregularity,
+    Meeting,
+    Pair,
+    Result,
+    Section,
+    TableCode,
+)
 from .standings import PairState, Row, Scores, pair_names, pair_state
 from .tablecodes import normalise
 
@@ -275,6 +285,8 @@ def traveller(event: Event, board_number: int) -> dict:
         "method": event.method,
         "average": average,
         "rows": rows,
+        # Duplicate Law B: re-dealt, sent back, or the ruling at a table (a marked note).
+        "notes": irregular_notes(event, board.number),
     }
 
 
@@ -292,6 +304,7 @@ def scorecard(event: Event, pair_number: int) -> dict:
                .select_related("board", "ns_pair", "ew_pair").order_by("board__number"))
     running = Fraction(0)
     rows = []
+    notes = ruling_notes(event)
     for r in results:
         is_ns = r.ns_pair_id == pair.pk
         values = _value(state, state.rows.get(r.id) if state else None)
@@ -306,6 +319,8 @@ def scorecard(event: Event, pair_number: int) -> dict:
             "doubled": r.doubled, "tricks": r.tricks, "passed_out": r.passed_out,
             "ruling": r.ruling, "offending": r.offending,
             "adjustment": presenters.adjustment(r),
+            "note": (notes.get((r.board.number, r.meeting_id))
+                     or notes.get((r.board.number, None), "")) if r.ruling else "",
             "score": r.ns_score if is_ns else r.ew_score,
             "plus_minus": None if mine is None else fraction_str(mine),
             "shown": None if mine is None else shown(mine),
@@ -333,6 +348,7 @@ class Cell:
     boards: int
     entered: int = 0
     confirmed: int = 0
+    irregular: list = field(default_factory=list)  # open reports found here (Law B)
 
     @property
     def agreed(self) -> int:
@@ -862,3 +878,79 @@ def result_director(result: Result):
     entry = (AuditEntry.objects.filter(result=result, actor__isnull=False)
              .select_related("actor").order_by("-id").first())
     return entry.actor if entry is not None else None
+
+
+# --- irregular boards (Duplicate Law B) ----------------------------------------------------------
+
+OPEN_IRREGULAR = (Irregularity.Status.REPORTED, Irregularity.Status.SENT_BACK)
+
+
+def _irregular(queryset):
+    return queryset.select_related("board", "meeting__section", "meeting__ns_pair",
+                                   "meeting__ew_pair").order_by("reported_at", "id")
+
+
+def open_irregularities(event: Event) -> list[Irregularity]:
+    """Reports the director has still to settle: reported, or sent back (B(2)); each with
+    `found`, when it was found in words."""
+    reports = list(_irregular(Irregularity.objects.filter(event=event,
+                                                          status__in=OPEN_IRREGULAR)))
+    for irr in reports:
+        irr.found = presenters.IRREGULAR_FOUND[irr.stage]
+    return reports
+
+
+def irregularities(event: Event) -> list[Irregularity]:
+    """Every report of the event, open or settled, oldest first."""
+    return list(_irregular(Irregularity.objects.filter(event=event)))
+
+
+def board_irregularities(event: Event, number: int) -> list[Irregularity]:
+    """The reports on one board the director has acted on (sent back, or settled), for its
+    traveller: not those withdrawn, nor those still waiting for the director."""
+    return list(_irregular(Irregularity.objects.filter(event=event, board__number=number)
+                           .exclude(status__in=(Irregularity.Status.WITHDRAWN,
+                                                Irregularity.Status.REPORTED))))
+
+
+def meeting_irregular(meeting: Meeting) -> dict[int, Irregularity]:
+    """The open reports of a meeting's boards, by board number (the table waits on them)."""
+    return {irr.board.number: irr for irr in _irregular(
+        Irregularity.objects.filter(meeting=meeting, status__in=OPEN_IRREGULAR))}
+
+
+def irregular_refusal(meeting: Meeting, board: int) -> str:
+    """Why the table of `meeting` may not enter `board` now (an open report on it), or ""."""
+    irr = meeting_irregular(meeting).get(board)
+    return presenters.irregular_wait(irr) if irr is not None else ""
+
+
+def ruling_notes(event: Event) -> dict[tuple[int, int | None], str]:
+    """The B(3) rulings' notes for the score cards: (board, meeting id) -> note; a board
+    cancelled at both tables under (board, None)."""
+    notes: dict[tuple[int, int | None], str] = {}
+    for irr in _irregular(Irregularity.objects.filter(
+            event=event, status=Irregularity.Status.RESOLVED,
+            outcome__in=("average", "fouled", "cancelled"))):
+        where = None if irr.outcome == "cancelled" else irr.meeting_id
+        notes[(irr.board.number, where)] = presenters.irregular_note(irr)
+    return notes
+
+
+def irregular_notes(event: Event, number: int) -> list[str]:
+    """The notes a traveller or a score card shows for board `number`."""
+    return [presenters.irregular_note(irr) for irr in board_irregularities(event, number)]
+
+
+def grid_irregular(grids: list[SectionGrid], reports: list[Irregularity]) -> list[SectionGrid]:
+    """The round grid with each open report on the cell of the meeting that found it."""
+    by_meeting: dict[int, list[Irregularity]] = defaultdict(list)
+    for irr in reports:
+        if irr.meeting_id is not None:
+            by_meeting[irr.meeting_id].append(irr)
+    for grid in grids:
+        for _, row in grid.rounds:
+            for cell in row:
+                if cell is not None:
+                    cell.irregular = by_meeting.get(cell.meeting.pk, [])
+    return grids

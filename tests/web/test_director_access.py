@@ -25,7 +25,11 @@ def world(director, director_client):
                                          "honours": {"N": 2, "E": 1, "W": 1}},
         actor=Actor.director(director), meeting=meeting)
     entry = AuditEntry.objects.filter(result=result).first()
-    return {"event": event, "meeting": meeting, "result": result, "entry": entry}
+    irregular = services.irregularity_report(event=event, board=meeting.boards[1],
+                                             stage="original", actor=Actor.director(director),
+                                             meeting=meeting)
+    return {"event": event, "meeting": meeting, "result": result, "entry": entry,
+            "irregular": irregular}
 
 
 def director_urls(world) -> list[str]:
@@ -67,6 +71,11 @@ def director_urls(world) -> list[str]:
                                           "round_number": 1}),
         reverse("director-audit", kwargs={"event_id": e}),
         reverse("director-undo", kwargs={"event_id": e, "entry_id": world["entry"].pk}),
+        reverse("director-irregulars", kwargs={"event_id": e}),
+        reverse("director-irregular", kwargs={"event_id": e,
+                                              "irregularity_id": world["irregular"].pk}),
+        reverse("director-irregular-step", kwargs={"event_id": e,
+                                                   "irregularity_id": world["irregular"].pk}),
     ]
 
 
@@ -101,7 +110,7 @@ def test_staff_required_on_every_director_url(world, player_user):
 def test_director_pages_open(world, director_client):
     for url in director_urls(world):
         if url.endswith(("/status/", "/publish/", "/preview/", "/correction-period/",
-                         "/not-played-scoring/", "/club-adjustments/")):
+                         "/not-played-scoring/", "/club-adjustments/", "/step/")):
             continue  # POST only
         response = director_client.get(url)
         # Reopening is for a closed event in its correction period: this one goes back.
@@ -114,7 +123,7 @@ def test_forms_carry_csrf_and_posts_without_it_are_refused(world, director):
     for url in director_urls(world):
         if url.endswith(("/status/", "/publish/", "/preview/", "grid.json",
                          "/correction-period/", "/reopen/", "/not-played-scoring/",
-                         "/club-adjustments/")):
+                         "/club-adjustments/", "/step/")):
             continue
         html = strict.get(url).content.decode()
         if "<form" in html.split("</header>", 1)[1]:

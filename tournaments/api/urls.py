@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 
 from .. import converters  # noqa: F401  (registers the id, number and name converters)
-from . import adjustments, views
+from . import adjustments, irregular, views
 
 app_name = "api"
 
@@ -50,6 +50,12 @@ urlpatterns = [
     path(EVENT + "standings/", views.StandingsView.as_view(), name="standings"),
     path(EVENT + "audit/", views.AuditList.as_view(), name="audit"),
     path(EVENT + "audit/<id:entry_id>/undo/", views.AuditUndo.as_view(), name="audit-undo"),
+    path(EVENT + "irregularities/", irregular.IrregularityList.as_view(),
+         name="irregularities"),
+    path(EVENT + "irregularities/<id:irregularity_id>/", irregular.IrregularityDetail.as_view(),
+         name="irregularity"),
+    path(EVENT + "irregularities/<id:irregularity_id>/<name:step>/",
+         irregular.IrregularityStep.as_view(), name="irregularity-step"),
     path("table/", views.TableMe.as_view(), name="table"),
     # Last: any other address under /api/ (a number out of its column's range, a name
     # with a control character, a typo) is a JSON 404, never Django's HTML page.

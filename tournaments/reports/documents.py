@@ -91,6 +91,8 @@ class TravellersRenderer(BaseRenderer):
             if board.get("hands"):
                 block.append(self.hand_diagram(board))
                 block.append(Spacer(0, 3 * mm))
+            for note in board.get("notes", ()):  # Duplicate Law B: a marked note
+                block.append(self.para(f"<b>Note:</b> {esc(note)}", "small"))
             block.append(self.results_table(board, data["method"], whist))
             if board.get("average") and not whist:
                 block.append(Spacer(0, 1 * mm))
@@ -287,6 +289,9 @@ class ScorecardsRenderer(BaseRenderer):
                 rows.append(["No boards played yet"] + [""] * (len(head) - 1))
             widths = [14, 12, 18, 32, 10, 14, 18] + ([30, 30] if compared else [])
             block.append(self.table(rows, widths=[w * mm for w in widths], numeric_from=5))
+            for r in card["rows"]:  # Duplicate Law B: the ruling's note under the card
+                if r.get("note"):
+                    block.append(self.para(f"<b>Note:</b> {esc(r['note'])}", "small"))
             if compared:
                 total = _exact_note(card["shown"], card["total"])
                 block.append(Spacer(0, 2 * mm))

@@ -12,10 +12,10 @@ locked part short.
 The services live by concern: `base` (errors, the actor, the event lock, the audit),
 `setup` (event, teams, pairs, boards, movement), `results` (entry, confirmation,
 correction, rulings, undo), `event_state` (rounds agreed, status, closing, publishing,
-the final standings), `movement_change` (a new movement from a round on),
-`night_import` (the night file's writes) and `adjustments` (club adjustments: adjusted
-and assigned scores, when the event turns them on). Callers use `services.<name>` from
-this package.
+the final standings), `movement_change` (a new movement from a round on), `irregular`
+(irregular boards, Duplicate Law B), `night_import` (the night file's writes) and
+`adjustments` (club adjustments: adjusted and assigned scores, when the event turns them
+on). Callers use `services.<name>` from this package.
 """
 
 from .adjustments import (
@@ -45,6 +45,18 @@ from .event_state import (
     event_set_status,
     events_final_due,
     round_agree,
+)
+from .irregular import (
+    IrregularityRow,
+    irregularities_import,
+    irregularity_cancel,
+    irregularity_new_deal,
+    irregularity_rectified,
+    irregularity_report,
+    irregularity_rule,
+    irregularity_send_back,
+    irregularity_undo,
+    irregularity_withdraw,
 )
 from .movement_change import (
     MovementPlan,
@@ -112,6 +124,16 @@ __all__ = [
     "Forbidden",
     "HistoryRow",
     "IMPORT_BATCH",
+    "irregularities_import",
+    "IrregularityRow",
+    "irregularity_cancel",
+    "irregularity_new_deal",
+    "irregularity_rectified",
+    "irregularity_report",
+    "irregularity_rule",
+    "irregularity_send_back",
+    "irregularity_undo",
+    "irregularity_withdraw",
     "MeetingRow",
     "meetings_replace_from",
     "movement_and_boards_set",

@@ -269,3 +269,6 @@ def _meeting_for_table(actor: Actor, meeting: Meeting | None, event: Event, boar
         meeting, selectors.seated_meeting(actor.section_id, actor.table), board)
     if refusal:
         raise Forbidden(refusal, field="round")
+    refusal = selectors.irregular_refusal(meeting, board)  # Duplicate Law B: wait for it
+    if refusal:
+        raise Forbidden(refusal, field="board")

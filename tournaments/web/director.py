@@ -169,6 +169,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     section = _section(event)
     actions = STATUS_ACTIONS[Event.Status(event.status)]
     outstanding = []
+    irregular = selectors.open_irregularities(event)
     if event.status == Event.Status.RUNNING:
         outstanding = selectors.boards_outstanding(event)
         if outstanding:  # "mark agreed" is not the main button while boards are missing
@@ -179,7 +180,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         # "4 tables and one sit-out, 9 pairs", from the meetings as stored.
         "movement_size": movement_size(selectors.section_movement(section))
         if section.movement != "none" else "",
-        "grids": selectors.round_grid(event),
+        "grids": selectors.grid_irregular(selectors.round_grid(event), irregular),
+        "irregular": irregular,  # Duplicate Law B: reports still open
         "pairs": event.pairs.count(),
         "boards": event.boards.count(),
         "deals": event.boards.exclude(deal="").count(),

@@ -20,7 +20,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import access, selectors, services
+from .. import access, presenters, selectors, services
 from ..converters import NUMBER
 from ..forms import TableCodeForm, result_form_class
 from ..inputs import whole_number
@@ -168,8 +168,11 @@ def home(request: HttpRequest, table: TableCode, round_number: int | None = None
     all_confirmed = bool(lines) and all(line.status == "confirmed" for line in lines)
     shown = access.table_travellers(
         table, [line.number for line in lines if line.result is not None], seated=seated)
+    irregular = selectors.meeting_irregular(meeting) if meeting else {}
     for line in lines:
         line.traveller = line.number in shown
+        line.irregular = irregular.get(line.number)  # Duplicate Law B: the table waits
+        line.wait = presenters.irregular_wait(line.irregular) if line.irregular else ""
     return render(request, "tournaments/table/round.html", {
         "table": table, "event": event, "meetings": meetings, "meeting": meeting,
         "seated": seated, "lines": lines, "all_confirmed": all_confirmed,
@@ -289,6 +292,10 @@ def board_page(request: HttpRequest, table: TableCode, round_number: int, board:
         return refused
     event = table.section.event
     result = selectors.pair_result(event, board, meeting.ns_pair.number, meeting.ew_pair.number)
+    if result is None and (wait := selectors.irregular_refusal(meeting, board)):
+        # Duplicate Law B: reported, or sent back to be put right: wait for the director.
+        return render(request, "tournaments/table/forbidden.html",
+                      {"table": table, "message": wait}, status=403)
     if request.method == "GET":
         if result is not None:
             return _show_result(request, table, meeting, board_row, result)

@@ -7,7 +7,16 @@ addresses live here, the director's console under director/.
 from django.urls import include, path
 
 from .. import converters  # noqa: F401  (registers the id, number and name converters)
-from . import director, director_adjust, director_movement, director_scoring, public, table
+from . import (
+    director,
+    director_adjust,
+    director_irregular,
+    director_movement,
+    director_scoring,
+    public,
+    table,
+    table_irregular,
+)
 
 public_urlpatterns = [
     path("events/<id:pk>/", public.event_page, name="public-event"),
@@ -30,6 +39,10 @@ table_urlpatterns = [
          name="table-change"),
     path("t/<name:code>/round/<number:round_number>/board/<number:board>/confirm/", table.confirm,
          name="table-confirm"),
+    path("t/<name:code>/round/<number:round_number>/board/<number:board>/irregular/",
+         table_irregular.report, name="table-irregular"),
+    path("t/<name:code>/irregular/<id:irregularity_id>/rectified/", table_irregular.rectified,
+         name="table-irregular-rectified"),
     path("t/<name:code>/board/<number:board>/traveller/", table.traveller, name="table-traveller"),
 ]
 
@@ -77,6 +90,12 @@ director_urlpatterns = [
     path("events/<id:event_id>/sections/<id:section_id>/rounds/<number:round_number>/agree/",
          director.agree_round, name="director-agree"),
     path("events/<id:event_id>/audit/", director.audit, name="director-audit"),
+    path("events/<id:event_id>/irregular/", director_irregular.irregular_list,
+         name="director-irregulars"),
+    path("events/<id:event_id>/irregular/<id:irregularity_id>/",
+         director_irregular.irregular_detail, name="director-irregular"),
+    path("events/<id:event_id>/irregular/<id:irregularity_id>/step/",
+         director_irregular.irregular_step, name="director-irregular-step"),
     path("events/<id:event_id>/audit/<id:entry_id>/undo/", director.undo, name="director-undo"),
 ]
 

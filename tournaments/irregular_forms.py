@@ -1,0 +1,73 @@
+"""The forms of the irregular-board pages (Duplicate Law B): a table's or the director's
+report, and the director's steps. They check what is typed; the services decide the law."""
+
+from django import forms
+
+from .inputs import no_control_characters
+from .models import MAX_REASON, Irregularity
+from .presenters import IRREGULAR_FOUND
+
+SEAT_CHOICES = [("", "Not known"), ("N", "North"), ("E", "East"), ("S", "South"),
+                ("W", "West")]
+STAGE_CHOICES = [
+    ("original", "Before or during the original play"),
+    ("before-overplay", "When we took the cards up to play them, before play began"),
+    ("overplay", "After our play began"),
+]
+STAGE_FOUND = IRREGULAR_FOUND
+STAGE_HELP = {
+    "original": "Duplicate Law B(1): a new deal.",
+    "before-overplay": "Duplicate Law B(2): the board goes back to the table it came from, "
+                      "to be put right there.",
+    "overplay": "Duplicate Law B(3): at two tables a new deal; at more, the hands are put "
+                "right and passed on, and this table gets an average or a fouled board.",
+}
+
+
+class ReportForm(forms.Form):
+    """What was found, and when: the seats or the card out of place if known."""
+
+    stage = forms.ChoiceField(label="When was it found?", choices=STAGE_CHOICES,
+                              widget=forms.RadioSelect,
+                              error_messages={"required": "Say when it was found"})
+    short_seat = forms.ChoiceField(label="The short hand (too few cards)",
+                                   choices=SEAT_CHOICES, required=False)
+    surplus_seat = forms.ChoiceField(label="The hand with too many cards",
+                                     choices=SEAT_CHOICES, required=False)
+    misplaced_card = forms.CharField(label="The card found out of place (like S5 or HT)",
+                                     required=False, max_length=3)
+    note = forms.CharField(label="Anything else the director should know", required=False,
+                           max_length=MAX_REASON, validators=[no_control_characters])
+
+
+class DirectorReportForm(ReportForm):
+    """The director reports for any board, at any table and round (or none)."""
+
+    board = forms.IntegerField(label="Board", min_value=1, max_value=999)
+    meeting = forms.ChoiceField(label="Found at", required=False)
+
+    def __init__(self, *args, meetings=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["stage"].choices = [(key, text[:1].upper() + text[1:])
+                                        for key, text in IRREGULAR_FOUND.items()]
+        self.fields["meeting"].choices = [("", "No table (the director found it)")] + [
+            (str(m.pk), f"Round {m.round}, table {m.table}"
+             + (f" (section {m.section.name})" if getattr(m, "several", False) else ""))
+            for m in meetings]
+
+
+class StepForm(forms.Form):
+    """One of the director's steps on a report."""
+
+    ACTIONS = ["new-deal", "send-back", "rectified", "rule", "cancel", "withdraw", "undo"]
+
+    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
+    deal = forms.CharField(label="The new deal as PBN (leave blank to deal it here)",
+                           required=False, max_length=100)
+    short_seat = forms.ChoiceField(choices=SEAT_CHOICES, required=False)
+    surplus_seat = forms.ChoiceField(choices=SEAT_CHOICES, required=False)
+    reason = forms.CharField(label="Why (for the audit trail)", required=False,
+                             max_length=MAX_REASON, validators=[no_control_characters])
+
+
+STATUS_WORDS = dict(Irregularity.Status.choices)
