@@ -821,10 +821,10 @@ def _sections(event: Event) -> list[dict] | None:
 
 def _state(snapshot: object, is_whist: bool) -> dict | None:
     """An audit snapshot as a file writes a result as it stood; None if it is not one."""
-    if not isinstance(snapshot, dict) or not all(
-            name in snapshot for name in seam.SNAPSHOT_FIELDS):
+    fields = seam.snapshot_fields(snapshot)
+    if fields is None:
         return None
-    row = Result(**{name: snapshot[name] for name in seam.SNAPSHOT_FIELDS
+    row = Result(**{name: value for name, value in fields.items()
                     if name not in ("status", "voided")})
     state: dict[str, Any] = (
         {"ruling": seam.ruling_dict(row)} if row.ruling

@@ -166,8 +166,27 @@ def ruling_dict(result: Result) -> dict | None:
 SNAPSHOT_FIELDS = (
     "ruling", "offending", "level", "denomination", "declarer", "doubled", "tricks",
     "passed_out", "details", "ns_trick", "ns_honour", "ew_trick", "ew_honour",
-    "ns_score", "ew_score", "status", "voided",
+    "ns_score", "ew_score", "status", "voided", "late_play",
 )
+# Fields added to the snapshot later: an older audit entry (or night file) without them
+# had their default.
+SNAPSHOT_DEFAULTS = {"late_play": False}
+
+
+def snapshot_fields(data: dict) -> dict | None:
+    """The SNAPSHOT_FIELDS of an audit snapshot, older ones completed with their defaults;
+    None if `data` is not a result's snapshot."""
+    if not isinstance(data, dict):
+        return None
+    out = {}
+    for name in SNAPSHOT_FIELDS:
+        if name in data:
+            out[name] = data[name]
+        elif name in SNAPSHOT_DEFAULTS:
+            out[name] = SNAPSHOT_DEFAULTS[name]
+        else:
+            return None
+    return out
 
 
 def snapshot(result: Result) -> dict:

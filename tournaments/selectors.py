@@ -84,6 +84,11 @@ def seated_meeting(section: Section | int, table: int) -> Meeting | None:
     return current_meeting(table_meetings(section, table))
 
 
+def late_leave(late_boards: list | None, board: int | None) -> bool:
+    """Has the director given leave to play `board` late (a meeting's `late_boards`)?"""
+    return board is not None and board in (late_boards or [])
+
+
 def later_round_refusal(meeting: Meeting, seated: Meeting | None, board: int | None = None
                         ) -> str:
     """Why a table may not enter (or confirm, or change) `board` of `meeting` yet, or any
@@ -92,10 +97,10 @@ def later_round_refusal(meeting: Meeting, seated: Meeting | None, board: int | N
     A table enters the boards of the round it is at now (its seated meeting): the players
     have the boards of a later round not yet in front of them, so a result for one is a
     mistake, or a guess. Earlier rounds stay open until they are agreed (Duplicate Law E,
-    checked apart). The director's own entries are not held to this: that is how a board
-    played late is entered.
+    checked apart). The director's own entries are not held to this, nor a board the
+    director has given the table leave to play late (``Meeting.late_boards``).
     """
-    if seated is None or meeting.round <= seated.round:
+    if seated is None or meeting.round <= seated.round or late_leave(meeting.late_boards, board):
         return ""
     if board is None:
         return (f"Round {meeting.round} is not played here yet; "

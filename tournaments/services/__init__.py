@@ -11,7 +11,7 @@ locked part short.
 
 The services live by concern: `base` (errors, the actor, the event lock, the audit),
 `setup` (event, teams, pairs, boards, movement), `results` (entry, confirmation,
-correction, rulings, undo), `event_state` (rounds agreed, status, closing, publishing,
+correction, rulings, undo), `late` (boards not played, late play), `event_state` (rounds agreed, status, closing, publishing,
 the final standings) and `night_import` (the night file's writes). Callers use
 `services.<name>` from this package.
 """
@@ -38,6 +38,7 @@ from .event_state import (
     events_final_due,
     round_agree,
 )
+from .late import boards_not_played, late_play_allow, late_play_withdraw
 from .night_import import (
     IMPORT_BATCH,
     HistoryRow,
@@ -76,6 +77,7 @@ __all__ = [
     "AGREED_FOR_TABLES",
     "audit_undo",
     "board_cancel",
+    "boards_not_played",
     "boards_set",
     "correction_period_set",
     "event_close",
@@ -90,6 +92,8 @@ __all__ = [
     "Forbidden",
     "HistoryRow",
     "IMPORT_BATCH",
+    "late_play_allow",
+    "late_play_withdraw",
     "MeetingRow",
     "movement_and_boards_set",
     "movement_generate",
