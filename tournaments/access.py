@@ -160,13 +160,18 @@ def seated_meeting(table: TableCode) -> Meeting | None:
 
 
 def table_plays_now(table: TableCode, number: int) -> bool:
-    """Is the board one of those played at this table in its seated meeting?
+    """Is the board one of those played at this table in its seated meeting, or one it has
+    the director's leave to play late?
 
     The live score takes honours from the hand record, so previewing any other board
     would tell the players how the honours lie on a board they may still have to play.
     """
     seated = seated_meeting(table)
-    return seated is not None and number in seated.boards
+    if seated is not None and number in seated.boards:
+        return True
+    # A board the director has given the table leave to play late is played now too.
+    return any(selectors.late_leave(late, number) for late in Meeting.objects.filter(
+        section=table.section, table=table.table).values_list("late_boards", flat=True))
 
 
 def _pair_status(event: Event, pair_ids: list[int], numbers: list[int]

@@ -504,3 +504,17 @@ class RulingForm(forms.Form):
             # Duplicate Law B(3): a new deal is only for two-table duplicate.
             self.fields["kind"].choices = [c for c in self.fields["kind"].choices
                                            if c[0] != "cancelled"]
+
+
+class MeetingBoardsForm(forms.Form):
+    """Some boards of one meeting, and why (boards not played; leave to play them late)."""
+
+    boards = forms.TypedMultipleChoiceField(
+        label="Boards", coerce=int, widget=forms.CheckboxSelectMultiple,
+        error_messages={"required": "Choose the boards"})
+    reason = forms.CharField(label="Why (for the audit trail)", required=False,
+                             max_length=MAX_REASON, validators=[no_control_characters])
+
+    def __init__(self, *args, boards: list[int], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["boards"].choices = [(n, f"Board {n}") for n in boards]

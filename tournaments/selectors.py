@@ -109,6 +109,28 @@ def later_round_refusal(meeting: Meeting, seated: Meeting | None, board: int | N
             f"this table is in round {seated.round}.")
 
 
+@dataclass(frozen=True)
+class LatePlay:
+    """A board a table has the director's leave to play late (out of order, at the end
+    of the session), in one of its meetings."""
+
+    round: int
+    board: int
+    ns: int
+    ew: int
+
+    def __str__(self) -> str:
+        return (f"Late play: board {self.board} (round {self.round}, pair {self.ns} "
+                f"against pair {self.ew})")
+
+
+def late_play_boards(meetings: list[Meeting]) -> list[LatePlay]:
+    """The boards these meetings (a table's) have leave to play late, by round."""
+    return [LatePlay(round=m.round, board=b, ns=m.ns_pair.number, ew=m.ew_pair.number)
+            for m in sorted(meetings, key=lambda m: m.round)
+            for b in m.boards if late_leave(m.late_boards, b)]
+
+
 @dataclass
 class BoardLine:
     """One board of a meeting as the table page shows it."""
@@ -259,6 +281,7 @@ def traveller(event: Event, board_number: int) -> dict:
             "ns_shown": None if values is None else shown(values[0]),
             "ew_shown": None if values is None else shown(values[1]),
             "status": r.status, "round": rnd, "table": table,
+            "late_play": r.late_play,
         })
     real = [r for r in rows if not r["ruling"] and r["ns_score"] is not None]
     average = None
@@ -306,6 +329,7 @@ def scorecard(event: Event, pair_number: int) -> dict:
             "shown": None if mine is None else shown(mine),
             "running": fraction_str(running),
             "running_shown": shown(running),
+            "late_play": r.late_play,
         })
     return {
         "pair": pair.number,
@@ -328,6 +352,13 @@ class Cell:
     boards: int
     entered: int = 0
     confirmed: int = 0
+    not_played: int = 0  # of the confirmed: boards the director marked not played
+    late: int = 0  # of the confirmed and entered: results played late
+
+    @property
+    def late_leave(self) -> list[int]:
+        """Boards the table has the director's leave to play late, not yet entered."""
+        return list(self.meeting.late_boards or [])
 
     @property
     def agreed(self) -> int:
@@ -361,6 +392,9 @@ class Cell:
             "confirmed": 0 if agreed else self.confirmed,
             "agreed": self.agreed,
             "status": self.status,
+            "not_played": self.not_played,
+            "late": self.late,
+            "late_leave": self.late_leave,
         }
 
 
@@ -385,6 +419,8 @@ def round_grid(event: Event) -> list[SectionGrid]:
         .annotate(
             entered=Count("id", filter=Q(status=Result.Status.ENTERED)),
             confirmed=Count("id", filter=~Q(status=Result.Status.ENTERED)),
+            not_played=Count("id", filter=Q(ruling="not-played")),
+            late=Count("id", filter=Q(late_play=True)),
         )
     )
     for row in rows:
@@ -398,7 +434,8 @@ def round_grid(event: Event) -> list[SectionGrid]:
         got = counts.get(meeting.pk, {})
         cells[meeting.section_id][(meeting.round, meeting.table)] = Cell(
             meeting=meeting, boards=len(meeting.boards),
-            entered=got.get("entered", 0), confirmed=got.get("confirmed", 0))
+            entered=got.get("entered", 0), confirmed=got.get("confirmed", 0),
+            not_played=got.get("not_played", 0), late=got.get("late", 0))
     for section_id, grid in grids.items():
         keyed = cells[section_id]
         grid.tables = sorted({table for _, table in keyed})
@@ -690,7 +727,9 @@ AUDIT_KINDS = {
     "create event": "Event created", "pair": "Pairs", "remove pair": "Pairs removed",
     "teams": "Teams", "boards": "Boards", "movement": "Movement",
     "enter": "Scores entered", "confirm": "Scores confirmed", "correct": "Corrections",
-    "rule": "Rulings", "void": "Results removed", "undo": "Changes undone",
+    "rule": "Rulings", "late play": "Played late", "late leave": "Leave to play late",
+    "late leave withdrawn": "Leave to play late withdrawn",
+    "void": "Results removed", "undo": "Changes undone",
     "agree round": "Rounds agreed", "status": "Event status", "publish": "Publishing",
 }
 

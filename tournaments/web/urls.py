@@ -7,7 +7,7 @@ director's console under director/.
 from django.urls import include, path
 
 from .. import converters  # noqa: F401  (registers the id, number and name converters)
-from . import director, public, table
+from . import director, director_late, public, table
 
 public_urlpatterns = [
     path("events/<id:pk>/", public.event_page, name="public-event"),
@@ -56,6 +56,10 @@ director_urlpatterns = [
          director.enter_result, name="director-enter"),
     path("events/<id:event_id>/meetings/<id:meeting_id>/boards/<number:board>/rule/",
          director.rule_board, name="director-rule"),
+    path("events/<id:event_id>/meetings/<id:meeting_id>/not-played/", director_late.not_played,
+         name="director-not-played"),
+    path("events/<id:event_id>/meetings/<id:meeting_id>/late/", director_late.late_leave,
+         name="director-late"),
     path("events/<id:event_id>/boards/<number:board>/preview/", director.preview,
          name="director-preview"),
     path("events/<id:event_id>/results/<id:result_id>/correct/", director.correct_result,
