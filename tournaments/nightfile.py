@@ -69,8 +69,8 @@ RULES = RULE_SET_NAMES
 KINDS = tuple(value for value, _ in EVENT_KINDS)
 TEAM_METHOD = "total-points"
 # "not-played" (interfaces.md §2): the board was not played at that meeting. It has no
-# comparison and credits neither pair, which is what no result at all means, so the
-# importer stores nothing for it (the import's audit entry counts them).
+# comparison and credits neither pair; the importer stores it as the director's ruling,
+# as the console marks it (the import's audit entry counts them apart from the rulings).
 NOT_PLAYED = "not-played"
 RULING_KINDS = RULINGS  # NOT_PLAYED among them
 STATUSES = tuple(Event.Status.values)
@@ -101,11 +101,11 @@ _SECTION_KEYS = ("name", "movement", "variant", "tables", "boards_per_round", "m
 _MEETING_KEYS = ("round", "table", "ns", "ew", "boards", "agreed_at")
 _PAIR_KEYS = ("number", "players", "team", "section")
 _RESULT_KEYS = ("board", "ns", "ew", "result", "ruling", "meeting", "status", "entered_by",
-                "confirmed_by", "history")
+                "confirmed_by", "late_play", "history")
 _RESULT_MEETING_KEYS = ("section", "round", "table")
 _RULING_KEYS = ("kind", "offending")
 _HISTORY_KEYS = ("action", "by", "at", "reason", "before", "after", "undone_by")
-_STATE_KEYS = ("result", "ruling", "status", "voided")
+_STATE_KEYS = ("result", "ruling", "status", "voided", "late_play")
 _AUDIT_KEYS = ("action", "by", "at", "reason", "before", "after")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -488,12 +488,22 @@ def _check_ruling(value: object, place: str, *, kinds: tuple[str, ...] = RULING_
     elif "offending" in ruling:
         raise NightFileError(f"{place}.offending",
                              "only a fouled board names an offending side")
-    if kind == NOT_PLAYED:
-        return {"ruling": NOT_PLAYED}
     return seam.ruling_fields(kind=kind, offending=offending)
 
 
-STORED_RULINGS = tuple(kind for kind in RULING_KINDS if kind != NOT_PLAYED)
+def _check_late_play(item: dict, place: str, fields: dict) -> dict:
+    """`late_play` (optional): true for a board played late, out of order; a played result
+    only (a ruling has no play)."""
+    if "late_play" not in item:
+        return fields
+    late = item["late_play"]
+    if not isinstance(late, bool):
+        raise NightFileError(f"{place}.late_play",
+                             f"late_play is true or false, not {_describe(late)}")
+    if late and fields["ruling"]:
+        raise NightFileError(f"{place}.late_play",
+                             "only a played board is played late, not a ruling")
+    return {**fields, "late_play": late}
 
 
 def _check_state(value: object, place: str, plan: NightPlan, board: int, ns: int,
@@ -503,16 +513,18 @@ def _check_state(value: object, place: str, plan: NightPlan, board: int, ns: int
     if ("result" in state) == ("ruling" in state):
         raise NightFileError(place, 'a result as it stood has either "result" or "ruling"')
     if "ruling" in state:
-        fields = _check_ruling(state["ruling"], f"{place}.ruling", kinds=STORED_RULINGS)
+        fields = _check_ruling(state["ruling"], f"{place}.ruling")
     else:
         fields = _score(state["result"], board, plan, f"{place}.result")
+    fields = _check_late_play(state, place, fields)
     status = _choice(state, "status", f"{place}.status", "the result's state",
                      RESULT_STATUSES, Result.Status.DIRECTOR)
     voided = state.get("voided", False)
     if not isinstance(voided, bool):
         raise NightFileError(f"{place}.voided", f"voided is true or false, not "
                                                 f"{_describe(voided)}")
-    snapshot = {name: fields[name] for name in seam.SNAPSHOT_FIELDS if name in fields}
+    snapshot = {**seam.SNAPSHOT_DEFAULTS,
+                **{name: fields[name] for name in seam.SNAPSHOT_FIELDS if name in fields}}
     snapshot.update(status=status, voided=voided, board=board, ns=ns, ew=ew)
     return snapshot
 
@@ -560,8 +572,8 @@ def _check_history(value: object, place: str, plan: NightPlan, board: int, ns: i
 
 def _check_result(item: object, place: str, plan: NightPlan,
                   meetings: dict[tuple[str, int, int], MeetingRow],
-                  pair_numbers: set[int]) -> ResultRow | None:
-    """One entry of `results` or `removed`; None for a board that was not played."""
+                  pair_numbers: set[int]) -> ResultRow:
+    """One entry of `results` or `removed`."""
     entry = _object(item, place, "a result", _RESULT_KEYS)
     numbers = {}
     for key, what in (("board", "the board number"), ("ns", "the N-S pair number"),
@@ -583,15 +595,9 @@ def _check_result(item: object, place: str, plan: NightPlan,
                                     "(the director's ruling), not both or neither")
     if "ruling" in entry:
         fields = _check_ruling(entry["ruling"], f"{place}.ruling")
-        if fields["ruling"] == NOT_PLAYED:
-            extra = [key for key in entry if key not in ("board", "ns", "ew", "ruling")]
-            if extra:
-                raise NightFileError(f"{place}.{extra[0]}",
-                                     "a board that was not played has nothing stored: only "
-                                     "its board, pairs and ruling")
-            return None
     else:
         fields = _score(entry["result"], board, plan, f"{place}.result")
+    fields = _check_late_play(entry, place, fields)
     meeting = None
     if "meeting" in entry:
         where = f"{place}.meeting"
@@ -647,20 +653,16 @@ def _check_results(data: dict, plan: NightPlan) -> None:
             raise NightFileError(place, f"board {key[0]} between pairs {key[1]} (N-S) and "
                                         f"{key[2]} (E-W) is already in results[{seen[key]}]")
         seen[key] = i
-        if row is None:
+        plan.rows.append(row)
+        if row.fields["ruling"] == NOT_PLAYED:
             plan.not_played += 1
+        elif row.fields["ruling"]:
+            plan.rulings += 1
         else:
-            plan.rows.append(row)
-            if row.fields["ruling"]:
-                plan.rulings += 1
-            else:
-                plan.played += 1
+            plan.played += 1
     for i, item in enumerate(_list(data, "removed", required=False)):
         place = f"removed[{i}]"
         row = _check_result(item, place, plan, meetings, pair_numbers)
-        if row is None:
-            raise NightFileError(f"{place}.ruling",
-                                 "a board that was not played has no result to remove")
         plan.rows.append(dataclasses.replace(row, voided=True))
         plan.removed += 1
 
@@ -829,9 +831,11 @@ def _state(snapshot: object, is_whist: bool) -> dict | None:
     state: dict[str, Any] = (
         {"ruling": seam.ruling_dict(row)} if row.ruling
         else {"result": seam.engine_input(row, is_whist=is_whist)})
-    state["status"] = snapshot["status"]
-    if snapshot["voided"]:
+    state["status"] = fields["status"]
+    if fields["voided"]:
         state["voided"] = True
+    if fields["late_play"]:
+        state["late_play"] = True
     return state
 
 
@@ -896,6 +900,8 @@ def _result_item(row: Result, event: Event, histories: dict[int, list[dict]]) ->
         item["entered_by"] = row.entered_by
     if row.confirmed_by:
         item["confirmed_by"] = row.confirmed_by
+    if row.late_play:
+        item["late_play"] = True
     if row.pk in histories:
         item["history"] = histories[row.pk]
     return item
