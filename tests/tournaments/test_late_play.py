@@ -119,9 +119,16 @@ def test_a_table_enters_an_agreed_rounds_board_with_leave_and_not_without(night)
     assert created and result.late_play and result.status == Result.Status.ENTERED
     meeting.refresh_from_db()
     assert meeting.late_boards == []  # the leave is used up
-    # Only one late result a leave: the table cannot change it now.
+    # Only one late result a leave: the table cannot change it now...
     with pytest.raises(Forbidden, match="is agreed"):
         services.result_correct(result=result, actor=table(night, 1), data=THREE_HEARTS)
+    # ...but the opponents confirm it, though the round was agreed before it was played.
+    confirmed = services.result_confirm(result=result, actor=table(night, 1), by="E-W")
+    assert confirmed.status == Result.Status.CONFIRMED
+    # Another board of the agreed round stays closed to the table.
+    first = Result.objects.get(meeting=meeting, board__number=meeting.boards[0])
+    with pytest.raises(Forbidden, match="is agreed"):
+        services.result_confirm(result=first, actor=table(night, 1))
 
 
 def test_a_late_result_replaces_the_not_played_ruling_and_undo_brings_it_back(night):

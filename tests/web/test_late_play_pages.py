@@ -86,9 +86,15 @@ def test_leave_to_play_late_on_the_phone_even_in_an_agreed_round(director, direc
     assert table.get(f"/t/{code}/round/1/state.json?board=2").json()["open"] is True
     assert table.get(f"/t/{code}/round/1/state.json").json()["open"] is False
     response = table.post(f"/t/{code}/round/1/board/2/", contract_post(), follow=True)
-    assert 'data-testid="played-late"' in response.content.decode()
+    page = response.content.decode()
+    assert 'data-testid="played-late"' in page
+    # The opponents confirm it on the phone; there is nothing to change.
+    assert 'data-testid="confirm-result"' in page and 'data-testid="change-result"' not in page
+    assert table.get(f"/t/{code}/round/1/state.json?board=2").json()["open"] is True
+    table.post(f"/t/{code}/round/1/board/2/confirm/")
+    assert Result.objects.get(meeting=m, board__number=2, voided=False).status == "confirmed"
     result = Result.objects.get(meeting=m, board__number=2, voided=False)
-    assert result.late_play and result.ruling == "" and result.status == "entered"
+    assert result.late_play and result.ruling == ""
     m.refresh_from_db()
     assert m.late_boards == []
     assert 'data-testid="late-play"' not in table.get(f"/t/{code}/").content.decode()

@@ -11,9 +11,9 @@ locked part short.
 
 The services live by concern: `base` (errors, the actor, the event lock, the audit),
 `setup` (event, teams, pairs, boards, movement), `results` (entry, confirmation,
-correction, rulings, undo), `late` (boards not played, late play), `event_state` (rounds agreed, status, closing, publishing,
-the final standings) and `night_import` (the night file's writes). Callers use
-`services.<name>` from this package.
+correction, rulings, undo), `late` (boards not played, late play), `event_state`
+(rounds agreed, status, closing, publishing, the final standings) and `night_import`
+(the night file's writes). Callers use `services.<name>` from this package.
 """
 
 from .base import (

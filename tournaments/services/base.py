@@ -251,11 +251,11 @@ def _existing_for(board: Board, ns_pair: Pair, ew_pair: Pair) -> Result | None:
     )
 
 
-def _meeting_for_table(actor: Actor, meeting: Meeting | None, event: Event, board: int
-                       ) -> None:
+def _meeting_for_table(actor: Actor, meeting: Meeting | None, event: Event, board: int,
+                       *, late: bool = False) -> None:
     """A table writes only in its own meeting, at the round it is at now or an earlier one
     not yet agreed, or a board the director has given it leave to play late (in any round
-    of its own, agreed or not). Read under the event lock, which round_agree and the late
+    of its own, agreed or not; `late`: the opponents confirming that late result). Read under the event lock, which round_agree and the late
     play services take too."""
     if not actor.is_table:
         return
@@ -264,8 +264,10 @@ def _meeting_for_table(actor: Actor, meeting: Meeting | None, event: Event, boar
         raise Forbidden("a table can only enter the boards it plays")
     agreed_at, late_boards = Meeting.objects.values_list("agreed_at", "late_boards").get(
         pk=meeting.pk)
-    if selectors.late_leave(late_boards, board):
-        return  # late play: the director's leave opens this board, whatever the round
+    if late or selectors.late_leave(late_boards, board):
+        # Late play: the director's leave opens this board, whatever the round; and the
+        # opponents confirm the late result it let the table enter (`late`).
+        return
     if agreed_at is not None:
         raise Forbidden(
             f"round {meeting.round} at table {meeting.table} is agreed (Duplicate Law E): "

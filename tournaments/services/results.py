@@ -149,7 +149,10 @@ def result_confirm(*, result: Result, actor: Actor, by: str = "") -> Result:
         "board", "ns_pair", "ew_pair", "meeting").get(pk=result.pk)
     if result.voided:
         raise ServiceError("this result has been removed", field="result")
-    _meeting_for_table(actor, result.meeting, event, result.board.number)
+    # A late result the table entered with leave is confirmed by the opponents at once,
+    # even in a round agreed since (the leave was used up by the entry).
+    _meeting_for_table(actor, result.meeting, event, result.board.number,
+                       late=result.late_play and result.status == Result.Status.ENTERED)
     if result.status in (Result.Status.CONFIRMED, Result.Status.DIRECTOR):
         return result  # a director's result needs no confirming by the table
     before = seam.snapshot(result)

@@ -125,14 +125,25 @@ def _locked_message(event: Event, meeting: Meeting | None, seated: Meeting | Non
         return "The event is closed: only the director can change a score now."
     if event.status == Event.Status.AGREED:
         return services.AGREED_FOR_TABLES + "."
-    if meeting is not None and selectors.late_leave(meeting.late_boards, board):
-        return ""  # late play: the director's leave opens this board, whatever the round
+    if meeting is not None and board is not None and (
+            selectors.late_leave(meeting.late_boards, board)
+            or (meeting.agreed_at is not None and _late_to_confirm(meeting, board))):
+        # Late play: the director's leave opens this board, whatever the round, and the
+        # opponents then confirm the late result.
+        return ""
     if meeting is not None and meeting.agreed_at is not None:
         return (f"Round {meeting.round} is agreed (Duplicate Law E): only the director can "
                 "change its scores now. Ask the director if a score is wrong.")
     if meeting is not None:
         return selectors.later_round_refusal(meeting, seated, board)
     return ""
+
+
+def _late_to_confirm(meeting: Meeting, board: int) -> bool:
+    """Is the board's result one played late that the opponents have still to confirm?"""
+    result = selectors.meeting_result(meeting, board)
+    return (result is not None and result.late_play
+            and result.status == Result.Status.ENTERED)
 
 
 def _later_round(request: HttpRequest, table: TableCode, meeting: Meeting, board: int
