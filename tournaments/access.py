@@ -179,8 +179,10 @@ def _pair_status(event: Event, pair_ids: list[int], numbers: list[int]
     """Board -> pair id -> (meetings in which it is scheduled to play the board, of those
     played), for these boards, in two queries."""
     results: dict[int, set[tuple[int, int]]] = {number: set() for number in numbers}
+    # A board marked not played is not played: the pairs may yet play it late.
     for number, ns, ew in (Result.objects
                            .filter(event=event, board__number__in=numbers, voided=False)
+                           .exclude(ruling="not-played")
                            .values_list("board__number", "ns_pair_id", "ew_pair_id")):
         results[number].add((ns, ew))
     status = {number: dict.fromkeys(pair_ids, (0, 0)) for number in numbers}

@@ -127,3 +127,17 @@ def test_not_played_shows_on_travellers_and_score_cards(director, director_clien
     assert 'class="not-played" data-testid="not-played"' in board and "Not played" in board
     card = director_client.get(f"/events/{event.pk}/pairs/1/").content.decode()
     assert 'data-testid="not-played"' in card and "Not played" in card
+
+
+def test_a_board_not_played_keeps_its_traveller_from_the_table(director, event):
+    # The pairs may still play it late: the table's screen does not show its traveller.
+    m = meeting(event, 1, 1)
+    services.result_record(event=event, board=1, ns=1, ew=3, data={
+        "contract": {"level": 2, "denomination": "H", "declarer": "S"}, "tricks": 8,
+        "honours": {"N": 2, "E": 1, "S": 1, "W": 1}}, actor=Actor.director(director),
+        meeting=m)
+    services.boards_not_played(meeting=m, boards=[2], actor=Actor.director(director),
+                               reason="time")
+    table, code = phone(event, 1)
+    assert table.get(f"/t/{code}/board/1/traveller/").status_code == 200
+    assert table.get(f"/t/{code}/board/2/traveller/").status_code == 403

@@ -838,7 +838,7 @@ def _audit_text(snapshot: dict | None, event: Event) -> str:
 
 
 AUDIT_KEYS = {"final_after": "final after", "correction_minutes": "correction period (minutes)",
-              "outstanding": "not in"}
+              "outstanding": "not in", "late_boards": "leave to play late"}
 
 
 @director_required
