@@ -56,6 +56,8 @@ def director_urls(world) -> list[str]:
                                           "round_number": 1}),
         reverse("director-audit", kwargs={"event_id": e}),
         reverse("director-undo", kwargs={"event_id": e, "entry_id": world["entry"].pk}),
+        reverse("director-not-played", kwargs={"event_id": e, "meeting_id": m.pk}),
+        reverse("director-late", kwargs={"event_id": e, "meeting_id": m.pk}),
     ]
 
 

@@ -255,8 +255,8 @@ def _meeting_for_table(actor: Actor, meeting: Meeting | None, event: Event, boar
                        *, late: bool = False) -> None:
     """A table writes only in its own meeting, at the round it is at now or an earlier one
     not yet agreed, or a board the director has given it leave to play late (in any round
-    of its own, agreed or not; `late`: the opponents confirming that late result). Read under the event lock, which round_agree and the late
-    play services take too."""
+    of its own, agreed or not; `late`: the opponents confirming that late result). Read
+    under the event lock, which round_agree and the late play services take too."""
     if not actor.is_table:
         return
     _require_table_scoring(event)

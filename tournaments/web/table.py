@@ -279,6 +279,9 @@ def _board_context(table: TableCode, meeting: Meeting, board: Board, result: Res
                    **extra) -> dict:
     event = table.section.event
     seated = selectors.seated_meeting(table.section, table.table)
+    # A late board: its state is asked board by board (the round may be agreed).
+    late = selectors.late_leave(meeting.late_boards, board.number) or (
+        meeting.agreed_at is not None and _late_to_confirm(meeting, board.number))
     context = {
         "table": table, "event": event, "meeting": meeting, "board": board,
         "result": result, "rules": event.rules, "is_whist": event.is_whist,
@@ -287,7 +290,7 @@ def _board_context(table: TableCode, meeting: Meeting, board: Board, result: Res
         "locked": _locked_message(event, meeting, seated, board.number),
         "state_url": reverse("table-state", kwargs={"code": table.code,
                                                     "round_number": meeting.round})
-        + f"?board={board.number}",
+        + (f"?board={board.number}" if late else ""),
         "late_play": selectors.late_leave(meeting.late_boards, board.number),
         "preview_url": reverse("table-preview", kwargs={"code": table.code}),
     }
