@@ -19,7 +19,8 @@ The rules (docs/decisions.md, "Access"):
   ``table_may_see_traveller``); everyone's once published and the board is finished.
 - A hand record: the director's; everyone's once published and the board finished.
 - The live score preview: the director's, and a table's for the boards it plays in
-  its seated meeting (the preview reads honours from the hand record).
+  its seated meeting, or has the director's leave to play late (the preview reads
+  honours from the hand record).
 
 The edges turn the answers into their own forms (DRF exceptions, a page, a JSON
 403): api/permissions.py, web/public.py, web/table.py, web/director.py and

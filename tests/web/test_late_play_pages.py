@@ -73,6 +73,8 @@ def test_leave_to_play_late_on_the_phone_even_in_an_agreed_round(director, direc
     assert 'data-testid="late-play"' not in table.get(f"/t/{code}/").content.decode()
     response = table.post(f"/t/{code}/round/1/board/2/", contract_post())
     assert response.status_code in (403, 409)
+    preview = {"round": "1", "board": "2", **contract_post()}
+    assert table.post(f"/t/{code}/preview/", preview).status_code == 403
     # The director gives leave from the console.
     url = f"/director/events/{event.pk}/meetings/{m.pk}/late/"
     response = director_client.post(url, {"boards": ["2"], "reason": "slow play"}, follow=True)
@@ -80,6 +82,7 @@ def test_leave_to_play_late_on_the_phone_even_in_an_agreed_round(director, direc
     page = table.get(f"/t/{code}/").content.decode()
     assert "Late play: board 2 (round 1, pair 1 against pair 3)" in page
     assert f'href="/t/{code}/round/1/board/2/" data-testid="late-enter-2"' in page
+    assert table.post(f"/t/{code}/preview/", preview).json()["ok"] is True  # the live score
     form = table.get(f"/t/{code}/round/1/board/2/").content.decode()
     assert 'data-testid="result-form"' in form and 'data-testid="late-play-note"' in form
     assert "in place of “not played”" in form
