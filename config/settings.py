@@ -367,6 +367,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One name for the grades of an adjusted score (the model's fields and the inputs).
+    "ENUM_NAME_OVERRIDES": {"AdjustGradeEnum": "tournaments.models.ADJUST_GRADES"},
 }
 
 # A monitor sending "Authorization: Bearer <HEALTH_TOKEN>" gets /health/'s live check

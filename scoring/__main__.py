@@ -1,4 +1,5 @@
-"""``python -m scoring score [--rules american-1913|english|duplicate-whist]``.
+"""``python -m scoring score [--rules american-1913|english|duplicate-whist]``, and
+``python -m scoring rubber --game auction|three-hand|whist [--rules american-1913|english]``.
 
 Reads one deal result (a JSON object) or a JSON array of them on standard input and
 writes the deal scores, one object for an object, an array for an array, in the
@@ -10,6 +11,11 @@ place in the array, 0 for a single object) and the dotted path of the bad field.
 Input that is not JSON at all, or neither an object nor an array, is reported with
 index 0 and field "" (the input as a whole). A bad command line is reported the same
 way with index null and field "--rules" or "command". No traceback, for any input.
+
+``rubber`` (docs/interfaces.md §5) reads a JSON array of the deals of one rubber, in the
+order played, and writes one JSON object; a bad deal is reported the same way, ``index``
+naming the deal (a deal after the rubber was won included), and a bad command line
+with field "--game", "--rules" or "command".
 """
 
 from __future__ import annotations
@@ -19,7 +25,15 @@ import json
 import sys
 from typing import IO
 
-from scoring.engine import RULE_SET_NAMES, ResultError, get_rules
+from scoring.engine import (
+    RUBBER_GAMES,
+    RUBBER_RULE_SETS,
+    RULE_SET_NAMES,
+    ResultError,
+    RubberError,
+    get_rules,
+    score_rubber,
+)
 from scoring.engine.auction import part_json, parts_of
 from scoring.engine.validate import auction_values, parse_result
 from scoring.engine.whist import whist_json
@@ -27,6 +41,10 @@ from scoring.engine.whist import whist_json
 USAGE = (
     "usage: python -m scoring score [--rules american-1913|english|duplicate-whist]"
     " < results.json > scores.json"
+)
+RUBBER_USAGE = (
+    "usage: python -m scoring rubber --game auction|three-hand|whist"
+    " [--rules american-1913|english] < rubber.json > rubber-score.json"
 )
 
 
@@ -41,7 +59,8 @@ class _Bad(Exception):
 def _parse_args(argv: list[str]) -> str:
     """The rule set name from the command line."""
     if not argv or argv[0] != "score":
-        raise _Bad(f"unknown command; {USAGE}", None, "command")
+        raise _Bad(f"unknown command; {USAGE}, or {RUBBER_USAGE[len('usage: '):]}", None,
+                   "command")
     rules = "american-1913"
     rest = argv[1:]
     while rest:
@@ -56,6 +75,53 @@ def _parse_args(argv: list[str]) -> str:
             raise _Bad(f"unknown rule set {rules[:40]!r}: choose one of "
                        f"{', '.join(RULE_SET_NAMES)}", None, "--rules")
     return rules
+
+
+def _parse_rubber_args(argv: list[str]) -> tuple[str, str | None]:
+    """The game and the rule set name (None when not given) of ``rubber``."""
+    game: str | None = None
+    rules: str | None = None
+    rest = argv[1:]
+    while rest:
+        arg = rest.pop(0)
+        name, _, value = arg.partition("=")
+        if name in ("--game", "--rules") and not value:
+            if not rest:
+                raise _Bad(f"{name} needs a value; {RUBBER_USAGE}", None, name)
+            value = rest.pop(0)
+        if name == "--game":
+            game = value
+        elif name == "--rules":
+            rules = value
+        else:
+            raise _Bad(f"unexpected argument {arg[:40]!r}; {RUBBER_USAGE}", None, "command")
+    if game is None:
+        raise _Bad(f"say which game the rubber is: --game {'|'.join(RUBBER_GAMES)}", None,
+                   "--game")
+    if game not in RUBBER_GAMES:
+        raise _Bad(f"unknown game {game[:40]!r}: choose one of {', '.join(RUBBER_GAMES)}",
+                   None, "--game")
+    if rules is not None and game == "whist":
+        raise _Bad("whist has one code of laws: leave --rules out", None, "--rules")
+    if rules is not None and rules not in RUBBER_RULE_SETS:
+        raise _Bad(f"unknown rule set {rules[:40]!r} for a rubber: choose one of "
+                   f"{', '.join(RUBBER_RULE_SETS)}", None, "--rules")
+    return game, rules
+
+
+def rubber_document(doc: object, game: str, rules_name: str | None) -> str:
+    """The score of one rubber (a parsed document) as JSON text; _Bad for the first bad
+    deal."""
+    try:
+        result = score_rubber(game, doc, rules_name or "american-1913")
+    except RubberError as exc:
+        raise _Bad(exc.message, exc.index, exc.field) from None
+    except (MemoryError, RecursionError):
+        raise
+    except Exception as exc:  # noqa: BLE001 - a bug must still not show a traceback
+        raise _Bad(f"internal error while scoring this rubber: {type(exc).__name__}", 0,
+                   "") from None
+    return json.dumps(result.to_dict(), separators=(",", ":"))
 
 
 def _reject_constant(name: str) -> object:
@@ -126,17 +192,25 @@ def main(
     stdout = sys.stdout if stdout is None else stdout
     stderr = sys.stderr if stderr is None else stderr
     if argv[:1] in (["-h"], ["--help"]) or argv[1:2] in (["-h"], ["--help"]):
-        stdout.write(USAGE + "\n")
+        usage = {"score": USAGE, "rubber": RUBBER_USAGE}.get(argv[0] if argv else "",
+                                                            f"{USAGE}\n{RUBBER_USAGE}")
+        stdout.write(usage + "\n")
         return 0
     gc_was_enabled = gc.isenabled()
     # The command is short-lived and makes no cycles: the cyclic collector would only
     # walk the whole input again and again while the scores are built.
     gc.disable()
     try:
-        rules_name = _parse_args(argv)
+        if argv[:1] == ["rubber"]:
+            game, rubber_rules = _parse_rubber_args(argv)
+        else:
+            rules_name = _parse_args(argv)
         buffer = getattr(stdin, "buffer", None)
         raw = buffer.read() if buffer is not None else stdin.read()
-        text = score_document(_load(raw), rules_name)
+        if argv[:1] == ["rubber"]:
+            text = rubber_document(_load(raw), game, rubber_rules)
+        else:
+            text = score_document(_load(raw), rules_name)
     except _Bad as bad:
         stderr.write(json.dumps(bad.payload) + "\n")
         return 2

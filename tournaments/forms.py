@@ -21,7 +21,6 @@ from boards.movements import MITCHELL_VARIANTS
 from scoring.engine import (
     DOUBLING,
     PENALTY_RULES,
-    RULINGS,
     SEATS,
     SIDES,
     get_rules,
@@ -30,7 +29,17 @@ from scoring.engine import (
 
 from . import presenters
 from .inputs import no_control_characters, no_control_characters_in_lines
-from .models import KINDS, MAX_PAIRS, MAX_REASON, METHODS, MOVEMENTS, RULES, Result
+from .models import (
+    ADJUST_GRADES,
+    KINDS,
+    LAW_RULINGS,
+    MAX_PAIRS,
+    MAX_REASON,
+    METHODS,
+    MOVEMENTS,
+    RULES,
+    Result,
+)
 from .presenters import movement as movement_name
 
 # The codes are the engine's; the table's form shows them as a player writes them.
@@ -461,6 +470,25 @@ class MovementForm(forms.Form):
         return data
 
 
+class MovementChangeForm(forms.Form):
+    """A new movement from a round on (the console's movement change page)."""
+
+    from_round = forms.IntegerField(min_value=1, max_value=99, label="From round",
+                                    error_messages={"required": "From which round?"})
+    kind = forms.ChoiceField(choices=MOVEMENT_KINDS, label="New movement")
+    tables = forms.IntegerField(min_value=1, max_value=30, label="Tables",
+                                error_messages={"required": "How many tables?",
+                                                "min_value": "At least one table"})
+    variant = forms.ChoiceField(
+        choices=[("", "—"), *((code, presenters.variant(code)) for code in MITCHELL_VARIANTS)],
+        required=False, label="Even Mitchell")
+    boards_per_round = forms.IntegerField(
+        min_value=1, max_value=8, label="Boards per round",
+        error_messages={"required": "How many boards a round?"})
+    reason = forms.CharField(label="Why (for the audit trail)", required=False,
+                             max_length=MAX_REASON, validators=[no_control_characters])
+
+
 class BoardsUploadForm(forms.Form):
     pbn = forms.FileField(label="Hand record (PBN file)",
                           error_messages={"required": "Choose a .pbn file"})
@@ -489,7 +517,8 @@ class RulingForm(forms.Form):
 
     kind = forms.ChoiceField(
         label="Ruling", widget=forms.RadioSelect,
-        choices=[(code, RULING_CHOICE_LABELS[code]) for code in RULINGS],
+        # The laws' rulings; club adjustments have their own pages (director_adjust).
+        choices=[(code, RULING_CHOICE_LABELS[code]) for code in LAW_RULINGS],
         error_messages={"required": "Choose the ruling"})
     offending = forms.ChoiceField(
         label="Offending side (fouled board: the side whose player was short)",
@@ -504,6 +533,19 @@ class RulingForm(forms.Form):
             # Duplicate Law B(3): a new deal is only for two-table duplicate.
             self.fields["kind"].choices = [c for c in self.fields["kind"].choices
                                            if c[0] != "cancelled"]
+
+
+class AdjustedForm(forms.Form):
+    """An adjusted score (club practice): a grade for each side, and why."""
+
+    ns_grade = forms.ChoiceField(label="N–S", choices=ADJUST_GRADES, widget=forms.RadioSelect,
+                                 error_messages={"required": "Choose N–S's grade"})
+    ew_grade = forms.ChoiceField(label="E–W", choices=ADJUST_GRADES, widget=forms.RadioSelect,
+                                 error_messages={"required": "Choose E–W's grade"})
+    reason = forms.CharField(label="Why (for the audit trail)", max_length=MAX_REASON,
+                             validators=[no_control_characters],
+                             error_messages={"required": "Say why: an adjusted score needs a "
+                                                         "reason for the audit trail"})
 
 
 class MeetingBoardsForm(forms.Form):

@@ -287,6 +287,9 @@ class TableCode(models.Model):
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="table_codes")
     table = models.PositiveSmallIntegerField()
     code = models.CharField(max_length=12, unique=True)
+    # A table the director took out of the movement between rounds keeps its code; its
+    # page says it has closed after this round and where its players go (null: open).
+    closed_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["section", "table"]

@@ -32,7 +32,16 @@ from typing import Any
 from django.db import transaction
 
 from boards.movements import MITCHELL_VARIANTS
-from scoring.engine import PAIR_METHODS, RULE_SET_NAMES, RULINGS, SIDES, ResultError, parse_deal
+from scoring.engine import (
+    NOT_PLAYED_NEUBERG,
+    NOT_PLAYED_SCORINGS,
+    PAIR_METHODS,
+    RULE_SET_NAMES,
+    RULINGS,
+    SIDES,
+    ResultError,
+    parse_deal,
+)
 
 from . import seam
 from .models import KINDS as EVENT_KINDS
@@ -48,12 +57,14 @@ from .models import (
     Section,
 )
 from .services import (
+    CLUB_ADJUSTMENTS_OFF,
     Actor,
     HistoryRow,
     MeetingRow,
     ResultRow,
     SectionRow,
     boards_set,
+    club_adjustments_set,
     correction_period_set,
     event_create,
     event_publish,
@@ -69,10 +80,11 @@ RULES = RULE_SET_NAMES
 KINDS = tuple(value for value, _ in EVENT_KINDS)
 TEAM_METHOD = "total-points"
 # "not-played" (interfaces.md §2): the board was not played at that meeting. It has no
-# comparison and credits neither pair; the importer stores it as the director's ruling,
-# as the console marks it (the import's audit entry counts them apart from the rulings).
+# comparison and credits neither pair; it is stored as a ruling, because it still says
+# something: under "own-average" the pair is credited its own average on it, and in a
+# team match the deal is left out at both tables (docs/engine.md, items 24-25).
 NOT_PLAYED = "not-played"
-RULING_KINDS = RULINGS  # NOT_PLAYED among them
+RULING_KINDS = (*RULINGS, "assigned")  # NOT_PLAYED and "adjusted" among them
 STATUSES = tuple(Event.Status.values)
 PUBLISHED = tuple(Event.Published.values)
 RESULT_STATUSES = tuple(Result.Status.values)
@@ -84,6 +96,7 @@ VARIANTS = MITCHELL_VARIANTS
 DEFAULT_STATUS = Event.Status.AGREED
 DEFAULT_PUBLISHED = Event.Published.NONE
 DEFAULT_SECTION = "A"
+DEFAULT_NOT_PLAYED_SCORING = NOT_PLAYED_NEUBERG
 IMPORTER = "import"
 # The database stores board and pair numbers as small integers.
 MAX_NUMBER = 32767
@@ -94,7 +107,8 @@ _TOP_KEYS = ("format", "event", "boards", "teams", "sections", "pairs", "results
 # state, optional. A new event-level field goes here, in _check_event_state and in
 # _event_state (export), and in docs/night-file.md.
 _EVENT_KEYS = ("name", "date", "rules", "kind", "method", "status", "published",
-               "compare_by_section", "correction_minutes")
+               "compare_by_section", "correction_minutes", "not_played_scoring",
+               "club_adjustments")
 _BOARD_KEYS = ("number", "deal")
 _TEAM_KEYS = ("name",)
 _SECTION_KEYS = ("name", "movement", "variant", "tables", "boards_per_round", "meetings")
@@ -103,7 +117,10 @@ _PAIR_KEYS = ("number", "players", "team", "section")
 _RESULT_KEYS = ("board", "ns", "ew", "result", "ruling", "meeting", "status", "entered_by",
                 "confirmed_by", "late_play", "history")
 _RESULT_MEETING_KEYS = ("section", "round", "table")
-_RULING_KEYS = ("kind", "offending")
+_RULING_KEYS = ("kind", "offending", "ns", "ew", "ns_result", "ew_result")
+# The club adjustments (docs/night-file.md): only in an event with club_adjustments true.
+ADJUSTED, ASSIGNED = "adjusted", "assigned"
+ADJUST_GRADES = ("plus", "average", "minus")
 _HISTORY_KEYS = ("action", "by", "at", "reason", "before", "after", "undone_by")
 _STATE_KEYS = ("result", "ruling", "status", "voided", "late_play")
 _AUDIT_KEYS = ("action", "by", "at", "reason", "before", "after")
@@ -160,6 +177,7 @@ class NightPlan:
     status: str = DEFAULT_STATUS
     published: str = DEFAULT_PUBLISHED
     compare_by_section: bool = False
+    club_adjustments: bool = False
     sections: list[SectionRow] = field(default_factory=list)
     pair_sections: dict[int, str | None] = field(default_factory=dict)
     # Live results and rulings, then removed ones, in file order.
@@ -170,6 +188,7 @@ class NightPlan:
     removed: int = 0
     not_played: int = 0
     correction_minutes: int | None = None  # None: the default period
+    not_played_scoring: str = DEFAULT_NOT_PLAYED_SCORING
 
 
 def _describe(value: object) -> str:
@@ -288,11 +307,20 @@ def _check_event_state(data: dict, plan: NightPlan) -> None:
         raise NightFileError("event.compare_by_section",
                              f"compare_by_section is true or false, not {_describe(compare)}")
     plan.compare_by_section = compare
+    club = event.get("club_adjustments", False)
+    if not isinstance(club, bool):
+        raise NightFileError("event.club_adjustments",
+                             f"club_adjustments is true or false, not {_describe(club)}")
+    plan.club_adjustments = club
     # The correction period after closing (written when not the default).
     if "correction_minutes" in event:
         plan.correction_minutes = _whole(event["correction_minutes"], "event.correction_minutes",
                                          "the correction period (minutes)", 0,
                                          MAX_CORRECTION_MINUTES)
+    # Matchpoints: how a board not played is scored (written when not Neuberg).
+    plan.not_played_scoring = _choice(event, "not_played_scoring", "event.not_played_scoring",
+                                      "the scoring of a board not played",
+                                      NOT_PLAYED_SCORINGS, DEFAULT_NOT_PLAYED_SCORING)
 
 
 def _moment(value: object, place: str, what: str) -> datetime.datetime:
@@ -473,12 +501,21 @@ def _check_sections(data: dict, plan: NightPlan) -> None:
         plan.pair_sections[number] = name
 
 
-def _check_ruling(value: object, place: str, *, kinds: tuple[str, ...] = RULING_KINDS) -> dict:
+def _check_ruling(value: object, place: str, *, kinds: tuple[str, ...] = RULING_KINDS,
+                  plan: NightPlan | None = None, board: int = 0) -> dict:
     ruling = _object(value, place, "a ruling", _RULING_KEYS)
     if "kind" not in ruling:
         raise NightFileError(f"{place}.kind", "the kind of ruling (average, fouled, "
                                               "cancelled or not-played) is missing")
     kind = _choice(ruling, "kind", f"{place}.kind", "the ruling", kinds, "")
+    club_keys = {ADJUSTED: ("ns", "ew"), ASSIGNED: ("ns_result", "ew_result")}
+    for other, keys in club_keys.items():
+        for key in keys:
+            if key in ruling and kind != other:
+                raise NightFileError(f"{place}.{key}",
+                                     f"only an {other} score has {key!r}")
+    if kind in club_keys:
+        return _check_club_adjustment(ruling, kind, place, plan, board)
     offending = ruling.get("offending", "")
     if kind == "fouled":
         if offending not in SIDES:
@@ -506,6 +543,40 @@ def _check_late_play(item: dict, place: str, fields: dict) -> dict:
     return {**fields, "late_play": late}
 
 
+def _check_club_adjustment(ruling: dict, kind: str, place: str, plan: NightPlan | None,
+                           board: int) -> dict:
+    """An adjusted or assigned score (club practice): only when the event turns club
+    adjustments on; an assigned score's results scored like any result."""
+    if plan is None or not plan.club_adjustments:
+        raise NightFileError(f"{place}.kind", CLUB_ADJUSTMENTS_OFF.replace(
+            "Turn them on in the event's settings.",
+            'Set "club_adjustments": true in the file\'s event to import it.'))
+    if "offending" in ruling:
+        raise NightFileError(f"{place}.offending",
+                             "only a fouled board names an offending side")
+    if kind == ADJUSTED:
+        if plan.kind == "teams":
+            raise NightFileError(f"{place}.kind", "adjusted scores are for a pair contest: "
+                                                  "a team match adds up real totals")
+        grades = {}
+        for key, who in (("ns", "N-S"), ("ew", "E-W")):
+            grade = _choice(ruling, key, f"{place}.{key}", f"{who}'s grade", ADJUST_GRADES, "")
+            grades[key] = grade
+        return seam.adjusted_fields(ns_grade=grades["ns"], ew_grade=grades["ew"])
+    if "ns_result" not in ruling:
+        raise NightFileError(f"{place}.ns_result", "an assigned score gives the result "
+                                                   "assigned (ns_result)")
+    ns_fields = _score(ruling["ns_result"], board, plan, f"{place}.ns_result")
+    ew_fields = None
+    if "ew_result" in ruling:
+        ew_fields = _score(ruling["ew_result"], board, plan, f"{place}.ew_result")
+    return seam.assigned_fields(ns_fields=ns_fields, ew_fields=ew_fields,
+                                ew_data=ruling.get("ew_result"))
+
+
+STORED_RULINGS = RULING_KINDS
+
+
 def _check_state(value: object, place: str, plan: NightPlan, board: int, ns: int,
                  ew: int) -> dict:
     """A result as it stood before or after an audited change: the audit's snapshot."""
@@ -513,7 +584,8 @@ def _check_state(value: object, place: str, plan: NightPlan, board: int, ns: int
     if ("result" in state) == ("ruling" in state):
         raise NightFileError(place, 'a result as it stood has either "result" or "ruling"')
     if "ruling" in state:
-        fields = _check_ruling(state["ruling"], f"{place}.ruling")
+        fields = _check_ruling(state["ruling"], f"{place}.ruling", kinds=STORED_RULINGS,
+                               plan=plan, board=board)
     else:
         fields = _score(state["result"], board, plan, f"{place}.result")
     fields = _check_late_play(state, place, fields)
@@ -523,8 +595,9 @@ def _check_state(value: object, place: str, plan: NightPlan, board: int, ns: int
     if not isinstance(voided, bool):
         raise NightFileError(f"{place}.voided", f"voided is true or false, not "
                                                 f"{_describe(voided)}")
-    snapshot = {**seam.SNAPSHOT_DEFAULTS,
-                **{name: fields[name] for name in seam.SNAPSHOT_FIELDS if name in fields}}
+    snapshot = {name: fields.get(name, seam.SNAPSHOT_DEFAULTS.get(name))
+                for name in seam.SNAPSHOT_FIELDS
+                if name in fields or name in seam.SNAPSHOT_DEFAULTS}
     snapshot.update(status=status, voided=voided, board=board, ns=ns, ew=ew)
     return snapshot
 
@@ -594,7 +667,7 @@ def _check_result(item: object, place: str, plan: NightPlan,
         raise NightFileError(place, 'a result has either "result" (the play) or "ruling" '
                                     "(the director's ruling), not both or neither")
     if "ruling" in entry:
-        fields = _check_ruling(entry["ruling"], f"{place}.ruling")
+        fields = _check_ruling(entry["ruling"], f"{place}.ruling", plan=plan, board=board)
     else:
         fields = _score(entry["result"], board, plan, f"{place}.result")
     fields = _check_late_play(entry, place, fields)
@@ -741,9 +814,12 @@ def night_import(*, data: dict, actor: Actor) -> Event:
     """
     plan = night_check(data)
     event = event_create(name=plan.name, date=plan.date, rules=plan.rules, kind=plan.kind,
-                         method=plan.method, actor=actor)
+                         method=plan.method, not_played_scoring=plan.not_played_scoring,
+                         actor=actor)
     if plan.correction_minutes is not None:
         event = correction_period_set(event=event, minutes=plan.correction_minutes, actor=actor)
+    if plan.club_adjustments:
+        event = club_adjustments_set(event=event, on=True, actor=actor)
     teams = {team.name: team for team in teams_set(event=event, names=plan.teams, actor=actor)}
     for number, players, team in plan.pairs:
         pair_set(event=event, number=number, players=players,
@@ -784,6 +860,10 @@ def _event_state(event: Event) -> dict:
         state["compare_by_section"] = True
     if event.correction_minutes != Event._meta.get_field("correction_minutes").default:
         state["correction_minutes"] = event.correction_minutes
+    if event.not_played_scoring != DEFAULT_NOT_PLAYED_SCORING:
+        state["not_played_scoring"] = event.not_played_scoring
+    if event.club_adjustments:
+        state["club_adjustments"] = True
     return state
 
 
@@ -823,13 +903,15 @@ def _sections(event: Event) -> list[dict] | None:
 
 def _state(snapshot: object, is_whist: bool) -> dict | None:
     """An audit snapshot as a file writes a result as it stood; None if it is not one."""
-    fields = seam.snapshot_fields(snapshot)
-    if fields is None:
+    if not isinstance(snapshot, dict) or not all(
+            name in snapshot for name in seam.SNAPSHOT_FIELDS
+            if name not in seam.SNAPSHOT_DEFAULTS):
         return None
+    fields = seam.snapshot_fields(snapshot)
     row = Result(**{name: value for name, value in fields.items()
                     if name not in ("status", "voided")})
     state: dict[str, Any] = (
-        {"ruling": seam.ruling_dict(row)} if row.ruling
+        {"ruling": seam.ruling_dict(row, is_whist=is_whist)} if row.ruling
         else {"result": seam.engine_input(row, is_whist=is_whist)})
     state["status"] = fields["status"]
     if fields["voided"]:
@@ -888,7 +970,7 @@ def _result_item(row: Result, event: Event, histories: dict[int, list[dict]]) ->
     item: dict[str, Any] = {"board": row.board.number, "ns": row.ns_pair.number,
                             "ew": row.ew_pair.number}
     if row.ruling:
-        item["ruling"] = seam.ruling_dict(row)
+        item["ruling"] = seam.ruling_dict(row, is_whist=event.is_whist)
     else:
         item["result"] = seam.engine_input(row, is_whist=event.is_whist)
     if row.meeting is not None:

@@ -241,6 +241,61 @@ def _getter(row: Any):
     return lambda name, default=None: getattr(row, name, default)
 
 
+def outcome(level: int | None, denom: str | None, doubled: str | None, declarer: str | None,
+            tricks: int | None, *, passed_out: bool = False) -> str:
+    """A deal's result in a few words: "3♥ by S, made", "4♠ × by N, made with 1
+    overtrick", "2NT by W, down 2", "Passed out"; whist (no contract): "N–S won 8 tricks"."""
+    if passed_out:
+        return "Passed out"
+    if not level:
+        return f"N–S won {tricks} tricks" if tricks is not None else ""
+    played = contract(level, denom, doubled, declarer)
+    need = 6 + level
+    if tricks is None:
+        return played
+    if tricks < need:
+        return f"{played}, down {need - tricks}"
+    over = tricks - need
+    if not over:
+        return f"{played}, made"
+    return f"{played}, made with {over} overtrick{'s' if over > 1 else ''}"
+
+
+def deal_outcome(data: Any) -> str:
+    """outcome() of a deal result as interfaces.md §1 writes it (an assigned E-W result)."""
+    if not isinstance(data, dict):
+        return ""
+    if "tricks_ns" in data:
+        return f"N–S won {data['tricks_ns']} tricks"
+    played = data.get("contract")
+    if not played:
+        return "Passed out"
+    return outcome(played.get("level"), played.get("denomination"), played.get("doubled"),
+                   played.get("declarer"), data.get("tricks"))
+
+
+def adjustment(row: Any) -> str:
+    """A club adjustment as travellers, score cards and the audit mark it: "Adjusted: N–S
+    average-plus, E–W average-minus", "Assigned: 3♥ by S, made", and for a split score
+    "Assigned: N–S 3♥ by S, made; E–W 3♥ by S, down 1". "" for anything else."""
+    if row is None:
+        return ""
+    get = _getter(row)
+    kind = get("ruling", "")
+    if kind == "adjusted":
+        grades = [f"{side(code)} {ADJUST_GRADES.get(get(code + '_adjust') or '', '?').lower()}"
+                  for code in ("ns", "ew")]
+        return "Adjusted: " + ", ".join(grades)
+    if kind != "assigned":
+        return ""
+    ns_words = outcome(get("level"), get("denomination"), get("doubled"), get("declarer"),
+                       get("tricks"), passed_out=get("passed_out", False))
+    ew_result = (get("details") or {}).get("ew_result")
+    if ew_result is None:
+        return f"Assigned: {ns_words}"
+    return f"Assigned: N–S {ns_words}; E–W {deal_outcome(ew_result)}"
+
+
 def result_line(row: Any, *, is_whist: bool = False) -> str:
     """A result (or an audit snapshot of one) in a line a player reads: "3♥ × by S, 9 tricks"."""
     if row is None:
@@ -248,6 +303,8 @@ def result_line(row: Any, *, is_whist: bool = False) -> str:
     get = _getter(row)
     if get("voided", False):
         return "Removed"
+    if get("ruling", "") in ("adjusted", "assigned"):
+        return adjustment(row)
     if get("ruling", ""):
         return ruling(get("ruling", ""), get("offending", ""))
     if get("passed_out", False):
@@ -322,3 +379,40 @@ def sentence(text: Any) -> str:
         if not ch.isspace() and ch not in "\"'“‘(":
             return text
     return text
+
+
+# --- boards not played (standings) ---------------------------------------------------------
+
+NOT_PLAYED_NOTES = {
+    "plus-minus": "A board not played at a pair's table is not compared (Duplicate Law H): "
+                  "“{example}” means the pair played {played} of its {session} boards, and "
+                  "its score is over those it played.",
+    "neuberg": "A board not played at a pair's table is not compared: “{example}” means the "
+               "pair played {played} of its {session} boards, and its percentage is of the "
+               "most it could have made on those (the boards played fewer times are factored "
+               "up by Neuberg's formula).",
+    "own-average": "A board not played at a pair's table is not compared: “{example}” means "
+                   "the pair played {played} of its {session} boards; on each board it did "
+                   "not play it is credited with its own average on those it played, so its "
+                   "matchpoints and top cover all {session}.",
+}
+
+
+def boards_played(boards: int, not_played: int = 0) -> str:
+    """The standings' Boards column: "24", or "22 of 24" when the pair did not play 2."""
+    return f"{boards} of {boards + not_played}" if not_played else str(boards)
+
+
+def not_played_note(standings: dict) -> str:
+    """What "22 of 24" in the Boards column means, with the event's way of scoring it; ""
+    when no pair has a board not played."""
+    rows = [r for ranking in standings.get("rankings", ()) for r in ranking.get("rows", ())
+            if r.get("not_played")]
+    if not rows:
+        return ""
+    first = rows[0]
+    key = (standings.get("not_played_scoring", "neuberg")
+           if standings.get("method") == "matchpoints" else "plus-minus")
+    played, session = first["boards"], first["boards"] + first["not_played"]
+    return NOT_PLAYED_NOTES[key].format(example=boards_played(played, first["not_played"]),
+                                        played=played, session=session)

@@ -76,6 +76,8 @@ def _checked(*, rules_name: str, board_number: int, deal: str, data: Any, live: 
     fields: dict[str, Any] = {
         "ruling": "",
         "offending": "",
+        "ns_adjust": "",
+        "ew_adjust": "",
         "ns_trick": score.ns.trick_score,
         "ns_honour": score.ns.honour_score,
         "ew_trick": score.ew.trick_score,
@@ -114,6 +116,8 @@ def ruling_fields(*, kind: str, offending: str = "") -> dict:
     return {
         "ruling": kind,
         "offending": offending if kind == "fouled" else "",
+        "ns_adjust": "",
+        "ew_adjust": "",
         "level": None,
         "denomination": "",
         "declarer": "",
@@ -130,10 +134,41 @@ def ruling_fields(*, kind: str, offending: str = "") -> dict:
     }
 
 
+def adjusted_fields(*, ns_grade: str, ew_grade: str) -> dict:
+    """The Result fields of an adjusted score (club practice): no play, each side graded
+    "plus", "average" or "minus"."""
+    return {**ruling_fields(kind="adjusted"), "ns_adjust": ns_grade, "ew_adjust": ew_grade}
+
+
+def assigned_fields(*, ns_fields: dict, ew_fields: dict | None = None,
+                    ew_data: Any = None) -> dict:
+    """The Result fields of an assigned score (club practice), from the scored fields of
+    the result assigned (result_fields / live_result), or of two for a split score.
+
+    A split keeps N-S's result in the contract columns and E-W's own in
+    details["ew_result"] (`ew_data`, as given): N-S's columns and board score come from
+    the first, E-W's from the second.
+    """
+    fields = {**ns_fields, "ruling": "assigned", "offending": "", "ns_adjust": "",
+              "ew_adjust": ""}
+    if ew_fields is not None:
+        if isinstance(ew_data, dict):
+            ew_data = {k: v for k, v in ew_data.items() if k != "board"}
+        fields.update(ew_trick=ew_fields["ew_trick"], ew_honour=ew_fields["ew_honour"],
+                      ew_score=ew_fields["ew_score"],
+                      details={**ns_fields.get("details", {}), "ew_result": ew_data})
+    return fields
+
+
 def engine_input(result: Result, *, is_whist: bool) -> dict | None:
     """A stored result as a deal result (interfaces.md §1) without its board; None for a ruling."""
     if result.ruling:
         return None
+    return played_input(result, is_whist=is_whist)
+
+
+def played_input(result: Result, *, is_whist: bool) -> dict:
+    """The deal result in a result's contract columns (a played or an assigned result)."""
     details = result.details or {}
     if is_whist:
         data: dict[str, Any] = {"tricks_ns": result.tricks}
@@ -153,40 +188,37 @@ def engine_input(result: Result, *, is_whist: bool) -> dict | None:
     return data
 
 
-def ruling_dict(result: Result) -> dict | None:
+def ruling_dict(result: Result, *, is_whist: bool = False) -> dict | None:
     """A ruling as the night file writes it, or None for a played board."""
     if not result.ruling:
         return None
-    body = {"kind": result.ruling}
+    body: dict[str, Any] = {"kind": result.ruling}
     if result.ruling == "fouled":
         body["offending"] = result.offending
+    elif result.ruling == "adjusted":
+        body.update(ns=result.ns_adjust, ew=result.ew_adjust)
+    elif result.ruling == "assigned":
+        body["ns_result"] = played_input(result, is_whist=is_whist)
+        ew_result = (result.details or {}).get("ew_result")
+        if ew_result is not None:
+            body["ew_result"] = ew_result
     return body
 
 
 SNAPSHOT_FIELDS = (
     "ruling", "offending", "level", "denomination", "declarer", "doubled", "tricks",
     "passed_out", "details", "ns_trick", "ns_honour", "ew_trick", "ew_honour",
-    "ns_score", "ew_score", "status", "voided", "late_play",
+    "ns_score", "ew_score", "status", "voided", "ns_adjust", "ew_adjust", "late_play",
 )
-# Fields added to the snapshot later: an older audit entry (or night file) without them
-# had their default.
-SNAPSHOT_DEFAULTS = {"late_play": False}
+# What a snapshot written before a field was recorded means by leaving it out.
+SNAPSHOT_DEFAULTS = {"ns_adjust": "", "ew_adjust": "", "late_play": False}
 
 
-def snapshot_fields(data: dict) -> dict | None:
-    """The SNAPSHOT_FIELDS of an audit snapshot, older ones completed with their defaults;
-    None if `data` is not a result's snapshot."""
-    if not isinstance(data, dict):
-        return None
-    out = {}
-    for name in SNAPSHOT_FIELDS:
-        if name in data:
-            out[name] = data[name]
-        elif name in SNAPSHOT_DEFAULTS:
-            out[name] = SNAPSHOT_DEFAULTS[name]
-        else:
-            return None
-    return out
+def snapshot_fields(snapshot: dict) -> dict:
+    """A snapshot's Result fields, every one of SNAPSHOT_FIELDS (undo puts them back);
+    KeyError if a field without a default is missing."""
+    return {name: snapshot[name] if name in snapshot or name not in SNAPSHOT_DEFAULTS
+            else SNAPSHOT_DEFAULTS[name] for name in SNAPSHOT_FIELDS}
 
 
 def snapshot(result: Result) -> dict:

@@ -270,11 +270,14 @@ def traveller(event: Event, board_number: int) -> dict:
             "result_id": r.id, "ns": ns, "ew": ew,
             "ns_names": names.get(ns, []), "ew_names": names.get(ew, []),
             "ruling": r.ruling, "offending": r.offending,
+            "ns_adjust": r.ns_adjust, "ew_adjust": r.ew_adjust,
+            "adjustment": presenters.adjustment(r),
             "level": r.level, "denomination": r.denomination, "declarer": r.declarer,
             "doubled": r.doubled, "tricks": r.tricks, "passed_out": r.passed_out,
             "ns_trick": r.ns_trick, "ns_honour": r.ns_honour,
             "ew_trick": r.ew_trick, "ew_honour": r.ew_honour,
-            "net_ns": None if r.ns_trick is None else r.ns_total - r.ew_total,
+            # A split score's two sides come from two results: no one net.
+            "net_ns": None if r.ns_trick is None or _split(r) else r.ns_total - r.ew_total,
             "ns_score": r.ns_score, "ew_score": r.ew_score,
             "ns_plus_minus": None if values is None else fraction_str(values[0]),
             "ew_plus_minus": None if values is None else fraction_str(values[1]),
@@ -283,7 +286,9 @@ def traveller(event: Event, board_number: int) -> dict:
             "status": r.status, "round": rnd, "table": table,
             "late_play": r.late_play,
         })
-    real = [r for r in rows if not r["ruling"] and r["ns_score"] is not None]
+    # Played and assigned results enter the average (an assigned score is compared as if
+    # played); rulings and adjusted scores do not.
+    real = [r for r in rows if r["ruling"] in ("", "assigned") and r["ns_score"] is not None]
     average = None
     if real:
         average = {
@@ -299,6 +304,10 @@ def traveller(event: Event, board_number: int) -> dict:
         "average": average,
         "rows": rows,
     }
+
+
+def _split(result: Result) -> bool:
+    return result.ruling == "assigned" and "ew_result" in (result.details or {})
 
 
 def scorecard(event: Event, pair_number: int) -> dict:
@@ -324,6 +333,7 @@ def scorecard(event: Event, pair_number: int) -> dict:
             "level": r.level, "denomination": r.denomination, "declarer": r.declarer,
             "doubled": r.doubled, "tricks": r.tricks, "passed_out": r.passed_out,
             "ruling": r.ruling, "offending": r.offending,
+            "adjustment": presenters.adjustment(r),
             "score": r.ns_score if is_ns else r.ew_score,
             "plus_minus": None if mine is None else fraction_str(mine),
             "shown": None if mine is None else shown(mine),
@@ -713,6 +723,79 @@ def where_next(section: Section, table: int, round_number: int, *,
     return WhereNext(round=round_number, last=last, lines=lines, coming=coming)
 
 
+# --- a movement changed between rounds ------------------------------------------------------
+
+
+def first_changeable_round(section: Section) -> int:
+    """The first round from which the movement may still change: the round after the
+    last one with a result or agreed (1 when nothing is)."""
+    meetings = Meeting.objects.filter(section=section)
+    scored = Result.objects.filter(meeting__section=section, voided=False).values_list(
+        "meeting__round", flat=True)
+    agreed = meetings.filter(agreed_at__isnull=False).values_list("round", flat=True)
+    return max([0, *scored, *agreed]) + 1
+
+
+@dataclass
+class ClosedTable:
+    """A table the director took out of the movement: its page says so, and where its
+    players and boards go (``closed_table``)."""
+
+    after_round: int
+    lines: list[tuple[str, str]]
+
+
+def closed_table(table: TableCode) -> ClosedTable | None:
+    """What a closed table's page tells the players; None for a table still in play."""
+    after = table.closed_after_round
+    if after is None:
+        return None
+    where = where_next(table.section, table.table, after)
+    gone = set(Pair.objects.filter(section=table.section, left_after_round__lte=after)
+               .values_list("number", flat=True))
+    lines = []
+    for who, what in (where.lines if where else []):
+        number = who.rsplit(" ", 1)[-1]
+        if who.startswith(("N–S pair", "E–W pair")) and number.isdigit() and int(number) in gone:
+            what = "Your play is over for tonight: thank you for playing."
+        if who.startswith("Board"):
+            continue  # the boards' lines follow, from the new movement's next round
+        lines.append((who, what))
+    last = Meeting.objects.filter(section=table.section, table=table.table,
+                                  round=after).first()
+    if last is not None:
+        held = {b: m.table for m in Meeting.objects.filter(section=table.section,
+                                                           round=after + 1)
+                for b in m.boards}
+        places: dict[int | None, list[int]] = defaultdict(list)
+        for board in last.boards:
+            places[held.get(board)].append(board)
+        for place, boards in places.items():
+            what = f"Go to table {place}." if place else "Go back to the director."
+            lines.append((f"Board{'s' if len(boards) > 1 else ''} {board_range(boards)}",
+                          what))
+    return ClosedTable(after_round=after, lines=lines)
+
+
+def guide_cards_from(event: Event, from_round: int) -> dict:
+    """``guide_cards`` for the rounds from `from_round` on (the cards to hand out after
+    the movement changed): each card keeps only those rounds, and a card with no seat
+    in them (a table closed, a pair gone) is left out. The movement's notes, written
+    for the night as one movement, are left out too: the page says what changed."""
+    cards = guide_cards(event)
+    tables = []
+    for card in cards["tables"]:
+        rounds = [r for r in card["rounds"] if r["round"] >= from_round]
+        if any(r["in_play"] for r in rounds):
+            tables.append({**card, "rounds": rounds})
+    pairs = []
+    for card in cards["pairs"]:
+        rounds = [r for r in card["rounds"] if r["round"] >= from_round]
+        if any(r["table"] for r in rounds):
+            pairs.append({**card, "rounds": rounds})
+    return {**cards, "notes": [], "tables": tables, "pairs": pairs}
+
+
 # --- the audit trail -------------------------------------------------------------------------
 #
 # Terms: an *audit entry* is one change (who, when, before, after, why). The audit page
@@ -726,11 +809,13 @@ AUDIT_WHO = {"director": "The director", "table": "The tables", "program": "Impo
 AUDIT_KINDS = {
     "create event": "Event created", "pair": "Pairs", "remove pair": "Pairs removed",
     "teams": "Teams", "boards": "Boards", "movement": "Movement",
+    "movement change": "Movement changed",
     "enter": "Scores entered", "confirm": "Scores confirmed", "correct": "Corrections",
-    "rule": "Rulings", "late play": "Played late", "late leave": "Leave to play late",
-    "late leave withdrawn": "Leave to play late withdrawn",
+    "rule": "Rulings", "club adjustment": "Club adjustments", "late play": "Played late",
+    "late leave": "Leave to play late", "late leave withdrawn": "Leave to play late withdrawn",
     "void": "Results removed", "undo": "Changes undone",
     "agree round": "Rounds agreed", "status": "Event status", "publish": "Publishing",
+    "club adjustments": "Club adjustments turned on or off",
 }
 
 

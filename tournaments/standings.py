@@ -27,10 +27,13 @@ from django.db import connection
 
 from scoring.engine import (
     NO_COMPARISON,
+    NOT_PLAYED,
+    NOT_PLAYED_OWN_AVERAGE,
     Entry,
     TeamDeal,
     fraction_str,
     matchpoints_scaled,
+    own_average_total,
     plus_minus_scaled,
     rank,
     rank_teams,
@@ -42,7 +45,7 @@ from .models import Event, Pair, Result
 ROW_FIELDS = (
     "id", "seq", "voided", "board__number", "ns_pair__number", "ew_pair__number",
     "ns_pair__section_id", "ruling", "offending", "ns_score", "ew_score",
-    "ns_trick", "ns_honour", "ew_trick", "ew_honour",
+    "ns_trick", "ns_honour", "ew_trick", "ew_honour", "ns_adjust", "ew_adjust",
 )
 Scores = tuple[Fraction, Fraction] | None
 Scaled = tuple[int, int]
@@ -69,10 +72,15 @@ class Row(NamedTuple):
 
 def _row(values: tuple, by_section: bool) -> Row:
     (rid, _seq, _voided, board, ns, ew, section, ruling, offending, ns_score, ew_score,
-     ns_trick, ns_honour, ew_trick, ew_honour) = values
+     ns_trick, ns_honour, ew_trick, ew_honour, ns_adjust, ew_adjust) = values
+    if ruling == "assigned":
+        # Club practice: an assigned score is compared as if played (each direction on its
+        # own board score, so a split's two results need not add up to nothing).
+        ruling = ""
     return Row(
         rid, board, (section, board) if by_section else board,
-        Entry(ns, ew, ns_score, ew_score, ruling or None, offending or None),
+        Entry(ns, ew, ns_score, ew_score, ruling or None, offending or None,
+              ns_adjust or None, ew_adjust or None),
         None if ns_trick is None else ns_trick + ns_honour,
         None if ew_trick is None else ew_trick + ew_honour,
     )
@@ -89,6 +97,8 @@ class PairState:
 
     method: str
     by_section: bool
+    # Matchpoints: how a pair is scored on a board it did not play (Event.not_played_scoring).
+    not_played_scoring: str = "neuberg"
     seq: int = 0
     rows: dict[int, Row] = field(default_factory=dict)
     groups: dict[Any, dict[int, Row]] = field(default_factory=dict)
@@ -103,6 +113,9 @@ class PairState:
     # when any pair played both directions), kept up to date rather than recounted.
     ns_seats: Counter = field(default_factory=Counter)
     ew_seats: Counter = field(default_factory=Counter)
+    # How many live "not-played" results each pair has: the boards of its session it did
+    # not play (shown, and credited at its own average under "own-average").
+    not_played: Counter = field(default_factory=Counter)
     names: dict[int, list[str]] | None = None  # pair -> players, as of names_roster
     names_roster: int = -1
     current_roster: int = 0  # Event.roster_seq when the state was last brought up to date
@@ -159,6 +172,16 @@ class PairState:
                 for pair in pairs:
                     if seats.get(pair) == 0:
                         del seats[pair]
+        missed = self.not_played
+        for r in added:
+            if r.entry.ruling == NOT_PLAYED:
+                missed.update((r.entry.ns, r.entry.ew))
+        for r in gone:
+            if r.entry.ruling == NOT_PLAYED:
+                missed.subtract((r.entry.ns, r.entry.ew))
+                for pair in (r.entry.ns, r.entry.ew):
+                    if missed.get(pair) == 0:
+                        del missed[pair]
 
     def _recompute(self, group: Any) -> None:
         d, old = self.scores.pop(group, (1, {}))
@@ -213,6 +236,15 @@ class PairState:
     def top(self) -> int:
         return max(0, 2 * (self.expected - 1))
 
+    def session(self, pair: int) -> tuple[Fraction, int]:
+        """A pair's matchpoints and total top as the standings show them: over the boards
+        it played, or under "own-average" over its whole session (pair_contest's)."""
+        matchpoints, played = self.exact(pair), self.played[pair]
+        missed = self.not_played.get(pair, 0)
+        if self.not_played_scoring == NOT_PLAYED_OWN_AVERAGE and missed:
+            return own_average_total(matchpoints, played, missed, self.top())
+        return matchpoints, self.top() * played
+
     def entry_scores(self, row: Row) -> Scores:
         d, values = self.scores.get(row.group, (1, {}))
         scaled = values.get(row.id)
@@ -248,13 +280,15 @@ def _fetch(event: Event, since: int | None) -> tuple[list[tuple], int, int]:
 
 def pair_state(event: Event) -> PairState:
     """The event's pair contest, brought up to date with the stored results."""
-    key = (event.pk, event.created_at, event.method, event.compare_by_section)
+    key = (event.pk, event.created_at, event.method, event.compare_by_section,
+           event.not_played_scoring)
     # Inside a transaction the rows read may never commit: compute, but never cache.
     cacheable = not connection.in_atomic_block
     with _LOCK:
         state = _CACHE.get(key) if cacheable else None
         if state is None:
-            state = PairState(method=event.method, by_section=event.compare_by_section)
+            state = PairState(method=event.method, by_section=event.compare_by_section,
+                              not_played_scoring=event.not_played_scoring)
             values, state.seq, roster_seq = _fetch(event, None)
             state.apply((_row(v, state.by_section) for v in values), ())
         else:
@@ -324,12 +358,21 @@ def _matchpoint_values(state: PairState, pairs: list[int]) -> tuple[dict, dict]:
     scale = math.lcm(*[v for v in possible.values() if v] or [1])
     keys = {p: 2 * totals[p] * (scale // possible[p]) if possible[p] else common * scale
             for p in pairs}
+    own_average = state.not_played_scoring == NOT_PLAYED_OWN_AVERAGE
     shown_values = {}
     for p in pairs:
         value = (Fraction(totals[p] * 100, common * possible[p]) if possible[p]
                  else Fraction(50))
+        matchpoints, top_shown = _exact(totals[p], common), possible[p]
+        missed = state.not_played.get(p, 0)
+        if own_average and missed:
+            # Credited its own average on each board it did not play: matchpoints and
+            # top over its whole session (the percentage, and so the place, unchanged).
+            whole = state.played[p] + missed
+            matchpoints = _exact(totals[p] * whole, common * state.played[p])
+            top_shown = top * whole
         shown_values[p] = {"score": _percent(value), "exact": fraction_str(value),
-                           "matchpoints": _exact(totals[p], common), "top": possible[p]}
+                           "matchpoints": matchpoints, "top": top_shown}
     return keys, shown_values
 
 
@@ -340,7 +383,8 @@ def _pair_rows(state: PairState, pairs: list[int], names: dict[int, list[str]]) 
         {"place": place, "pair": pair, "names": names.get(pair, []),
          "score": shown_values[pair]["score"], "exact": shown_values[pair]["exact"],
          "boards": state.played[pair],
-         **{k: v for k, v in shown_values[pair].items() if k not in ("score", "exact")}}
+         **{k: v for k, v in shown_values[pair].items() if k not in ("score", "exact")},
+         **({"not_played": state.not_played[pair]} if state.not_played.get(pair) else {})}
         for pair, place in rank(keys)
     ]
 
@@ -361,7 +405,7 @@ def pair_standings(event: Event) -> dict:
             {"direction": "NS", "rows": _pair_rows(state, [p for p in ranked if p in ns], names)},
             {"direction": "EW", "rows": _pair_rows(state, [p for p in ranked if p in ew], names)},
         ]
-    return {
+    out = {
         "event": event.name,
         "kind": "pairs",
         "method": event.method,
@@ -369,6 +413,10 @@ def pair_standings(event: Event) -> dict:
         "published": event.published,
         "seq": state.seq,
     }
+    if event.method == "matchpoints":
+        # What "matchpoints" and "top" cover for a pair with a board not played.
+        out["not_played_scoring"] = state.not_played_scoring
+    return out
 
 
 def team_standings(event: Event) -> dict:

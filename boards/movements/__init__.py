@@ -6,8 +6,10 @@ prints the guide cards from it. Every movement is generated, never typed in, and
 
 Modules: ``model`` (the dataclasses and their JSON), ``schedule`` (what the generators
 share), ``mitchell``, ``howell`` (and the three-quarter Howell), ``team`` (team match),
-``check`` (the checker) and ``cards`` (the guide cards); this module makes a movement
-of any kind (``generate``) and is where every name is imported from.
+``check`` (the checker; ``check_from`` for a change between rounds), ``change``
+(fitting a new movement to the rounds played) and ``cards`` (the guide cards); this
+module makes a movement of any kind (``generate``) and is where every name is imported
+from.
 
 Terms
 -----
@@ -108,7 +110,15 @@ from .cards import (
     table_cards,
     table_round,
 )
-from .check import check, expected_plays, expected_rounds, shares_boards
+from .change import fit, later_rounds
+from .check import (
+    check,
+    check_from,
+    expected_plays,
+    expected_rounds,
+    repeat_meetings,
+    shares_boards,
+)
 from .howell import howell, three_quarter_howell, three_quarter_rounds
 from .mitchell import mitchell
 from .model import (
@@ -147,17 +157,21 @@ __all__ = [
     "TableRound",
     "board_range",
     "check",
+    "check_from",
     "expected_plays",
     "expected_rounds",
+    "fit",
     "generate",
     "guide_cards_text",
     "howell",
+    "later_rounds",
     "mitchell",
     "movement_from_dict",
     "movement_instructions",
     "movement_title",
     "pair_cards",
     "pair_numbers",
+    "repeat_meetings",
     "shares_boards",
     "table_cards",
     "table_round",

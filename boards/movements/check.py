@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 
 from .howell import three_quarter_rounds
-from .model import KINDS, Movement
+from .model import KINDS, Movement, Round
 
 
 def expected_plays(movement: Movement) -> int:
@@ -190,3 +191,80 @@ def _check_team_match(m: Movement) -> list[str]:
         if any(at_table[table][b] != 1 for b in range(1, m.boards + 1)):
             problems.append(f"table {table} does not play every board exactly once")
     return problems
+
+
+def check_from(movement: Movement, from_round: int, history: Sequence[Round]) -> list[str]:
+    """Every way the rounds of `movement` from `from_round` on clash with what was
+    already played (`history`: the rounds before, as played); an empty list means the
+    change is sound. The pair numbers are the players' own on both sides.
+
+    A pair may not play a board it has played already, nor one board twice in the
+    rounds to come; it sits at one place in each round; two tables hold one board in a
+    round only where the movement shares boards (a relay); every board number is a
+    board (from 1). Meeting an opponent again is allowed (see ``repeat_meetings``).
+    Rounds of `movement` before `from_round` are not looked at.
+    """
+    problems: list[str] = []
+    later = [r for r in history if r.number >= from_round]
+    if later:
+        problems.append(f"round {later[0].number} is played already: the change starts at "
+                        f"round {from_round}")
+    played: dict[int, dict[int, int]] = defaultdict(dict)  # pair -> board -> round
+    for rnd in history:
+        for t in rnd.tables:
+            for board in t.boards:
+                for pair in (t.ns, t.ew):
+                    played[pair].setdefault(board, rnd.number)
+    coming: dict[int, dict[int, int]] = defaultdict(dict)
+    for rnd in (r for r in movement.rounds if r.number >= from_round):
+        where = f"round {rnd.number}"
+        tables = Counter(t.table for t in rnd.tables)
+        problems += [f"{where}: table {t} is used twice" for t, n in sorted(tables.items())
+                     if n > 1]
+        seated = Counter(p for t in rnd.tables for p in (t.ns, t.ew))
+        seated.update(rnd.sit_out)
+        problems += [f"{where}: pair {p} is in two places" for p, n in sorted(seated.items())
+                     if n > 1]
+        holders: dict[int, list[int]] = defaultdict(list)
+        for t in rnd.tables:
+            if t.ns == t.ew:
+                problems.append(f"{where} table {t.table}: pair {t.ns} plays itself")
+            for board in t.boards:
+                holders[board].append(t.table)
+                if board < 1:
+                    problems.append(f"{where} table {t.table}: board {board} is not a board")
+                for pair in (t.ns, t.ew):
+                    before = played[pair].get(board)
+                    if before is not None:
+                        problems.append(f"{where} table {t.table}: pair {pair} played board "
+                                        f"{board} already, in round {before}")
+                    again = coming[pair].get(board)
+                    if again is not None:
+                        problems.append(f"{where} table {t.table}: pair {pair} would play "
+                                        f"board {board} a second time (it has it in round "
+                                        f"{again})")
+                    coming[pair].setdefault(board, rnd.number)
+        for board, at in sorted(holders.items()):
+            if len(at) > 1 and not _sharing_allowed(movement, at):
+                problems.append(f"{where}: board {board} is at tables "
+                                f"{', '.join(map(str, sorted(at)))} at once")
+    return problems
+
+
+def repeat_meetings(movement: Movement, from_round: int, history: Sequence[Round]
+                    ) -> list[str]:
+    """Pairs who would meet again from `from_round` on, having met before: allowed (no
+    law forbids it) but worth a word to the director."""
+    met: dict[frozenset, int] = {}
+    for rnd in history:
+        for t in rnd.tables:
+            met.setdefault(frozenset((t.ns, t.ew)), rnd.number)
+    notes = []
+    for rnd in (r for r in movement.rounds if r.number >= from_round):
+        for t in rnd.tables:
+            key = frozenset((t.ns, t.ew))
+            if key in met:
+                notes.append(f"pairs {min(key)} and {max(key)} meet again in round "
+                             f"{rnd.number} (they met in round {met[key]})")
+            met.setdefault(key, rnd.number)
+    return notes

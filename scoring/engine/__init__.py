@@ -10,7 +10,8 @@ Public API (all re-exported here)::
     get_rules(name: str = "american-1913") -> RuleSet        ValueError if unknown
     dealer_for_board(board: int) -> str                      "N" | "E" | "S" | "W"
     partner(seat: str) -> str                                "N" <-> "S", "E" <-> "W"
-    SEATS, SIDES, DENOMINATIONS, DOUBLING, RULINGS, NO_COMPARISON, PENALTY_CODES, RULE_SET_NAMES
+    SEATS, SIDES, DENOMINATIONS, DOUBLING, RULINGS, NO_COMPARISON, ADJUST_GRADES,
+    PENALTY_CODES, RULE_SET_NAMES
     SIDE_OF_SEAT, OTHER_SIDE, SIDE_SEATS                     "N" -> "ns", "ns" -> "ew",
                                                              "ns" -> ("N", "S")
     PENALTY_RULES                                            code -> PenaltyRule(points, law, what)
@@ -56,7 +57,11 @@ Public API (all re-exported here)::
     matchpoints_scaled(entries, expected=None) -> (d, list[tuple[int, int] | None])
     matchpoint_top(entries, expected=None) -> int
     neuberg(mp, actual, expected) -> Fraction
-    pair_contest(boards, method="plus-minus", *, expected=None) -> dict[pair, PairTotal]
+    pair_contest(boards, method="plus-minus", *, expected=None,
+                 not_played_scoring="neuberg") -> dict[pair, PairTotal]
+    own_average_total(matchpoints, played, not_played, board_top) -> (Fraction, int)
+    NOT_PLAYED_SCORINGS                                      ("neuberg", "own-average")
+    NOT_PLAYED                                               "not-played", the ruling
     ranking_directions(boards) -> {"NS": [pairs], "EW": [pairs]} or {"ALL": [pairs]}
     shown(value) -> int              nearest whole, half away from zero
     shown_half_up(value) -> int      nearest whole, half up (team totals)
@@ -69,12 +74,41 @@ Public API (all re-exported here)::
     TeamRow(place, team, matches_won, points, exact_points)
     rank_teams(matches) -> list[TeamRow]
 
+    # rubbers (rubber.py; rules.md §10, interfaces.md §5)
+    RUBBER_GAMES = ("auction", "three-hand", "whist")
+    RUBBER_RULE_SETS = ("american-1913", "english")
+    PLAYERS = ("A", "B", "C")                                Three-Hand Auction, rule (1)
+    class RubberError(ResultError)                          .index (the deal), .field, .message
+    score_rubber(game, deals, rules="american-1913")
+        -> AuctionRubber | ThreeHandRubber | WhistRubber    RubberError on a bad deal
+    auction_rubber(deals, rules="american-1913") -> AuctionRubber
+    three_hand_rubber(deals, rules="american-1913") -> ThreeHandRubber
+    whist_rubber(deals) -> WhistRubber
+    parse_auction_deal(data, rules) -> (dealer, AuctionResult)    ResultError on bad data
+    score_auction_deal(result, rules) -> DealScore          rules.md §3 less the premium
+    without_premium(deal_score) -> DealScore
+    parse_three_hand_deal(data, rules) -> ThreeHandDeal
+    score_three_hand_deal(deal, rules) -> ThreeHandScore    .players {A,B,C: SideScore}, .items
+    parse_whist_deal(data) -> WhistDeal
+    score_whist_deal(deal, before={"NS": n, "EW": n}) -> WhistDealScore
+    Game(winner, deals, points, value=None); Bonus(to, points, what, law, deal)
+    AuctionRubber(games, winner, complete, rubber_bonus, totals, net, deals, bonuses,
+                  part_scores)                              .to_dict(): interfaces.md §5
+    ThreeHandRubber(games, winner, complete, totals, settlement, net, deals, bonuses,
+                    part_scores)                            .to_dict()
+    WhistRubber(games, winner, complete, rubber_points, net, deals, score)   .to_dict()
+    ThreeHandDeal, PlayerItem, ThreeHandScore, WhistDeal, WhistItem, WhistDealScore
+
 Scores are ints, comparisons exact ``Fraction``s, never floats. Decisions the rules
 leave open are listed in docs/engine.md.
 """
 
 from .compare import (
     MATCHPOINTS,
+    NOT_PLAYED,
+    NOT_PLAYED_NEUBERG,
+    NOT_PLAYED_OWN_AVERAGE,
+    NOT_PLAYED_SCORINGS,
     PAIR_METHODS,
     PLUS_MINUS,
     Entry,
@@ -87,6 +121,7 @@ from .compare import (
     matchpoints_board,
     matchpoints_scaled,
     neuberg,
+    own_average_total,
     pair_contest,
     plus_minus_board,
     plus_minus_scaled,
@@ -110,15 +145,44 @@ from .model import (
     WhistResult,
 )
 from .plausible import Unusual, unusual
+from .rubber import (
+    PLAYERS,
+    RUBBER_GAMES,
+    RUBBER_RULE_SETS,
+    AuctionRubber,
+    Bonus,
+    Game,
+    PlayerItem,
+    RubberError,
+    ThreeHandDeal,
+    ThreeHandRubber,
+    ThreeHandScore,
+    WhistDeal,
+    WhistDealScore,
+    WhistItem,
+    WhistRubber,
+    auction_rubber,
+    parse_auction_deal,
+    parse_three_hand_deal,
+    parse_whist_deal,
+    score_auction_deal,
+    score_rubber,
+    score_three_hand_deal,
+    score_whist_deal,
+    three_hand_rubber,
+    whist_rubber,
+    without_premium,
+)
 from .rules import (
+    ADJUST_GRADES,
     DENOMINATIONS,
     DOUBLING,
+    NO_COMPARISON,
     OTHER_SIDE,
     PENALTY_CODES,
     PENALTY_RULES,
     RULE_SET_NAMES,
     RULINGS,
-    NO_COMPARISON,
     SEATS,
     SIDE_OF_SEAT,
     SIDE_SEATS,
@@ -135,6 +199,10 @@ __all__ = [
     "DENOMINATIONS",
     "DOUBLING",
     "MATCHPOINTS",
+    "NOT_PLAYED",
+    "NOT_PLAYED_NEUBERG",
+    "NOT_PLAYED_OWN_AVERAGE",
+    "NOT_PLAYED_SCORINGS",
     "PAIR_METHODS",
     "PENALTY_CODES",
     "PENALTY_RULES",
@@ -144,6 +212,7 @@ __all__ = [
     "RULE_SET_NAMES",
     "RULINGS",
     "NO_COMPARISON",
+    "ADJUST_GRADES",
     "SEATS",
     "SIDES",
     "SIDE_OF_SEAT",
@@ -176,6 +245,7 @@ __all__ = [
     "matchpoints_board",
     "matchpoints_scaled",
     "neuberg",
+    "own_average_total",
     "pair_contest",
     "parse_deal",
     "parse_result",
@@ -191,4 +261,30 @@ __all__ = [
     "shown_half_up",
     "team_match",
     "unusual",
+    "PLAYERS",
+    "RUBBER_GAMES",
+    "RUBBER_RULE_SETS",
+    "AuctionRubber",
+    "Bonus",
+    "Game",
+    "PlayerItem",
+    "RubberError",
+    "ThreeHandDeal",
+    "ThreeHandRubber",
+    "ThreeHandScore",
+    "WhistDeal",
+    "WhistDealScore",
+    "WhistItem",
+    "WhistRubber",
+    "auction_rubber",
+    "parse_auction_deal",
+    "parse_three_hand_deal",
+    "parse_whist_deal",
+    "score_auction_deal",
+    "score_rubber",
+    "score_three_hand_deal",
+    "score_whist_deal",
+    "three_hand_rubber",
+    "whist_rubber",
+    "without_premium",
 ]

@@ -15,7 +15,15 @@ Terms:
                       top), "fouled" (the offending side takes the lowest, its opponents
                       the highest score made at any table on the deal), "cancelled"
                       (a new deal: the result does not count at all), "not-played" (the
-                      board was not played at that table: no comparison, no credit).
+                      board was not played at that table: no comparison, no credit),
+                      "adjusted" (club practice, not the 1913 laws: each side is graded
+                      average-plus, average or average-minus; see ADJUSTED_* below).
+    adjusted score    never enters the average nor the matchpoint field, and counts as
+                      played. Matchpoints: 60 % / 50 % / 40 % of the board's top (the
+                      "60/40"). Plus/minus (Pinned, docs/engine.md): average-plus is
+                      +1/10 of the spread between the highest and the lowest board score
+                      of the side's direction among the real results (as 60 % is 10 % of
+                      the top above the middle), average 0, average-minus the negative.
     shown number      the nearest whole number of an exact value; ranking uses the
                       exact value ("by the fraction of a point", Duplicate Law G).
     team match        Duplicate Law G: each team adds the totals its pairs won; with an
@@ -32,11 +40,19 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-from .rules import NO_COMPARISON, RULINGS, SIDES
+from .rules import ADJUST_GRADES, NO_COMPARISON, RULINGS, SIDES
 
 PLUS_MINUS = "plus-minus"
 MATCHPOINTS = "matchpoints"
 PAIR_METHODS: tuple[str, ...] = (PLUS_MINUS, MATCHPOINTS)
+# Matchpoints: how a pair is scored on a board it did not play (a "not-played" result).
+# "neuberg": the board's other results are factored (Neuberg) and the pair is scored over
+# the boards it played; "own-average": besides, the pair is credited on each board it did
+# not play with its own average on the boards it played (docs/engine.md, item 24).
+NOT_PLAYED_NEUBERG = "neuberg"
+NOT_PLAYED_OWN_AVERAGE = "own-average"
+NOT_PLAYED_SCORINGS: tuple[str, ...] = (NOT_PLAYED_NEUBERG, NOT_PLAYED_OWN_AVERAGE)
+NOT_PLAYED = "not-played"
 
 Scores = tuple[Fraction, Fraction]
 
@@ -89,7 +105,9 @@ class Entry(NamedTuple):
 
     ``ns``/``ew``: the pairs (any hashable key); ``ns_score``/``ew_score``: their board
     scores (None for an artificial result); ``ruling``: None, "average", "fouled" or
-    "cancelled" or "not-played"; ``offending``: "ns" or "ew", the side whose player was short (fouled).
+    "cancelled" or "not-played" or "adjusted"; ``offending``: "ns" or "ew", the side whose
+    player was short (fouled); ``ns_adjust``/``ew_adjust``: an adjusted score's grade for
+    each side, "plus", "average" or "minus".
     A named tuple, not a dataclass: a large event builds tens of thousands of them.
     """
 
@@ -99,6 +117,8 @@ class Entry(NamedTuple):
     ew_score: int | None = None
     ruling: str | None = None
     offending: str | None = None
+    ns_adjust: str | None = None
+    ew_adjust: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +140,20 @@ def _check(entry: Entry) -> None:
         raise ValueError(f"a ruling is one of {', '.join(RULINGS)}, not {entry.ruling!r}")
     elif entry.ruling == "fouled" and entry.offending not in SIDES:
         raise ValueError('a fouled board needs the offending side: "ns" or "ew"')
+    elif entry.ruling == "adjusted" and not (entry.ns_adjust in ADJUST_GRADES
+                                             and entry.ew_adjust in ADJUST_GRADES):
+        raise ValueError("an adjusted score grades both sides: "
+                         f"{', '.join(ADJUST_GRADES)}")
+
+
+# An adjusted score's grade as tenths above the middle: matchpoints 60 % / 50 % / 40 % of
+# the top is the half top plus 1/5, 0 or -1/5 of it; plus/minus takes +1/10, 0 or -1/10 of
+# the direction's spread of real board scores (Pinned: docs/engine.md).
+ADJUST_TENTHS = {"plus": 1, "average": 0, "minus": -1}
+
+
+def _adjusted(entries: Sequence[Entry]) -> bool:
+    return any(e.ruling == "adjusted" for e in entries)
 
 
 def _real(entries: Sequence[Entry]) -> list[Entry]:
@@ -133,30 +167,43 @@ Scaled = tuple[int, int]
 
 def plus_minus_scaled(entries: Sequence[Entry]) -> tuple[int, list[Scaled | None]]:
     """:func:`plus_minus_board` in whole numbers: ``(d, values)`` where each value is the
-    (N–S, E–W) plus/minus times ``d``, the number of real results. Sums over many boards
-    stay in integers this way, which is what makes large standings fast."""
+    (N–S, E–W) plus/minus times ``d``, the number of real results (times 10 on a board
+    with an adjusted score). Sums over many boards stay in integers this way, which is
+    what makes large standings fast."""
     real = _real(entries)
+    # A board with an adjusted score is kept in tenths too (its spread / 10).
+    scale = 10 if _adjusted(entries) else 1
     n = len(real) or 1
     out: list[Scaled | None] = []
     if real:
         ns_scores = [e.ns_score for e in real]
         ew_scores = [e.ew_score for e in real]
-        sum_ns = sum(ns_scores)  # type: ignore[arg-type]
-        sum_ew = sum(ew_scores)  # type: ignore[arg-type]
+        sum_ns = scale * sum(ns_scores)  # type: ignore[arg-type]
+        sum_ew = scale * sum(ew_scores)  # type: ignore[arg-type]
+        kn = scale * n
     for e in entries:
         if e.ruling is None:
-            out.append((n * e.ns_score - sum_ns, n * e.ew_score - sum_ew))  # type: ignore[operator]
+            out.append((kn * e.ns_score - sum_ns, kn * e.ew_score - sum_ew))  # type: ignore[operator]
         elif e.ruling in NO_COMPARISON:
             out.append(None)
+        elif e.ruling == "adjusted":
+            # Club practice: never in the average; spread / 10, times 10 n, is n × spread.
+            if not real:
+                out.append((0, 0))
+            else:
+                ns_spread = max(ns_scores) - min(ns_scores)  # type: ignore[type-var,operator]
+                ew_spread = max(ew_scores) - min(ew_scores)  # type: ignore[type-var,operator]
+                out.append((ADJUST_TENTHS[e.ns_adjust] * n * ns_spread,  # type: ignore[index]
+                            ADJUST_TENTHS[e.ew_adjust] * n * ew_spread))  # type: ignore[index]
         elif e.ruling == "average" or not real:
             # Duplicate Law B(3): each pair takes the average score for that deal.
             # Pinned here: a fouled board with no real result to compare is an average.
             out.append((0, 0))
         elif e.offending == "ew":
-            out.append((n * max(ns_scores) - sum_ns, n * min(ew_scores) - sum_ew))  # type: ignore[type-var,operator]
+            out.append((kn * max(ns_scores) - sum_ns, kn * min(ew_scores) - sum_ew))  # type: ignore[type-var,operator]
         else:
-            out.append((n * min(ns_scores) - sum_ns, n * max(ew_scores) - sum_ew))  # type: ignore[type-var,operator]
-    return n, out
+            out.append((kn * min(ns_scores) - sum_ns, kn * max(ew_scores) - sum_ew))  # type: ignore[type-var,operator]
+    return scale * n, out
 
 
 def _unscale(d: int, values: list[Scaled | None]) -> list[Scores | None]:
@@ -198,17 +245,20 @@ def matchpoints_scaled(entries: Sequence[Entry], expected: int | None = None
                        ) -> tuple[int, list[Scaled | None]]:
     """:func:`matchpoints_board` in whole numbers: ``(d, values)``, each value the
     (N–S, E–W) matchpoints times ``d`` (1, or the number of real results when Neuberg
-    factors the board)."""
+    factors the board; times 5 on a board with an adjusted score)."""
     real = _real(entries)
     actual = len(real)
     e = actual if expected is None else expected
     if e < 1 and actual:
         raise ValueError("the expected number of results must be at least 1")
-    d = actual if actual and e != actual else 1
+    n = actual if actual and e != actual else 1
+    # A board with an adjusted score is kept in fifths too (60 % of the top is 6/5 of half).
+    scale = 5 if _adjusted(entries) else 1
+    d = scale * n
 
     def factored(mp: int) -> int:
-        # Neuberg ((M + 1) × E / A) − 1, times A.
-        return mp if d == 1 else (mp + 1) * e - actual
+        # Neuberg ((M + 1) × E / A) − 1, times A (and times the scale).
+        return scale * (mp if n == 1 else (mp + 1) * e - actual)
 
     ns_mp = [factored(m) for m in _raw_matchpoints([r.ns_score for r in real])]  # type: ignore[misc]
     ew_mp = [factored(m) for m in _raw_matchpoints([r.ew_score for r in real])]  # type: ignore[misc]
@@ -221,6 +271,10 @@ def matchpoints_scaled(entries: Sequence[Entry], expected: int | None = None
             k += 1
         elif entry.ruling in NO_COMPARISON:
             out.append(None)
+        elif entry.ruling == "adjusted":
+            # Club practice: 60 % / 50 % / 40 % of the top, outside the field.
+            out.append((half_top + ADJUST_TENTHS[entry.ns_adjust] * half_top // 5,  # type: ignore[index]
+                        half_top + ADJUST_TENTHS[entry.ew_adjust] * half_top // 5))  # type: ignore[index]
         elif entry.ruling == "average" or not real:
             out.append((half_top, half_top))
         elif entry.offending == "ew":
@@ -247,50 +301,77 @@ def _counted(entries: Sequence[Entry]) -> int:
     return sum(1 for e in entries if e.ruling not in NO_COMPARISON)
 
 
+def own_average_total(matchpoints: Fraction, played: int, not_played: int,
+                      board_top: int) -> tuple[Fraction, int]:
+    """A pair's matchpoints and top over its whole session under "own-average": on each
+    of its ``not_played`` boards it is credited with its own average on the ``played``
+    boards (``matchpoints / played``), so both cover ``played + not_played`` boards and
+    its percentage is unchanged. ``played`` is at least 1."""
+    whole = played + not_played
+    return Fraction(matchpoints) * whole / played, board_top * whole
+
+
 def pair_contest(
     boards: Mapping[int, Sequence[Entry]],
     method: str = PLUS_MINUS,
     *,
     expected: int | None = None,
+    not_played_scoring: str = NOT_PLAYED_NEUBERG,
 ) -> dict[Hashable, PairTotal]:
     """Each pair's contest score over all boards (Duplicate Law H, rules.md §4).
 
     ``boards`` maps a board number to its comparison group. Pairs who never appear
-    are absent. A pair's ``boards`` counts its results that count (average and
-    fouled rulings count as played; cancelled ones do not). For ``"matchpoints"``
-    every board is factored to ``expected`` results, by default the most results
-    (counting average and fouled tables) any board had.
+    in a result that counts are absent. A pair's ``boards`` counts its results that
+    count (average and fouled rulings count as played; cancelled and not-played ones
+    do not). For ``"matchpoints"`` every board is factored to ``expected`` results, by
+    default the most results (counting average and fouled tables) any board had.
+
+    ``not_played_scoring`` (matchpoints only): ``"neuberg"`` scores a pair over the
+    boards it played (its top is smaller); ``"own-average"`` credits it, on each board
+    it did not play (a "not-played" result of its own), with its own average on the
+    boards it played, so ``exact`` and ``top`` cover its whole session (``boards`` still
+    counts the boards played; the percentage is the same either way).
     """
     if method not in PAIR_METHODS:
         raise ValueError(f"the method is one of {', '.join(PAIR_METHODS)}, not {method!r}")
+    if not_played_scoring not in NOT_PLAYED_SCORINGS:
+        raise ValueError(f"a board not played is scored by one of "
+                         f"{', '.join(NOT_PLAYED_SCORINGS)}, not {not_played_scoring!r}")
     if method == MATCHPOINTS and expected is None:
         expected = max((_counted(entries) for entries in boards.values()), default=0)
     exact: dict[Hashable, Fraction] = {}
     played: dict[Hashable, int] = {}
     tops: dict[Hashable, int] = {}
+    missed: dict[Hashable, int] = {}
+    board_top = 0 if method == PLUS_MINUS else max(0, 2 * (expected - 1))  # type: ignore[operator]
     for entries in boards.values():
         if method == PLUS_MINUS:
             scores = plus_minus_board(entries)
-            top = 0
         else:
             scores = matchpoints_board(entries, expected)
-            top = max(0, 2 * (expected - 1))  # type: ignore[operator]
         for entry, pair_scores in zip(entries, scores, strict=True):
             if pair_scores is None:
+                if entry.ruling == NOT_PLAYED:
+                    for pair in (entry.ns, entry.ew):
+                        missed[pair] = missed.get(pair, 0) + 1
                 continue
             for pair, value in ((entry.ns, pair_scores[0]), (entry.ew, pair_scores[1])):
                 exact[pair] = exact.get(pair, Fraction(0)) + value
                 played[pair] = played.get(pair, 0) + 1
-                tops[pair] = tops.get(pair, 0) + top
+                tops[pair] = tops.get(pair, 0) + board_top
     out: dict[Hashable, PairTotal] = {}
+    own_average = not_played_scoring == NOT_PLAYED_OWN_AVERAGE
     for pair, value in exact.items():
         if method == PLUS_MINUS:
             out[pair] = PairTotal(value, played[pair])
-        else:
-            top = Fraction(tops[pair])
-            # Pinned: with no possible comparison (top 0) a pair has 50 %.
-            percentage = value / top * 100 if top else Fraction(50)
-            out[pair] = PairTotal(value, played[pair], top, percentage)
+            continue
+        top = Fraction(tops[pair])
+        # Pinned: with no possible comparison (top 0) a pair has 50 %.
+        percentage = value / top * 100 if top else Fraction(50)
+        if own_average and missed.get(pair):
+            value, whole_top = own_average_total(value, played[pair], missed[pair], board_top)
+            top = Fraction(whole_top)
+        out[pair] = PairTotal(value, played[pair], top, percentage)
     return out
 
 
@@ -413,16 +494,22 @@ def team_match(deals: Sequence[TeamDeal], team_of: Mapping[Hashable, Hashable]) 
     """Score a match between two teams (Duplicate Law G, rules.md §5).
 
     A cancelled deal (two-table new deal, Duplicate Law B(3)) is removed at every table
-    of its board. Average and fouled rulings award the totals of the real results on
-    that board (their average; or the lowest to the offending side and the highest to
-    its opponents), and these awards enter the odd-pair averages like any total.
+    of its board; so is a deal not played at one table ("not-played"): Duplicate Law G
+    has each deal played once at each table, so a deal one table missed is left out of
+    the match at both (docs/engine.md, item 25). Average and fouled rulings award the
+    totals of the real results on that board (their average; or the lowest to the
+    offending side and the highest to its opponents), and these awards enter the
+    odd-pair averages like any total.
     """
     deals = list(deals)
     teams, ns, ew = _team_sides(deals, team_of)
     _check_team_sizes(teams, ns, ew)
-    cancelled = {d.board for d in deals if d.ruling == "cancelled"}
+    for d in deals:
+        if d.ruling == NOT_PLAYED and d.board is None:
+            raise ValueError("a deal not played in a team match needs its board number")
+    left_out = {d.board for d in deals if d.ruling in NO_COMPARISON}
     kept = [d for d in deals
-            if d.ruling != "cancelled" and (d.board is None or d.board not in cancelled)]
+            if d.ruling not in NO_COMPARISON and (d.board is None or d.board not in left_out)]
     real: dict[int | None, list[TeamDeal]] = {}
     for d in kept:
         if d.ruling is None:

@@ -27,7 +27,10 @@ SIDE_SEATS: Mapping[str, tuple[str, str]] = MappingProxyType(
 DENOMINATIONS: tuple[str, ...] = ("S", "C", "D", "H", "RS", "NT")
 #: Doubling multiplies each trick over six by 1, 2 or 4 (Law 53).
 DOUBLING: Mapping[str, int] = MappingProxyType({"": 1, "X": 2, "XX": 4})
-RULINGS: tuple[str, ...] = ("average", "fouled", "cancelled", "not-played")
+RULINGS: tuple[str, ...] = ("average", "fouled", "cancelled", "not-played", "adjusted")
+#: An adjusted score's grade for each side (club practice, not the 1913 laws):
+#: average-plus, average, average-minus.
+ADJUST_GRADES: tuple[str, ...] = ("plus", "average", "minus")
 # Rulings that take a result out of the comparison: it credits neither pair.
 NO_COMPARISON: tuple[str, ...] = ("cancelled", "not-played")
 

@@ -319,4 +319,5 @@ def expected_rows(table: dict, direction: str) -> list[dict]:
     return [{"place": row["place"], "pair": str(row["pair"]), "names": " & ".join(row["names"]),
              "score": signed(row["score"]),
              "exact": f"exactly {presenters.exact(row['exact'])}",
-             "boards": str(row["boards"])} for row in ranking["rows"]]
+             "boards": presenters.boards_played(row["boards"], row.get("not_played", 0))}
+            for row in ranking["rows"]]

@@ -5,9 +5,9 @@ import copy
 
 import pytest
 
-from tournaments import selectors
 from tournaments.models import AuditEntry, Event, Meeting, Result, Section
 from tournaments.nightfile import NightFileError, night_check, night_export
+from tournaments.standings import standings
 
 SECTIONS = [{"name": "A", "movement": "mitchell", "tables": 2, "boards_per_round": 2,
              "meetings": [
@@ -25,21 +25,32 @@ def with_sections(night: dict) -> dict:
     return night
 
 
-def test_a_board_not_played_is_read_and_credits_no_one(import_dict, night):
-    # interfaces.md §2: "not-played" has no comparison; neither pair is credited.
+def test_a_board_not_played_is_stored_and_credits_no_one(import_dict, night):
+    # interfaces.md §2: "not-played" has no comparison; neither pair is credited. It is
+    # stored as a ruling (own-average and team matches read it) and exported back.
     night["results"][-1] = {"board": 4, "ns": 2, "ew": 3, "ruling": {"kind": "not-played"}}
     event = import_dict(night)
-    stored = Result.objects.get(event=event, board__number=4, ns_pair__number=2)
-    assert (stored.ruling, stored.ns_score, stored.status) == ("not-played", None, "director")
+    row = Result.objects.get(event=event, board__number=4, ns_pair__number=2)
+    assert row.ruling == "not-played" and row.ns_score is None
     assert Result.objects.filter(event=event).count() == 8
     entry = AuditEntry.objects.get(event=event, action="import")
     assert entry.after == {"results": 7, "rulings": 0, "not_played": 1}
-    # It has no comparison: the other results of board 4 are compared among themselves.
-    rows = selectors.traveller(event, 4)["rows"]
-    assert [r["ns_plus_minus"] for r in rows if r["ruling"] == "not-played"] == [None]
-    # Exported back as it came.
-    assert {"board": 4, "ns": 2, "ew": 3, "ruling": {"kind": "not-played"}} in night_export(
-        event)["results"]
+    assert night_export(event)["results"][-1] == night["results"][-1]
+    rows = {r["pair"]: r for ranking in standings(event)["rankings"] for r in ranking["rows"]}
+    assert rows[2]["not_played"] == 1 and rows[3]["not_played"] == 1
+
+
+def test_not_played_scoring_is_read_and_written_back(import_dict, night):
+    # docs/night-file.md: "not_played_scoring", neuberg when absent (and left out).
+    assert import_dict(copy.deepcopy(night)).not_played_scoring == "neuberg"
+    night["event"]["method"] = "matchpoints"
+    night["event"]["not_played_scoring"] = "own-average"
+    event = import_dict(night)
+    assert event.not_played_scoring == "own-average"
+    assert night_export(event)["event"]["not_played_scoring"] == "own-average"
+    event.not_played_scoring = "neuberg"
+    event.save()
+    assert "not_played_scoring" not in night_export(event)["event"]
 
 
 def test_a_seat_left_out_holds_no_honours(import_dict, night):
@@ -143,6 +154,9 @@ BAD = [
      "results[7].late_play: late_play is true or false, not text"),
     (lambda n: n["results"][7].update(ruling={"kind": "not-played"}, late_play=True),
      "results[7].late_play: only a played board is played late, not a ruling"),
+    (lambda n: n["event"].update(not_played_scoring="average"),
+     "event.not_played_scoring: the scoring of a board not played must be one of neuberg, "
+     "own-average, not 'average'"),
     (lambda n: n.update(audit=[{"action": "status", "by": "director", "at": AT,
                                 "after": "agreed"}]),
      "audit[0].after: after must be an object, not text"),

@@ -103,9 +103,12 @@ BAD = [
     (_set("results.7.ruling", {"kind": "fouled"}),
      'results[7].ruling.offending: a fouled board names the side whose player was short: '
      '"ns" or "ew"'),
-    (_set("results.7.ruling", {"kind": "adjusted"}),
+    (_set("results.7.ruling", {"kind": "adjusted", "ns": "plus", "ew": "minus"}),
+     "results[7].ruling.kind: Club adjustments are off for this event: the 1913 laws have no "
+     "adjusted scores."),
+    (_set("results.7.ruling", {"kind": "split"}),
      "results[7].ruling.kind: the ruling must be one of average, fouled, cancelled, not-played, "
-     "not 'adjusted'"),
+     "adjusted, assigned, not 'split'"),
     (_set("results.3.ruling", {"kind": "average"}),
      'results[3]: a result has either "result" (the play) or "ruling" (the director\'s '
      'ruling), not both or neither'),

@@ -2,9 +2,10 @@
 
 Run as ``python -m tests.reports.slow_worker`` with DATABASE_URL, REDIS_URL and
 MEDIA_ROOT set; SLOW_WORKER_DELAY seconds per board (0: normal speed),
-SLOW_WORKER_STALL seconds more at the first board this process gathers (a long stretch
-without page progress), and SLOW_WORKER_PIDFILE, where the process working on a board
-writes its pid.
+SLOW_WORKER_STALL seconds at most at the first board this process gathers (a long
+stretch without page progress), ended early when the file SLOW_WORKER_RELEASE appears,
+with SLOW_WORKER_STALLFILE saying "stalling" while it lasts and "over" after it; and
+SLOW_WORKER_PIDFILE, where the process working on a board writes its pid.
 """
 
 import os
@@ -23,6 +24,8 @@ from tournaments import selectors  # noqa: E402
 DELAY = float(os.environ.get("SLOW_WORKER_DELAY", "0"))
 STALL = float(os.environ.get("SLOW_WORKER_STALL", "0"))
 PIDFILE = os.environ.get("SLOW_WORKER_PIDFILE", "")
+STALLFILE = os.environ.get("SLOW_WORKER_STALLFILE", "")
+RELEASE = os.environ.get("SLOW_WORKER_RELEASE", "")
 _traveller = selectors.traveller
 _stalled = False
 
@@ -33,9 +36,19 @@ def slow_traveller(event, board_number):
         Path(PIDFILE).write_text(str(os.getpid()))
     if STALL and not _stalled:
         _stalled = True
-        time.sleep(STALL)
+        _stall()
     time.sleep(DELAY)
     return _traveller(event, board_number)
+
+
+def _stall() -> None:
+    if STALLFILE:
+        Path(STALLFILE).write_text("stalling")
+    until = time.monotonic() + STALL
+    while time.monotonic() < until and not (RELEASE and Path(RELEASE).exists()):
+        time.sleep(0.05)
+    if STALLFILE:
+        Path(STALLFILE).write_text("over")
 
 
 selectors.traveller = slow_traveller  # the prefork children inherit it

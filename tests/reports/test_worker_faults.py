@@ -49,7 +49,9 @@ def workers(tmp_path):
         pidfile = tmp_path / f"{name}.pid"
         env = {**os.environ, "DATABASE_URL": url, "MEDIA_ROOT": str(settings.MEDIA_ROOT),
                "DEBUG": "1", "SLOW_WORKER_DELAY": str(delay), "SLOW_WORKER_STALL": str(stall),
-               "SLOW_WORKER_PIDFILE": str(pidfile), "CONN_MAX_AGE": "0"}
+               "SLOW_WORKER_PIDFILE": str(pidfile), "CONN_MAX_AGE": "0",
+               "SLOW_WORKER_STALLFILE": str(tmp_path / f"{name}.stall"),
+               "SLOW_WORKER_RELEASE": str(tmp_path / f"{name}.release")}
         if heartbeat is not None:
             env["REPORTS_HEARTBEAT"] = str(heartbeat)
         process = subprocess.Popen(
@@ -118,27 +120,38 @@ def test_a_killed_worker_is_replaced_and_the_job_completes(director, workers, re
 HEARTBEAT = 1.0  # seconds: the workers' and this test's; the stale limit is four beats
 
 
-def test_a_slow_job_that_beats_is_never_sent_again(director, workers, redis_queue, settings):
+def ready(name: str) -> bool:
+    return bool(app.control.ping(destination=[f"{name}@{socket.gethostname()}"], timeout=0.5))
+
+
+def test_a_slow_job_that_beats_is_never_sent_again(director, workers, redis_queue, settings,
+                                                   tmp_path):
     settings.REPORTS_HEARTBEAT = HEARTBEAT
     stale = services.stale_after().total_seconds()
     night = build_night(director)
-    # One worker prints, with a stretch of no page progress far longer than the stale
-    # limit; another idles beside it, its watch looking for stalled jobs every beat. The
-    # stretch is twice as long as the test watches it, so a slow start on a loaded machine
-    # cannot end it while the test still expects no page done.
-    workers("slow", delay=0.2, stall=5 * stale, heartbeat=HEARTBEAT)
-    workers("idle", heartbeat=HEARTBEAT)
+    # The slow worker alone is up when the job is sent, so it is the one that prints; it
+    # stalls at its first board, before any page is done, until the test releases it.
+    workers("slow", delay=0.2, stall=120, heartbeat=HEARTBEAT)
+    wait_for(lambda: ready("slow"), what="the slow worker to be ready")
     job = services.report_request(event=night.event, kind="travellers",
                                   actor=Actor.director(director))
-    running = wait_for(lambda: ReportJob.objects.filter(pk=job.pk, status="running").first(),
-                       what="the slow worker to start the job")
+    stall = tmp_path / "slow.stall"
+    running = wait_for(lambda: stall.exists() and stall.read_text() == "stalling"
+                       and ReportJob.objects.filter(pk=job.pk, status="running").first(),
+                       what="the slow worker to start the job and stall")
     task_id = running.task_id
+    # Another worker idles beside it, its watch looking for stalled jobs every beat.
+    workers("idle", heartbeat=HEARTBEAT)
+    wait_for(lambda: ready("idle"), what="the idle worker to be ready")
     silent_until = time.monotonic() + 2.5 * stale
     while time.monotonic() < silent_until:  # the job page, polled all the while
         assert services.report_requeue(job=running) == []
         current = ReportJob.objects.get(pk=job.pk)
         assert (current.status, current.task_id, current.attempts) == ("running", task_id, 1)
+        assert current.done == 0  # no page progress at all: only the heartbeat speaks
         time.sleep(0.5)
+    assert stall.read_text() == "stalling"  # silent for more than twice the stale limit
+    (tmp_path / "slow.release").touch()
     job = wait_for(lambda: ReportJob.objects.filter(pk=job.pk, status="done").first(),
                    timeout=60, what="the slow job to finish")
     assert (job.task_id, job.attempts) == (task_id, 1)  # sent once, run once
@@ -156,8 +169,7 @@ def test_a_killed_workers_job_is_resumed_by_another_within_seconds(director, wor
     workers("spare", heartbeat=HEARTBEAT)
     # Ready (its start-up look for waiting jobs done, with the job still beating), so
     # only its watch can notice what happens next.
-    wait_for(lambda: app.control.ping(destination=[f"spare@{socket.gethostname()}"],
-                                      timeout=0.5), what="the spare worker to be ready")
+    wait_for(lambda: ready("spare"), what="the spare worker to be ready")
     os.killpg(first.pid, signal.SIGKILL)  # the whole worker dies: nobody will ack its message
     first.wait(timeout=30)
     killed = time.monotonic()

@@ -14,6 +14,9 @@ from tournaments.services import Actor
 def world(director, director_client):
     """An event with a movement, a result and an audit entry, to name every URL."""
     event = console_mitchell(director_client, tables=3, boards_per_round=2)
+    # Club adjustments on, so that their pages open too (they redirect when it is off).
+    Event.objects.filter(pk=event.pk).update(club_adjustments=True)
+    event.refresh_from_db()
     meeting = Meeting.objects.get(section__event=event, round=1, table=1)
     result, _ = services.result_record(
         event=event, board=meeting.boards[0], ns=meeting.ns_pair.number,
@@ -38,17 +41,25 @@ def director_urls(world) -> list[str]:
         reverse("director-agree-event", kwargs={"event_id": e}),
         reverse("director-reopen", kwargs={"event_id": e}),
         reverse("director-correction-period", kwargs={"event_id": e}),
+        reverse("director-not-played-scoring", kwargs={"event_id": e}),
+        reverse("director-club-adjustments", kwargs={"event_id": e}),
         reverse("director-publish", kwargs={"event_id": e}),
         reverse("director-pairs", kwargs={"event_id": e}),
         reverse("director-movement", kwargs={"event_id": e}),
         reverse("director-boards", kwargs={"event_id": e}),
         reverse("director-tables", kwargs={"event_id": e}),
         reverse("director-guide-cards", kwargs={"event_id": e}),
+        reverse("director-movement-change", kwargs={"event_id": e}),
+        reverse("director-guide-cards-from", kwargs={"event_id": e, "round_number": 2}),
         reverse("director-meeting", kwargs={"event_id": e, "meeting_id": m.pk}),
         reverse("director-enter", kwargs={"event_id": e, "meeting_id": m.pk,
                                           "board": m.boards[1]}),
         reverse("director-rule", kwargs={"event_id": e, "meeting_id": m.pk,
                                          "board": m.boards[0]}),
+        reverse("director-adjusted", kwargs={"event_id": e, "meeting_id": m.pk,
+                                             "board": m.boards[0]}),
+        reverse("director-assigned", kwargs={"event_id": e, "meeting_id": m.pk,
+                                             "board": m.boards[0]}),
         reverse("director-preview", kwargs={"event_id": e, "board": m.boards[0]}),
         reverse("director-correct", kwargs={"event_id": e, "result_id": world["result"].pk}),
         reverse("director-void", kwargs={"event_id": e, "result_id": world["result"].pk}),
@@ -91,7 +102,8 @@ def test_staff_required_on_every_director_url(world, player_user):
 
 def test_director_pages_open(world, director_client):
     for url in director_urls(world):
-        if url.endswith(("/status/", "/publish/", "/preview/", "/correction-period/")):
+        if url.endswith(("/status/", "/publish/", "/preview/", "/correction-period/",
+                         "/not-played-scoring/", "/club-adjustments/")):
             continue  # POST only
         response = director_client.get(url)
         # Reopening is for a closed event in its correction period: this one goes back.
@@ -103,7 +115,8 @@ def test_forms_carry_csrf_and_posts_without_it_are_refused(world, director):
     strict.force_login(director)
     for url in director_urls(world):
         if url.endswith(("/status/", "/publish/", "/preview/", "grid.json",
-                         "/correction-period/", "/reopen/")):
+                         "/correction-period/", "/reopen/", "/not-played-scoring/",
+                         "/club-adjustments/")):
             continue
         html = strict.get(url).content.decode()
         if "<form" in html.split("</header>", 1)[1]:

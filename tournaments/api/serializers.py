@@ -20,6 +20,7 @@ from .. import presenters, seam
 from ..converters import NUMBER
 from ..inputs import column_length, no_control_characters, whole_number
 from ..models import (
+    ADJUST_GRADES,
     DENOMINATIONS,
     DOUBLINGS,
     KINDS,
@@ -29,6 +30,7 @@ from ..models import (
     MAX_TEAMS,
     METHODS,
     MOVEMENTS,
+    NOT_PLAYED_SCORING,
     RULES,
     RULINGS,
     SEATS,
@@ -46,6 +48,9 @@ from ..models import (
 from ..services import ServiceError
 
 OFFENDERS = [("", "Nobody"), *SIDES]
+CLUB_ADJUSTMENTS_HELP = ("club adjustments: allow the adjusted (average-plus/-minus) and "
+                         "assigned scores of modern club practice, which the 1913 laws do "
+                         "not have (default false)")
 MAX_BOARDS = 200  # boards in one event
 
 
@@ -128,6 +133,46 @@ class EventIn(serializers.Serializer):
     rules = serializers.ChoiceField(choices=RULES, default="american-1913")
     kind = serializers.ChoiceField(choices=KINDS, default="pairs")
     method = serializers.ChoiceField(choices=METHODS, required=False, allow_null=True)
+    not_played_scoring = serializers.ChoiceField(
+        choices=NOT_PLAYED_SCORING, default="neuberg",
+        help_text="matchpoints: a board not played at a table is scored by Neuberg (the pair "
+                  "over the boards it played) or by the pair's own average on the boards it "
+                  "played (its matchpoints and top then cover its whole session)")
+    club_adjustments = FlagField(
+        required=False, default=False,
+        help_text=CLUB_ADJUSTMENTS_HELP)
+
+
+class ClubAdjustmentsIn(serializers.Serializer):
+    club_adjustments = FlagField(help_text=CLUB_ADJUSTMENTS_HELP)
+    reason = _text(MAX_REASON, required=False, allow_blank=True, default="",
+                   help_text="why (for the audit trail)")
+
+
+class AdjustedIn(serializers.Serializer):
+    """An adjusted score in place of play (club practice; the event's club adjustments on)."""
+
+    board = _number("board")
+    ns = _number("N-S pair")
+    ew = _number("E-W pair")
+    ns_grade = serializers.ChoiceField(
+        choices=ADJUST_GRADES, help_text="N-S: plus (average-plus), average or minus "
+                                         "(average-minus)")
+    ew_grade = serializers.ChoiceField(choices=ADJUST_GRADES, help_text="E-W, the same")
+    reason = _text(MAX_REASON, allow_blank=True, default="", help_text="why (required)")
+
+
+class AssignedIn(serializers.Serializer):
+    """An assigned score: a deal result scored as if played, or two for a split score."""
+
+    board = _number("board")
+    ns = _number("N-S pair")
+    ew = _number("E-W pair")
+    ns_result = DealResultField(help_text="the deal result assigned (interfaces.md §1, "
+                                          "without the board); N-S's alone for a split")
+    ew_result = DealResultField(required=False, allow_null=True, default=None,
+                                help_text="a split score: E-W's own assigned result")
+    reason = _text(MAX_REASON, allow_blank=True, default="", help_text="why (required)")
 
 
 class EventStatusIn(serializers.Serializer):
@@ -214,6 +259,27 @@ class MovementIn(serializers.Serializer):
             raise serializers.ValidationError(
                 f"choose a movement: {', '.join(MOVEMENT_KINDS[:-1])} or {MOVEMENT_KINDS[-1]}")
         return value
+
+
+class MovementChangeIn(serializers.Serializer):
+    """A new movement from a round on (the rounds before it, and their results, stay)."""
+
+    section = _text(column_length(Section, "name"), default="A")
+    from_round = _number("round", help_text="the first round of the new movement: no round "
+                                            "from it on may have a result or be agreed")
+    movement = serializers.ChoiceField(choices=MOVEMENTS)
+    tables = _number("number of tables", required=False, max_value=MAX_TABLES)
+    boards_per_round = _number("number of boards a round", max_value=12)
+    variant = serializers.ChoiceField(
+        choices=[(code, presenters.variant(code)) for code in MITCHELL_VARIANTS],
+        required=False, allow_null=True)
+    reason = _text(MAX_REASON, allow_blank=True, default="",
+                   help_text="why the movement changes, for the audit trail (required)")
+    preview = FlagField(required=False, default=False,
+                        help_text="true to see the change and its check without making it")
+
+    def validate_movement(self, value: str) -> str:
+        return MovementIn().validate_movement(value)
 
 
 class ResultIn(serializers.Serializer):
@@ -324,7 +390,8 @@ class EventOut(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = ["id", "name", "date", "rules", "kind", "method", "status", "published",
-                  "compare_by_section", "seq", "sections", "correction_minutes", "final_after"]
+                  "compare_by_section", "seq", "sections", "correction_minutes", "final_after",
+                  "not_played_scoring", "club_adjustments"]
 
 
 class PairOut(serializers.ModelSerializer):
@@ -402,6 +469,31 @@ class MovementSectionOut(serializers.Serializer):
     rounds = MovementRoundOut(many=True)
 
 
+class PlannedMeetingOut(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    ns = serializers.IntegerField()
+    ew = serializers.IntegerField()
+    boards = serializers.ListField(child=serializers.IntegerField())
+
+
+class MovementChangeOut(serializers.Serializer):
+    """A change of movement, made or previewed: the meetings from the change round before
+    and after, what is wrong (a change with problems is not made) and what to know."""
+
+    section = serializers.CharField(source="section.name")
+    from_round = serializers.IntegerField()
+    changed = serializers.BooleanField(help_text="false for a preview")
+    sound = serializers.BooleanField(help_text="true when the change can be made")
+    problems = serializers.ListField(child=serializers.CharField())
+    notes = serializers.ListField(child=serializers.CharField())
+    new_boards = serializers.ListField(child=serializers.IntegerField())
+    closed_tables = serializers.ListField(child=serializers.IntegerField(), source="closing")
+    new_tables = serializers.ListField(child=serializers.IntegerField(), source="opening")
+    before = PlannedMeetingOut(many=True)
+    after = PlannedMeetingOut(many=True)
+
+
 class ContractOut(serializers.Serializer):
     level = serializers.IntegerField()
     denomination = serializers.ChoiceField(choices=DENOMINATIONS)
@@ -432,17 +524,21 @@ class ResultOut(serializers.ModelSerializer):
         read_only=True, help_text="entered; confirmed (by the opponents); director")
     ns_columns = serializers.SerializerMethodField()
     ew_columns = serializers.SerializerMethodField()
+    assigned = serializers.SerializerMethodField(
+        help_text="an assigned score (club adjustment): {ns_result, ew_result (a split "
+                  "only)}; null otherwise")
     ruling = serializers.CharField(
         read_only=True,
         help_text="\"\" for a played board; average, fouled, cancelled (Duplicate Law B); "
                   "not-played (the board was not played at this meeting: no comparison, no "
-                  "credit for either pair)")
+                  "credit for either pair); adjusted, assigned (club adjustments)")
     late_play = serializers.BooleanField(
         read_only=True, help_text="played late: out of order, at the end of the session")
 
     class Meta:
         model = Result
         fields = ["id", "board", "ns", "ew", "section", "round", "table", "ruling", "offending",
+                  "ns_adjust", "ew_adjust", "assigned",
                   "result", "contract", "tricks", "passed_out", "ns_columns", "ew_columns",
                   "ns_score", "ew_score", "status", "entered_by", "confirmed_by", "version",
                   "voided", "seq", "updated_at", "late_play"]
@@ -459,6 +555,13 @@ class ResultOut(serializers.ModelSerializer):
     @extend_schema_field({"type": "object", "additionalProperties": {}, "nullable": True})
     def get_result(self, result: Result) -> dict | None:
         return seam.engine_input(result, is_whist=result.event.is_whist)
+
+    @extend_schema_field({"type": "object", "additionalProperties": {}, "nullable": True})
+    def get_assigned(self, result: Result) -> dict | None:
+        if result.ruling != "assigned":
+            return None
+        body = seam.ruling_dict(result, is_whist=result.event.is_whist) or {}
+        return {k: v for k, v in body.items() if k != "kind"}
 
     @extend_schema_field(ContractOut(allow_null=True))
     def get_contract(self, result: Result) -> dict | None:
@@ -601,6 +704,12 @@ class TravellerRowOut(serializers.Serializer):
     ew_names = serializers.ListField(child=serializers.CharField())
     ruling = serializers.CharField(allow_blank=True)
     offending = serializers.CharField(allow_blank=True)
+    ns_adjust = serializers.CharField(
+        allow_blank=True, help_text='an adjusted score\'s grade: plus, average, minus; else ""')
+    ew_adjust = serializers.CharField(allow_blank=True)
+    adjustment = serializers.CharField(
+        allow_blank=True, help_text='a club adjustment in words: "Adjusted: N–S average-plus, '
+                                    'E–W average-minus", "Assigned: 3♥ by S, made"; else ""')
     level = serializers.IntegerField(allow_null=True)
     denomination = serializers.CharField(allow_blank=True)
     declarer = serializers.CharField(allow_blank=True)
@@ -647,6 +756,9 @@ class ScorecardRowOut(serializers.Serializer):
     passed_out = serializers.BooleanField()
     ruling = serializers.CharField(allow_blank=True)
     offending = serializers.CharField(allow_blank=True)
+    adjustment = serializers.CharField(
+        allow_blank=True, help_text='a club adjustment in words: "Adjusted: N–S average-plus, '
+                                    'E–W average-minus", "Assigned: 3♥ by S, made"; else ""')
     score = serializers.IntegerField(allow_null=True)
     plus_minus = serializers.CharField(allow_null=True)
     shown = serializers.IntegerField(allow_null=True)

@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 
 from .. import converters  # noqa: F401  (registers the id, number and name converters)
-from . import views
+from . import adjustments, views
 
 app_name = "api"
 
@@ -27,6 +27,7 @@ urlpatterns = [
     path(EVENT + "boards/<number:number>/traveller/", views.TravellerView.as_view(),
          name="traveller"),
     path(EVENT + "movement/", views.MovementView.as_view(), name="movement"),
+    path(EVENT + "movement/change/", views.MovementChange.as_view(), name="movement-change"),
     path(EVENT + "sections/<name:section>/rounds/<number:round>/agree/",
          views.RoundAgree.as_view(), name="round-agree"),
     path(TABLE, views.TableCurrentRound.as_view(), name="table-current"),
@@ -45,6 +46,12 @@ urlpatterns = [
     path(RESULT + "correct/", views.ResultCorrect.as_view(), name="result-correct"),
     path(RESULT + "void/", views.ResultVoid.as_view(), name="result-void"),
     path(EVENT + "rulings/", views.RulingList.as_view(), name="rulings"),
+    path(EVENT + "club-adjustments/", adjustments.ClubAdjustments.as_view(),
+         name="club-adjustments"),
+    path(EVENT + "adjusted-scores/", adjustments.AdjustedScores.as_view(),
+         name="adjusted-scores"),
+    path(EVENT + "assigned-scores/", adjustments.AssignedScores.as_view(),
+         name="assigned-scores"),
     path(EVENT + "score-preview/", views.ScorePreview.as_view(), name="score-preview"),
     path(EVENT + "standings/", views.StandingsView.as_view(), name="standings"),
     path(EVENT + "audit/", views.AuditList.as_view(), name="audit"),

@@ -62,6 +62,8 @@ from .serializers import (
     EventStatusIn,
     LatePlayIn,
     MeetingOut,
+    MovementChangeIn,
+    MovementChangeOut,
     MovementIn,
     MovementSectionOut,
     PairIn,
@@ -417,6 +419,35 @@ class MovementView(ApiView):
                                          actor=actor_for(request))
         section.refresh_from_db()
         return Response(MovementSectionOut(_movement(section, meetings)).data)
+
+
+class MovementChange(ApiView):
+    """The director changes a section's movement between rounds: the rounds before
+    `from_round` keep their meetings and results; from it the new movement's rounds are
+    seated with the pairs playing now so that nobody plays a board again. With
+    `preview` nothing changes: the answer shows the change and what is wrong with it.
+    A change with problems is refused (400) and changes nothing."""
+
+    permission_classes = [IsDirector, CanSeeEvent]
+
+    @extend_schema(request=MovementChangeIn, responses={200: MovementChangeOut, **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int):
+        event = self.get_event()
+        data = validated(MovementChangeIn, request)
+        section = lookups.section_of(event, data["section"])
+        options = {"section": section, "from_round": data["from_round"],
+                   "kind": data["movement"], "tables": data.get("tables"),
+                   "variant": data.get("variant"),
+                   "boards_per_round": data["boards_per_round"]}
+        if data["preview"]:
+            plan = services.movement_plan(**options)
+        else:
+            plan = services.movement_change(**options, actor=actor_for(request),
+                                            reason=data["reason"])
+        return Response(MovementChangeOut({
+            **vars(plan), "changed": not data["preview"], "sound": plan.sound}).data)
 
 
 def _movement(section: Section, meetings: list[Meeting]) -> dict:

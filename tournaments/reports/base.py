@@ -129,7 +129,11 @@ def denomination_markup(code: str) -> str:
 
 
 def contract_words(row: dict) -> str | None:
-    """The ruling given in place of play, "Passed out", "" (whist), or None: a contract."""
+    """The ruling given in place of play ("Adjusted: N–S average-plus, E–W average-minus",
+    "Assigned: 3♥ by S, made" for a club adjustment), "Passed out", "" (whist), or None:
+    a contract."""
+    if row.get("adjustment"):
+        return row["adjustment"]
     if row.get("ruling"):
         return presenters.ruling(row["ruling"], row.get("offending"))
     if row.get("passed_out"):

@@ -208,9 +208,12 @@ class StandingsRenderer(BaseRenderer):
         for match in data.get("matches", []):
             yield ([*intro] if first else []) + self.match_block(match)
             first = False
-        for ranking in data["rankings"]:
+        note = presenters.not_played_note(data)  # what "22 of 24" under Boards means
+        for index, ranking in enumerate(data["rankings"]):
             block = self.team_ranking(ranking) if data["kind"] == "teams" else \
                 self.pair_ranking(ranking, data["method"])
+            if note and index == len(data["rankings"]) - 1:
+                block += [Spacer(0, 2 * mm), self.para(esc(note), "body")]
             yield ([*intro] if first else []) + block
             first = False
 
@@ -252,7 +255,8 @@ class StandingsRenderer(BaseRenderer):
             else:
                 score, exact = signed(r["score"]), presenters.exact(r["exact"])
             rows.append([r["place"], r["pair"], self.para(esc(" & ".join(r["names"]))),
-                         score, exact, r["boards"]])
+                         score, exact, presenters.boards_played(r["boards"],
+                                                                r.get("not_played", 0))])
         if len(rows) == 1:
             rows.append(["", "", "No results yet", "", "", ""])
         widths = [16 * mm, 14 * mm, 78 * mm, 24 * mm, 30 * mm, 16 * mm]

@@ -12,10 +12,19 @@ locked part short.
 The services live by concern: `base` (errors, the actor, the event lock, the audit),
 `setup` (event, teams, pairs, boards, movement), `results` (entry, confirmation,
 correction, rulings, undo), `late` (boards not played, late play), `event_state`
-(rounds agreed, status, closing, publishing, the final standings) and `night_import`
-(the night file's writes). Callers use `services.<name>` from this package.
+(rounds agreed, status, closing, publishing, the final standings), `movement_change` (a
+new movement from a round on), `night_import` (the night file's writes) and
+`adjustments` (club adjustments: adjusted and assigned scores, when the event turns them
+on). Callers use `services.<name>` from
+this package.
 """
 
+from .adjustments import (
+    CLUB_ADJUSTMENTS_OFF,
+    adjusted_award,
+    assigned_award,
+    club_adjustments_set,
+)
 from .base import (
     AGREED_FOR_TABLES,
     Actor,
@@ -39,6 +48,15 @@ from .event_state import (
     round_agree,
 )
 from .late import boards_not_played, late_play_allow, late_play_withdraw
+from .movement_change import (
+    MovementPlan,
+    meetings_replace_from,
+    movement_change,
+    movement_plan,
+    pairs_playing,
+    section_history,
+    started_refusal,
+)
 from .night_import import (
     IMPORT_BATCH,
     HistoryRow,
@@ -57,6 +75,7 @@ from .results import (
     result_void,
     ruling_award,
 )
+from .scoring_settings import not_played_scoring_set
 from .setup import (
     boards_set,
     event_create,
@@ -74,6 +93,10 @@ __all__ = [
     "_lock_event",
     "_schedule_final",
     "Actor",
+    "adjusted_award",
+    "assigned_award",
+    "CLUB_ADJUSTMENTS_OFF",
+    "club_adjustments_set",
     "AGREED_FOR_TABLES",
     "audit_undo",
     "board_cancel",
@@ -95,10 +118,16 @@ __all__ = [
     "late_play_allow",
     "late_play_withdraw",
     "MeetingRow",
+    "meetings_replace_from",
     "movement_and_boards_set",
+    "movement_change",
     "movement_generate",
     "movement_meetings_set",
+    "not_played_scoring_set",
+    "movement_plan",
+    "MovementPlan",
     "pair_set",
+    "pairs_playing",
     "pairs_set",
     "result_confirm",
     "result_correct",
@@ -109,9 +138,11 @@ __all__ = [
     "results_import",
     "round_agree",
     "ruling_award",
+    "section_history",
     "SectionRow",
     "sections_import",
     "ServiceError",
+    "started_refusal",
     "tables_needed",
     "tables_words",
     "teams_set",

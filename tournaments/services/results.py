@@ -10,6 +10,7 @@ from scoring.engine import RULINGS, SIDES, Unusual
 
 from .. import seam, selectors
 from ..models import (
+    CLUB_ADJUSTMENTS,
     AuditEntry,
     Event,
     Meeting,
@@ -222,6 +223,11 @@ def result_correct(
 
 
 def _ruling_fields(event: Event, kind: str, offending: str) -> dict:
+    if kind in CLUB_ADJUSTMENTS:
+        # They carry grades or a deal result: services/adjustments.py gives them.
+        raise ServiceError("an adjusted or assigned score is a club adjustment: give it as "
+                           "an adjusted or an assigned score, not as a ruling",
+                           field="ruling")
     if kind not in RULINGS:
         raise ServiceError("a ruling is average, fouled, cancelled (Duplicate Law B) or "
                            "not played",

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.db.models import F, Q
 
 from boards.movements import Movement, check, generate
-from scoring.engine import deal_from_north, parse_deal
+from scoring.engine import NOT_PLAYED_SCORINGS, deal_from_north, parse_deal
 
 from ..models import (
     Board,
@@ -39,16 +39,23 @@ def event_create(
     rules: str = "american-1913",
     kind: str = "pairs",
     method: str | None = None,
+    not_played_scoring: str = "neuberg",
+    club_adjustments: bool = False,
     actor: Actor,
 ) -> Event:
     method = method or ("total-points" if kind == "teams" else "plus-minus")
+    if not_played_scoring not in NOT_PLAYED_SCORINGS:
+        raise ServiceError("A board not played is scored by Neuberg or by the pair's own "
+                           "average", field="not_played_scoring")
     if kind == "teams" and method != "total-points":
         raise ServiceError("a team match is scored by total points (Duplicate Law G)",
                            field="method")
     if kind == "pairs" and method not in ("plus-minus", "matchpoints"):
         raise ServiceError("a pair contest is scored by plus/minus or matchpoints",
                            field="method")
-    event = Event.objects.create(name=name, date=date, rules=rules, kind=kind, method=method)
+    event = Event.objects.create(name=name, date=date, rules=rules, kind=kind, method=method,
+                                 not_played_scoring=not_played_scoring,
+                                 club_adjustments=bool(club_adjustments))
     Section.objects.create(event=event, name="A")
     _audit(event=event, actor=actor, action="create event", after={"name": name})
     return event

@@ -114,3 +114,14 @@ def who(entry) -> str:
 def sentence(text) -> str:
     """A message with a capital first letter."""
     return presenters.sentence(text)
+
+
+@register.filter
+def boards_played(row: dict) -> str:
+    """A standings row's Boards cell: "24", or "22 of 24" with 2 boards not played."""
+    return presenters.boards_played(row["boards"], row.get("not_played", 0))
+
+
+@register.filter
+def not_played_note(standings) -> str:
+    return presenters.not_played_note(standings)

@@ -139,6 +139,9 @@ STATUS_ACTIONS = {
 }
 AGREED_MEANS = ("Agreed (Duplicate Law E) means the scores are agreed: the tables can no "
                 "longer enter or confirm a board, and only the director changes a score.")
+# Matchpoints: how a board not played at a table is scored (web/director_scoring.py).
+NOT_PLAYED_CHOICES = [("neuberg", "Neuberg: over the boards played"),
+                      ("own-average", "The pair's own average")]
 SHOWN_OUTSTANDING = 12  # the event page lists this many boards not in; the rest are counted
 
 
@@ -188,6 +191,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "final_after": clock(event.final_after) if event.in_correction_period else "",
         "publish_offers": _publish_offers(event),
         "closed": event.status == Event.Status.CLOSED,
+        "not_played_choices": NOT_PLAYED_CHOICES,
     })
 
 
@@ -838,7 +842,8 @@ def _audit_text(snapshot: dict | None, event: Event) -> str:
 
 
 AUDIT_KEYS = {"final_after": "final after", "correction_minutes": "correction period (minutes)",
-              "outstanding": "not in", "late_boards": "leave to play late"}
+              "outstanding": "not in", "not_played_scoring": "a board not played scored by",
+              "late_boards": "leave to play late"}
 
 
 @director_required

@@ -192,6 +192,7 @@ def home(request: HttpRequest, table: TableCode, round_number: int | None = None
         "closed": event.status == Event.Status.CLOSED,
         **_where_to_go(table, meetings, meeting, seated, lines),
         "locked": _locked_message(event, meeting, seated),
+        "closed_table": selectors.closed_table(table),
         "state_url": reverse("table-state", kwargs={"code": table.code,
                                                     "round_number": meeting.round})
         if meeting else "",

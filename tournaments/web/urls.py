@@ -1,13 +1,21 @@
 """Every page of the web front: the public results, the table's phone, the director's console.
 
-The views live in public.py, table.py and director.py; their addresses live here, the
-director's console under director/.
+The views live in public.py, table.py, director.py and director_<topic>.py; their
+addresses live here, the director's console under director/.
 """
 
 from django.urls import include, path
 
 from .. import converters  # noqa: F401  (registers the id, number and name converters)
-from . import director, director_late, public, table
+from . import (
+    director,
+    director_adjust,
+    director_late,
+    director_movement,
+    director_scoring,
+    public,
+    table,
+)
 
 public_urlpatterns = [
     path("events/<id:pk>/", public.event_page, name="public-event"),
@@ -44,12 +52,18 @@ director_urlpatterns = [
     path("events/<id:event_id>/reopen/", director.event_reopen, name="director-reopen"),
     path("events/<id:event_id>/correction-period/", director.correction_period,
          name="director-correction-period"),
+    path("events/<id:event_id>/not-played-scoring/", director_scoring.not_played_scoring,
+         name="director-not-played-scoring"),
     path("events/<id:event_id>/publish/", director.event_publish, name="director-publish"),
     path("events/<id:event_id>/pairs/", director.pairs, name="director-pairs"),
     path("events/<id:event_id>/movement/", director.movement, name="director-movement"),
     path("events/<id:event_id>/boards/", director.boards, name="director-boards"),
     path("events/<id:event_id>/tables/", director.tables, name="director-tables"),
     path("events/<id:event_id>/guide-cards/", director.guide_cards, name="director-guide-cards"),
+    path("events/<id:event_id>/movement/change/", director_movement.movement_change,
+         name="director-movement-change"),
+    path("events/<id:event_id>/guide-cards/from/<number:round_number>/",
+         director_movement.guide_cards_from, name="director-guide-cards-from"),
     path("events/<id:event_id>/meetings/<id:meeting_id>/", director.meeting,
          name="director-meeting"),
     path("events/<id:event_id>/meetings/<id:meeting_id>/boards/<number:board>/enter/",
@@ -60,6 +74,12 @@ director_urlpatterns = [
          name="director-not-played"),
     path("events/<id:event_id>/meetings/<id:meeting_id>/late/", director_late.late_leave,
          name="director-late"),
+    path("events/<id:event_id>/meetings/<id:meeting_id>/boards/<number:board>/adjusted/",
+         director_adjust.adjusted_score, name="director-adjusted"),
+    path("events/<id:event_id>/meetings/<id:meeting_id>/boards/<number:board>/assigned/",
+         director_adjust.assigned_score, name="director-assigned"),
+    path("events/<id:event_id>/club-adjustments/", director_adjust.club_adjustments,
+         name="director-club-adjustments"),
     path("events/<id:event_id>/boards/<number:board>/preview/", director.preview,
          name="director-preview"),
     path("events/<id:event_id>/results/<id:result_id>/correct/", director.correct_result,

@@ -56,7 +56,11 @@ def as_text(data: dict) -> str:
             names = " & ".join(row["names"])
             score = (presenters.percent(row["score"]) if data["method"] == "matchpoints"
                      else presenters.signed(row["score"]))
+            boards = presenters.boards_played(row["boards"], row.get("not_played", 0))
             lines.append(f"{row['place']:<6} {row['pair']:>4}  {names:<40} {score:>8} "
-                         f"{row['boards']:>6}")
+                         f"{boards:>6}")
         lines.append("")
+    note = presenters.not_played_note(data)
+    if note:
+        lines.append(note)
     return "\n".join(lines)

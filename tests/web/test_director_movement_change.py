@@ -1,0 +1,131 @@
+"""The console's movement change page (preview, check, confirm), the guide cards shown
+again from the change, and the table pages after it (a closed table; the new moves)."""
+
+import pytest
+from django.db.models import Q
+
+from tests.web.conftest import code_of, console_mitchell
+from tournaments import services
+from tournaments.models import AuditEntry, Meeting, Pair, TableCode
+from tournaments.services import Actor
+
+PLAY = {"contract": {"level": 1, "denomination": "NT", "declarer": "N"}, "tricks": 7,
+        "honours": {"N": 2, "E": 1, "W": 1}}
+
+
+def play_round(event, round_number: int, director) -> None:
+    for m in Meeting.objects.filter(section__event=event, round=round_number).select_related(
+            "ns_pair", "ew_pair"):
+        for board in m.boards:
+            services.result_record(event=event, board=board, ns=m.ns_pair.number,
+                                   ew=m.ew_pair.number, data=PLAY,
+                                   actor=Actor.director(director), meeting=m)
+    services.round_agree(section=event.sections.get(), round_number=round_number,
+                         actor=Actor.director(director))
+
+
+@pytest.fixture
+def late(director, director_client):
+    """A 3-table Mitchell, round 1 played and agreed; pairs 7 and 8 have come in."""
+    event = console_mitchell(director_client, tables=3, boards_per_round=2)
+    play_round(event, 1, director)
+    for number in (7, 8):
+        services.pair_set(event=event, number=number, players=[f"Late {number}", "Partner"],
+                          actor=Actor.director(director))
+    return event
+
+
+ADD_TABLE = {"from_round": "2", "kind": "mitchell", "tables": "4", "variant": "relay",
+             "boards_per_round": "2", "reason": "two pairs came late"}
+
+
+def page(event) -> str:
+    return f"/director/events/{event.pk}/movement/change/"
+
+
+@pytest.mark.django_db
+def test_the_page_suggests_the_first_round_without_scores(director_client, late):
+    html = director_client.get(page(late)).content.decode()
+    assert 'name="from_round" id="change-round" min="1" max="99" inputmode="numeric" value="2"' \
+        in html
+    assert "Round 2 is the first without scores." in html
+    assert 'data-testid="make-change"' not in html  # preview first
+
+
+@pytest.mark.django_db
+def test_show_previews_the_change_and_changes_nothing(director_client, late):
+    before = list(Meeting.objects.filter(section__event=late).values_list("pk", flat=True))
+    html = director_client.post(page(late), {**ADD_TABLE, "action": "show"}).content.decode()
+    assert 'data-testid="change-preview"' in html
+    assert 'data-testid="change-sound"' in html
+    assert "Table 4 is new: it gets a table code" in html
+    assert 'data-testid="change-before"' in html and 'data-testid="change-after"' in html
+    assert 'data-testid="make-change"' in html
+    assert list(Meeting.objects.filter(section__event=late).values_list(
+        "pk", flat=True)) == before
+
+
+@pytest.mark.django_db
+def test_a_round_with_scores_shows_the_problem(director_client, late):
+    html = director_client.post(page(late), {**ADD_TABLE, "from_round": "1",
+                                             "action": "show"}).content.decode()
+    assert 'data-testid="change-problems"' in html
+    assert "Round 1 has scores already: change the movement from round 2" in html
+    assert 'data-testid="make-change"' not in html
+
+
+@pytest.mark.django_db
+def test_changing_needs_a_reason(director_client, late):
+    html = director_client.post(page(late), {**ADD_TABLE, "reason": "",
+                                             "action": "change"}).content.decode()
+    assert "Say why the movement changes" in html
+    assert not AuditEntry.objects.filter(event=late, action="movement change").exists()
+
+
+@pytest.mark.django_db
+def test_the_change_shows_the_guide_cards_again_from_its_round(director_client, late):
+    response = director_client.post(page(late), {**ADD_TABLE, "action": "change"})
+    assert response.status_code == 302
+    assert response["Location"] == f"/director/events/{late.pk}/guide-cards/from/2/"
+    html = director_client.get(response["Location"]).content.decode()
+    assert "The movement changed from round 2: hand out these guide cards." in html
+    assert 'data-testid="movement-changed"' in html
+    assert 'data-testid="guide-table-4"' in html
+    assert 'data-testid="guide-pair-8"' in html
+    card = html.split('data-testid="guide-table-1"', 1)[1].split("</table>", 1)[0]
+    assert '<td class="num">1</td>' not in card  # round 1 is not on the new cards
+    assert '<td class="num">2</td>' in card
+
+
+@pytest.mark.django_db
+def test_a_closed_table_says_so_and_where_its_players_go(director, director_client, client):
+    event = console_mitchell(director_client, tables=3, boards_per_round=2)
+    play_round(event, 1, director)
+    Pair.objects.filter(event=event, number__in=(3, 4)).update(left_after_round=1)
+    at_table_3 = Meeting.objects.get(section__event=event, round=1, table=3)
+    response = director_client.post(page(event), {
+        "from_round": "2", "kind": "howell", "tables": "2", "variant": "",
+        "boards_per_round": "2", "reason": "pairs 3 and 4 went home", "action": "change"})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert TableCode.objects.get(section__event=event, table=3).closed_after_round == 1
+    html = director_client.get(response["Location"]).content.decode()
+    assert "Closed after round 1: table 3." in html
+    html = client.get(f"/t/{code_of(event, 3)}/").content.decode()
+    assert 'data-testid="table-closed"' in html
+    assert "This table has closed after round 1" in html
+    assert f"pair {at_table_3.ns_pair.number}:</strong> Your play is over for tonight" in html
+    ew = at_table_3.ew_pair.number  # pair 6 plays on: the page says where
+    assert ew not in (3, 4)
+    where = Meeting.objects.get(Q(ns_pair__number=ew) | Q(ew_pair__number=ew),
+                                section__event=event, round=2)
+    assert f"pair {ew}:</strong> Go to table {where.table}" in html
+
+
+@pytest.mark.django_db
+def test_an_open_table_shows_the_new_where_next(director_client, late, client):
+    director_client.post(page(late), {**ADD_TABLE, "action": "change"})
+    html = client.get(f"/t/{code_of(late, 1)}/round/1/").content.decode()
+    new = Meeting.objects.get(section__event=late, round=2, table=1)
+    assert (f"Next round at this table: <span class=\"nowrap\">N–S</span> pair "
+            f"{new.ns_pair.number} against <span class=\"nowrap\">E–W</span> pair "
+            f"{new.ew_pair.number}") in html
