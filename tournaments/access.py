@@ -19,7 +19,8 @@ The rules (docs/decisions.md, "Access"):
   ``table_may_see_traveller``); everyone's once published and the board is finished.
 - A hand record: the director's; everyone's once published and the board finished.
 - The live score preview: the director's, and a table's for the boards it plays in
-  its seated meeting (the preview reads honours from the hand record).
+  its seated meeting, or has the director's leave to play late (the preview reads
+  honours from the hand record).
 
 The edges turn the answers into their own forms (DRF exceptions, a page, a JSON
 403): api/permissions.py, web/public.py, web/table.py, web/director.py and
@@ -160,13 +161,18 @@ def seated_meeting(table: TableCode) -> Meeting | None:
 
 
 def table_plays_now(table: TableCode, number: int) -> bool:
-    """Is the board one of those played at this table in its seated meeting?
+    """Is the board one of those played at this table in its seated meeting, or one it has
+    the director's leave to play late?
 
     The live score takes honours from the hand record, so previewing any other board
     would tell the players how the honours lie on a board they may still have to play.
     """
     seated = seated_meeting(table)
-    return seated is not None and number in seated.boards
+    if seated is not None and number in seated.boards:
+        return True
+    # A board the director has given the table leave to play late is played now too.
+    return any(selectors.late_leave(late, number) for late in Meeting.objects.filter(
+        section=table.section, table=table.table).values_list("late_boards", flat=True))
 
 
 def _pair_status(event: Event, pair_ids: list[int], numbers: list[int]
@@ -174,8 +180,10 @@ def _pair_status(event: Event, pair_ids: list[int], numbers: list[int]
     """Board -> pair id -> (meetings in which it is scheduled to play the board, of those
     played), for these boards, in two queries."""
     results: dict[int, set[tuple[int, int]]] = {number: set() for number in numbers}
+    # A board marked not played is not played: the pairs may yet play it late.
     for number, ns, ew in (Result.objects
                            .filter(event=event, board__number__in=numbers, voided=False)
+                           .exclude(ruling="not-played")
                            .values_list("board__number", "ns_pair_id", "ew_pair_id")):
         results[number].add((ns, ew))
     status = {number: dict.fromkeys(pair_ids, (0, 0)) for number in numbers}

@@ -546,3 +546,17 @@ class AdjustedForm(forms.Form):
                              validators=[no_control_characters],
                              error_messages={"required": "Say why: an adjusted score needs a "
                                                          "reason for the audit trail"})
+
+
+class MeetingBoardsForm(forms.Form):
+    """Some boards of one meeting, and why (boards not played; leave to play them late)."""
+
+    boards = forms.TypedMultipleChoiceField(
+        label="Boards", coerce=int, widget=forms.CheckboxSelectMultiple,
+        error_messages={"required": "Choose the boards"})
+    reason = forms.CharField(label="Why (for the audit trail)", required=False,
+                             max_length=MAX_REASON, validators=[no_control_characters])
+
+    def __init__(self, *args, boards: list[int], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["boards"].choices = [(n, f"Board {n}") for n in boards]

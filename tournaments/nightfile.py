@@ -129,14 +129,14 @@ _SECTION_KEYS = ("name", "movement", "variant", "tables", "boards_per_round", "m
 _MEETING_KEYS = ("round", "table", "ns", "ew", "boards", "agreed_at")
 _PAIR_KEYS = ("number", "players", "team", "section")
 _RESULT_KEYS = ("board", "ns", "ew", "result", "ruling", "meeting", "status", "entered_by",
-                "confirmed_by", "history")
+                "confirmed_by", "late_play", "history")
 _RESULT_MEETING_KEYS = ("section", "round", "table")
 _RULING_KEYS = ("kind", "offending", "ns", "ew", "ns_result", "ew_result")
 # The club adjustments (docs/night-file.md): only in an event with club_adjustments true.
 ADJUSTED, ASSIGNED = "adjusted", "assigned"
 ADJUST_GRADES = ("plus", "average", "minus")
 _HISTORY_KEYS = ("action", "by", "at", "reason", "before", "after", "undone_by")
-_STATE_KEYS = ("result", "ruling", "status", "voided")
+_STATE_KEYS = ("result", "ruling", "status", "voided", "late_play")
 _AUDIT_KEYS = ("action", "by", "at", "reason", "before", "after")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -544,6 +544,21 @@ def _check_ruling(value: object, place: str, *, kinds: tuple[str, ...] = RULING_
     return seam.ruling_fields(kind=kind, offending=offending)
 
 
+def _check_late_play(item: dict, place: str, fields: dict) -> dict:
+    """`late_play` (optional): true for a board played late, out of order; a played result
+    only (a ruling has no play)."""
+    if "late_play" not in item:
+        return fields
+    late = item["late_play"]
+    if not isinstance(late, bool):
+        raise NightFileError(f"{place}.late_play",
+                             f"late_play is true or false, not {_describe(late)}")
+    if late and fields["ruling"]:
+        raise NightFileError(f"{place}.late_play",
+                             "only a played board is played late, not a ruling")
+    return {**fields, "late_play": late}
+
+
 def _check_club_adjustment(ruling: dict, kind: str, place: str, plan: NightPlan | None,
                            board: int) -> dict:
     """An adjusted or assigned score (club practice): only when the event turns club
@@ -589,6 +604,7 @@ def _check_state(value: object, place: str, plan: NightPlan, board: int, ns: int
                                plan=plan, board=board)
     else:
         fields = _score(state["result"], board, plan, f"{place}.result")
+    fields = _check_late_play(state, place, fields)
     status = _choice(state, "status", f"{place}.status", "the result's state",
                      RESULT_STATUSES, Result.Status.DIRECTOR)
     voided = state.get("voided", False)
@@ -670,6 +686,7 @@ def _check_result(item: object, place: str, plan: NightPlan,
         fields = _check_ruling(entry["ruling"], f"{place}.ruling", plan=plan, board=board)
     else:
         fields = _score(entry["result"], board, plan, f"{place}.result")
+    fields = _check_late_play(entry, place, fields)
     meeting = None
     if "meeting" in entry:
         where = f"{place}.meeting"
@@ -911,14 +928,17 @@ def _state(snapshot: object, is_whist: bool) -> dict | None:
             name in snapshot for name in seam.SNAPSHOT_FIELDS
             if name not in seam.SNAPSHOT_DEFAULTS):
         return None
-    row = Result(**{name: value for name, value in seam.snapshot_fields(snapshot).items()
+    fields = seam.snapshot_fields(snapshot)
+    row = Result(**{name: value for name, value in fields.items()
                     if name not in ("status", "voided")})
     state: dict[str, Any] = (
         {"ruling": seam.ruling_dict(row, is_whist=is_whist)} if row.ruling
         else {"result": seam.engine_input(row, is_whist=is_whist)})
-    state["status"] = snapshot["status"]
-    if snapshot["voided"]:
+    state["status"] = fields["status"]
+    if fields["voided"]:
         state["voided"] = True
+    if fields["late_play"]:
+        state["late_play"] = True
     return state
 
 
@@ -983,6 +1003,8 @@ def _result_item(row: Result, event: Event, histories: dict[int, list[dict]]) ->
         item["entered_by"] = row.entered_by
     if row.confirmed_by:
         item["confirmed_by"] = row.confirmed_by
+    if row.late_play:
+        item["late_play"] = True
     if row.pk in histories:
         item["history"] = histories[row.pk]
     return item

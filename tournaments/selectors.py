@@ -94,6 +94,11 @@ def seated_meeting(section: Section | int, table: int) -> Meeting | None:
     return current_meeting(table_meetings(section, table))
 
 
+def late_leave(late_boards: list | None, board: int | None) -> bool:
+    """Has the director given leave to play `board` late (a meeting's `late_boards`)?"""
+    return board is not None and board in (late_boards or [])
+
+
 def later_round_refusal(meeting: Meeting, seated: Meeting | None, board: int | None = None
                         ) -> str:
     """Why a table may not enter (or confirm, or change) `board` of `meeting` yet, or any
@@ -102,16 +107,38 @@ def later_round_refusal(meeting: Meeting, seated: Meeting | None, board: int | N
     A table enters the boards of the round it is at now (its seated meeting): the players
     have the boards of a later round not yet in front of them, so a result for one is a
     mistake, or a guess. Earlier rounds stay open until they are agreed (Duplicate Law E,
-    checked apart). The director's own entries are not held to this: that is how a board
-    played late is entered.
+    checked apart). The director's own entries are not held to this, nor a board the
+    director has given the table leave to play late (``Meeting.late_boards``).
     """
-    if seated is None or meeting.round <= seated.round:
+    if seated is None or meeting.round <= seated.round or late_leave(meeting.late_boards, board):
         return ""
     if board is None:
         return (f"Round {meeting.round} is not played here yet; "
                 f"this table is in round {seated.round}.")
     return (f"Board {board} is played in round {meeting.round}; "
             f"this table is in round {seated.round}.")
+
+
+@dataclass(frozen=True)
+class LatePlay:
+    """A board a table has the director's leave to play late (out of order, at the end
+    of the session), in one of its meetings."""
+
+    round: int
+    board: int
+    ns: int
+    ew: int
+
+    def __str__(self) -> str:
+        return (f"Late play: board {self.board} (round {self.round}, pair {self.ns} "
+                f"against pair {self.ew})")
+
+
+def late_play_boards(meetings: list[Meeting]) -> list[LatePlay]:
+    """The boards these meetings (a table's) have leave to play late, by round."""
+    return [LatePlay(round=m.round, board=b, ns=m.ns_pair.number, ew=m.ew_pair.number)
+            for m in sorted(meetings, key=lambda m: m.round)
+            for b in m.boards if late_leave(m.late_boards, b)]
 
 
 @dataclass
@@ -267,6 +294,7 @@ def traveller(event: Event, board_number: int) -> dict:
             "ns_shown": None if values is None else shown(values[0]),
             "ew_shown": None if values is None else shown(values[1]),
             "status": r.status, "round": rnd, "table": table,
+            "late_play": r.late_play,
         })
     # Played and assigned results enter the average (an assigned score is compared as if
     # played); rulings and adjusted scores do not.
@@ -326,6 +354,7 @@ def scorecard(event: Event, pair_number: int) -> dict:
             "shown": None if mine is None else shown(mine),
             "running": fraction_str(running),
             "running_shown": shown(running),
+            "late_play": r.late_play,
         })
     return {
         "pair": pair.number,
@@ -349,6 +378,13 @@ class Cell:
     entered: int = 0
     confirmed: int = 0
     irregular: list = field(default_factory=list)  # open reports found here (Law B)
+    not_played: int = 0  # of the confirmed: boards the director marked not played
+    late: int = 0  # of the confirmed and entered: results played late
+
+    @property
+    def late_leave(self) -> list[int]:
+        """Boards the table has the director's leave to play late, not yet entered."""
+        return list(self.meeting.late_boards or [])
 
     @property
     def agreed(self) -> int:
@@ -382,6 +418,9 @@ class Cell:
             "confirmed": 0 if agreed else self.confirmed,
             "agreed": self.agreed,
             "status": self.status,
+            "not_played": self.not_played,
+            "late": self.late,
+            "late_leave": self.late_leave,
         }
 
 
@@ -406,6 +445,8 @@ def round_grid(event: Event) -> list[SectionGrid]:
         .annotate(
             entered=Count("id", filter=Q(status=Result.Status.ENTERED)),
             confirmed=Count("id", filter=~Q(status=Result.Status.ENTERED)),
+            not_played=Count("id", filter=Q(ruling="not-played")),
+            late=Count("id", filter=Q(late_play=True)),
         )
     )
     for row in rows:
@@ -419,7 +460,8 @@ def round_grid(event: Event) -> list[SectionGrid]:
         got = counts.get(meeting.pk, {})
         cells[meeting.section_id][(meeting.round, meeting.table)] = Cell(
             meeting=meeting, boards=len(meeting.boards),
-            entered=got.get("entered", 0), confirmed=got.get("confirmed", 0))
+            entered=got.get("entered", 0), confirmed=got.get("confirmed", 0),
+            not_played=got.get("not_played", 0), late=got.get("late", 0))
     for section_id, grid in grids.items():
         keyed = cells[section_id]
         grid.tables = sorted({table for _, table in keyed})
@@ -785,7 +827,8 @@ AUDIT_KINDS = {
     "teams": "Teams", "boards": "Boards", "movement": "Movement",
     "movement change": "Movement changed",
     "enter": "Scores entered", "confirm": "Scores confirmed", "correct": "Corrections",
-    "rule": "Rulings", "club adjustment": "Club adjustments",
+    "rule": "Rulings", "club adjustment": "Club adjustments", "late play": "Played late",
+    "late leave": "Leave to play late", "late leave withdrawn": "Leave to play late withdrawn",
     "void": "Results removed", "undo": "Changes undone",
     "agree round": "Rounds agreed", "status": "Event status", "publish": "Publishing",
     "club adjustments": "Club adjustments turned on or off",

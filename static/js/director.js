@@ -18,6 +18,12 @@
       if (c.entered) parts.push(c.entered + " entered");
       if (c.confirmed) parts.push(c.confirmed + " confirmed");
     }
+    if (c.not_played) parts.push(c.not_played + " not played");
+    if (c.late) parts.push(c.late + " played late");
+    if (c.late_leave && c.late_leave.length) {
+      parts.push("late play: board" + (c.late_leave.length > 1 ? "s " : " ") +
+                 c.late_leave.join(", "));
+    }
     return parts.join(" \u00b7 ");
   }
 

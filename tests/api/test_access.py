@@ -155,7 +155,7 @@ def test_a_table_sees_only_its_own_meetings_in_the_movement(night, table_client,
     meeting = night.meeting(1, 1)
     assert first == {"section": "A", "round": 1, "table": 1, "ns": meeting.ns_pair.number,
                      "ew": meeting.ew_pair.number, "boards": meeting.boards, "agreed": False,
-                     "agreed_at": None}
+                     "agreed_at": None, "late_boards": []}
 
 
 # --- standings, travellers, score cards ------------------------------------------------

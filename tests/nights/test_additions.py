@@ -150,6 +150,10 @@ BAD = [
     (lambda n: n["results"][2].update(history=[{"action": "void", "by": "director", "at": AT,
                                                 "undone_by": 0}]),
      "results[2].history[0].undone_by: names a later entry"),
+    (lambda n: n["results"][7].update(late_play="yes"),
+     "results[7].late_play: late_play is true or false, not text"),
+    (lambda n: n["results"][7].update(ruling={"kind": "not-played"}, late_play=True),
+     "results[7].late_play: only a played board is played late, not a ruling"),
     (lambda n: n["event"].update(not_played_scoring="average"),
      "event.not_played_scoring: the scoring of a board not played must be one of neuberg, "
      "own-average, not 'average'"),
@@ -185,3 +189,52 @@ def test_a_closed_provisional_night_starts_a_fresh_correction_period(import_dict
     assert (before + datetime.timedelta(minutes=45) <= event.final_after
             <= timezone.now() + datetime.timedelta(minutes=45))
     assert night_export(event)["event"]["correction_minutes"] == 45
+
+
+def test_a_late_result_and_a_not_played_ruling_go_round_trip(import_dict, night):
+    # docs/night-file.md: "late_play": true on a played result; "not-played" stored.
+    night["results"][0]["late_play"] = True
+    night["results"][-1] = {"board": 4, "ns": 2, "ew": 3, "ruling": {"kind": "not-played"},
+                            "history": [
+                                {"action": "rule", "by": "director hattie", "at": AT,
+                                 "reason": "slow play",
+                                 "after": {"ruling": {"kind": "not-played"}}}]}
+    event = import_dict(night)
+    assert Result.objects.get(event=event, late_play=True).board.number == \
+        night["results"][0]["board"]
+    out = night_export(event)
+    assert out["results"][0]["late_play"] is True
+    again = import_dict(out)
+    assert night_export(again) == out
+
+
+def test_a_late_result_in_place_of_not_played_keeps_its_history(import_dict):
+    # A night where the director marked a board not played and the table then played it
+    # late with leave: the file carries both steps, and undo still works after the import.
+    from tests.api.helpers import TWO_HEARTS, build_night
+    from tests.factories import DirectorFactory
+    from tournaments import services
+    from tournaments.services import Actor
+
+    played = build_night(DirectorFactory(username="hattie"))
+    meeting = played.meeting(2, 1)
+    board = meeting.boards[0]
+    services.boards_not_played(meeting=meeting, boards=[board], actor=played.actor,
+                               reason="time")
+    services.late_play_allow(meeting=meeting, boards=[board], actor=played.actor,
+                             reason="played at the end")
+    played.enter(2, 1, board, TWO_HEARTS)
+    out = night_export(played.event)
+    [item] = [r for r in out["results"] if r["board"] == board]
+    assert item["late_play"] is True and item["status"] == "entered"
+    assert [h["action"] for h in item["history"]] == ["rule", "late play"]
+    assert item["history"][1]["before"] == {"ruling": {"kind": "not-played"},
+                                            "status": "director"}
+    assert item["history"][1]["after"]["late_play"] is True
+    copied = import_dict(out)
+    assert night_export(copied) == out
+    entry = AuditEntry.objects.get(event=copied, action="late play")
+    services.audit_undo(entry=entry, actor=Actor.director(played.director),
+                        reason="not played after all")
+    result = Result.objects.get(event=copied, board__number=board, voided=False)
+    assert (result.ruling, result.late_play) == ("not-played", False)

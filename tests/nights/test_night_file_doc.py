@@ -21,9 +21,12 @@ def test_the_documented_example_imports_and_comes_back(import_dict):
     data = _example()
     event = import_dict(data)
     assert (event.status, event.published) == (Event.Status.CLOSED, Event.Published.FINAL)
-    # Everything returns, the board not played among it (stored as a ruling).
+    # A board not played is stored as the director's ruling and comes back with the rest;
+    # so does a board played late.
     assert night_export(event) == data
     assert Result.objects.filter(event=event, voided=True).count() == 1
+    assert Result.objects.get(event=event, ruling="not-played").board.number == 3
+    assert Result.objects.filter(event=event, late_play=True).count() == 1
     assert AuditEntry.objects.get(event=event, action="import").after == {
         "results": 7, "rulings": 1, "removed": 1, "not_played": 1}
     assert standings(event)["rankings"]

@@ -76,6 +76,8 @@ def director_urls(world) -> list[str]:
                                               "irregularity_id": world["irregular"].pk}),
         reverse("director-irregular-step", kwargs={"event_id": e,
                                                    "irregularity_id": world["irregular"].pk}),
+        reverse("director-not-played", kwargs={"event_id": e, "meeting_id": m.pk}),
+        reverse("director-late", kwargs={"event_id": e, "meeting_id": m.pk}),
     ]
 
 

@@ -294,6 +294,13 @@ class ResultIn(serializers.Serializer):
         help_text="true to save a result the server called unusual (a 422 listing its "
                   "`warnings`: nine revokes, a score over 500...) after the table has looked "
                   "at it again; leave it out for an ordinary result")
+    late_play = FlagField(
+        required=False, default=False,
+        help_text="director only: true when the board was played late (out of order, at "
+                  "the end of the session). A table's late result needs no flag: the "
+                  "director's leave for the board (late-play/) lets it enter the board "
+                  "whatever its round, and marks it. A late result takes the place of a "
+                  "`not-played` ruling for the same board and pairs")
 
 
 class PreviewIn(serializers.Serializer):
@@ -314,8 +321,11 @@ class CorrectIn(serializers.Serializer):
                   "`warnings`: nine revokes, a score over 500...) after the table has looked "
                   "at it again; leave it out for an ordinary result")
     # The model's choices (with "" for "played"), so the schema has one ruling enum.
-    ruling = serializers.ChoiceField(choices=RULINGS, required=False, default="",
-                                     help_text="average, fouled or cancelled (director only)")
+    ruling = serializers.ChoiceField(
+        choices=RULINGS, required=False, default="",
+        help_text="average, fouled or cancelled (Duplicate Law B), or not-played (the board "
+                  "was not played at this meeting: no comparison, no credit); director only. "
+                  "A corrected result in place of not-played is marked played late")
     offending = serializers.ChoiceField(choices=OFFENDERS, required=False, default="")
     reason = _text(MAX_REASON, required=False, allow_blank=True, default="",
                    help_text="why (required from the director)")
@@ -333,10 +343,25 @@ class RulingIn(serializers.Serializer):
     board = _number("board")
     ns = _number("N-S pair")
     ew = _number("E-W pair")
-    ruling = serializers.ChoiceField(choices=RULINGS,
-                                     help_text="average, fouled or cancelled (Duplicate Law B)")
+    ruling = serializers.ChoiceField(
+        choices=RULINGS,
+        help_text="average, fouled or cancelled (Duplicate Law B), or not-played: the board "
+                  "was not played at this meeting (slow play, time), so it has no comparison "
+                  "and neither pair is credited with it (Duplicate Law H)")
     offending = serializers.ChoiceField(choices=OFFENDERS, required=False, default="")
     reason = _text(MAX_REASON, allow_blank=True, default="")
+
+
+class LatePlayIn(serializers.Serializer):
+    """Boards of one meeting (a table's round): leave to play them late, or not played."""
+
+    boards = serializers.ListField(
+        child=_number("board"), min_length=1, max_length=MAX_BOARDS,
+        error_messages={"min_length": "name at least one board",
+                        "max_length": f"at most {MAX_BOARDS} boards"},
+        help_text="board numbers of this table's round")
+    reason = _text(MAX_REASON, allow_blank=True, default="",
+                   help_text="why (required from the director, for the audit trail)")
 
 
 class ReasonIn(serializers.Serializer):
@@ -413,10 +438,16 @@ class MeetingOut(serializers.ModelSerializer):
     ew = serializers.IntegerField(source="ew_pair.number")
     boards = serializers.ListField(child=serializers.IntegerField())
     agreed = serializers.SerializerMethodField()
+    late_boards = serializers.ListField(
+        child=serializers.IntegerField(), read_only=True,
+        help_text="boards the table has the director's leave to play late (it may enter "
+                  "them whatever its round, even an agreed one; a leave is used up when the "
+                  "result is saved)")
 
     class Meta:
         model = Meeting
-        fields = ["section", "round", "table", "ns", "ew", "boards", "agreed", "agreed_at"]
+        fields = ["section", "round", "table", "ns", "ew", "boards", "agreed", "agreed_at",
+                  "late_boards"]
 
     def get_agreed(self, meeting: Meeting) -> bool:
         return meeting.agreed_at is not None
@@ -496,6 +527,13 @@ class ResultOut(serializers.ModelSerializer):
     assigned = serializers.SerializerMethodField(
         help_text="an assigned score (club adjustment): {ns_result, ew_result (a split "
                   "only)}; null otherwise")
+    ruling = serializers.CharField(
+        read_only=True,
+        help_text="\"\" for a played board; average, fouled, cancelled (Duplicate Law B); "
+                  "not-played (the board was not played at this meeting: no comparison, no "
+                  "credit for either pair); adjusted, assigned (club adjustments)")
+    late_play = serializers.BooleanField(
+        read_only=True, help_text="played late: out of order, at the end of the session")
 
     class Meta:
         model = Result
@@ -503,7 +541,7 @@ class ResultOut(serializers.ModelSerializer):
                   "ns_adjust", "ew_adjust", "assigned",
                   "result", "contract", "tricks", "passed_out", "ns_columns", "ew_columns",
                   "ns_score", "ew_score", "status", "entered_by", "confirmed_by", "version",
-                  "voided", "seq", "updated_at"]
+                  "voided", "seq", "updated_at", "late_play"]
 
     def get_section(self, result: Result) -> str | None:
         return result.meeting.section.name if result.meeting_id else None
@@ -568,6 +606,10 @@ class TableRoundOut(serializers.Serializer):
     confirmed = serializers.IntegerField(help_text="boards confirmed by the opponents")
     agreed = serializers.BooleanField()
     agreed_at = serializers.DateTimeField(allow_null=True)
+    late_play = serializers.ListField(
+        child=serializers.DictField(child=serializers.IntegerField()),
+        help_text="boards of any of this table's rounds it has the director's leave to play "
+                  "late now: {round, board, ns, ew}; enter each with its round")
 
 
 class TableOut(serializers.Serializer):
@@ -688,6 +730,7 @@ class TravellerRowOut(serializers.Serializer):
     status = serializers.CharField()
     round = serializers.IntegerField(allow_null=True)
     table = serializers.IntegerField(allow_null=True)
+    late_play = serializers.BooleanField(help_text="played late, out of order")
 
 
 class TravellerOut(serializers.Serializer):
@@ -721,6 +764,7 @@ class ScorecardRowOut(serializers.Serializer):
     shown = serializers.IntegerField(allow_null=True)
     running = serializers.CharField()
     running_shown = serializers.IntegerField()
+    late_play = serializers.BooleanField(help_text="played late, out of order")
 
 
 class ScorecardOut(serializers.Serializer):

@@ -60,6 +60,8 @@ from .serializers import (
     EventOut,
     EventPublishIn,
     EventStatusIn,
+    LatePlayIn,
+    MeetingOut,
     MovementChangeIn,
     MovementChangeOut,
     MovementIn,
@@ -484,6 +486,8 @@ def _table_round(meeting: Meeting, meetings: list[Meeting]) -> dict:
         "confirmed": sum(r.status != Result.Status.ENTERED for r in results.values()),
         "agreed": meeting.agreed_at is not None,
         "agreed_at": meeting.agreed_at,
+        "late_play": [{"round": late.round, "board": late.board, "ns": late.ns, "ew": late.ew}
+                      for late in selectors.late_play_boards(meetings)],
     }
 
 
@@ -559,6 +563,70 @@ class TableRoundAgree(TableRoundMixin, ApiView):
         return Response(AgreedOut({"agreed": agreed}).data)
 
 
+class TableRoundLateMixin(TableRoundMixin):
+    def meeting(self, round_number: int, section: str, table: int) -> Meeting:
+        meetings = self.table_meetings(self.get_event(), section, table)
+        meeting = next((m for m in meetings if m.round == round_number), None)
+        if meeting is None:
+            raise NotFound(f"table {table} does not play a round {round_number}")
+        return meeting
+
+
+class TableRoundLatePlay(TableRoundLateMixin, ApiView):
+    """Late play: the director gives the table leave to play boards of this round late (out
+    of order, at the end of the session). The table then enters each with this round,
+    whatever round it is at, even an agreed one; the result is marked `late_play` and the
+    leave is used up. A late result takes the place of a `not-played` ruling."""
+
+    permission_classes = [IsDirector, CanSeeEvent]
+
+    @extend_schema(request=LatePlayIn, responses={200: MeetingOut, **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int, section: str, table: int, round: int):
+        data = validated(LatePlayIn, request)
+        meeting = services.late_play_allow(meeting=self.meeting(round, section, table),
+                                           boards=data["boards"], actor=actor_for(request),
+                                           reason=data["reason"])
+        return Response(MeetingOut(meeting).data)
+
+
+class TableRoundLatePlayWithdraw(TableRoundLateMixin, ApiView):
+    """The director withdraws the leave to play these boards late."""
+
+    permission_classes = [IsDirector, CanSeeEvent]
+
+    @extend_schema(request=LatePlayIn, responses={200: MeetingOut, **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int, section: str, table: int, round: int):
+        data = validated(LatePlayIn, request)
+        meeting = services.late_play_withdraw(meeting=self.meeting(round, section, table),
+                                              boards=data["boards"], actor=actor_for(request),
+                                              reason=data["reason"])
+        return Response(MeetingOut(meeting).data)
+
+
+class TableRoundNotPlayed(TableRoundLateMixin, ApiView):
+    """Boards not played at this table in this round (slow play, time): a `not-played`
+    ruling for each, no comparison and no credit for either pair (Duplicate Law H). Each is
+    audited and undone like any ruling (audit/<id>/undo/)."""
+
+    permission_classes = [IsDirector, CanSeeEvent]
+
+    @extend_schema(request=LatePlayIn, responses={200: ResultOut(many=True), **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int, section: str, table: int, round: int):
+        data = validated(LatePlayIn, request)
+        results = services.boards_not_played(meeting=self.meeting(round, section, table),
+                                             boards=data["boards"], actor=actor_for(request),
+                                             reason=data["reason"])
+        rows = Result.objects.filter(pk__in=[r.pk for r in results]).select_related(
+            *RESULT_ROWS).order_by("board__number")
+        return Response(ResultOut(rows, many=True).data)
+
+
 class RoundAgree(ApiView):
     """The director agrees a whole round of a section (or some of its tables)."""
 
@@ -624,7 +692,8 @@ class ResultList(ApiView):
             meeting = lookups.meeting_for_pairs(event, board, ns, ew)
         result, created = services.result_record(
             event=event, board=board, ns=ns, ew=ew, data=data["result"],
-            actor=actor_for(request), meeting=meeting, as_entered=data["as_entered"])
+            actor=actor_for(request), meeting=meeting, as_entered=data["as_entered"],
+            late_play=data["late_play"])
         return Response(ResultOut(result).data,
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
@@ -686,7 +755,8 @@ class ResultVoid(ApiView):
 
 
 class RulingList(ApiView):
-    """Duplicate Law B(3): the director's average, fouled board or cancelled deal."""
+    """Duplicate Law B(3): the director's average, fouled board or cancelled deal; or a
+    board not played at a meeting (`not-played`: no comparison, no credit)."""
 
     permission_classes = [IsDirector, CanSeeEvent]
 

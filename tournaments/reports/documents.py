@@ -67,6 +67,15 @@ def exact_cell(shown: int | None, exact: str | None) -> Cell:
                 (Run(f"({presenters.exact(exact)})", size=7, color="#555555"),))
 
 
+LATE_PLAY = "played late"  # the mark of a board played late, out of order
+
+
+def _late_cell(cell: Cell) -> Cell:
+    """A traveller's contract cell with "played late" beneath it."""
+    first = cell.lines[0] if isinstance(cell, Rich) else (Run(cell),)
+    return Rich(first, (Run(LATE_PLAY, size=7, color="#6b4a00"),))
+
+
 class TravellersRenderer(BaseRenderer):
     """One block per board: the hand diagram when the deal is known, then every result.
 
@@ -160,12 +169,17 @@ class TravellersRenderer(BaseRenderer):
             cells += [""] * (last - 2) + [signed(r["net_ns"])]
             span = (2, last)
         elif whist:
-            cells = [str(r["ns"]), str(r["ew"]), blank(r["ns_trick"]), blank(r["ew_trick"]),
-                     signed(r["net_ns"])]
+            tricks = blank(r["ns_trick"])
+            cells = [str(r["ns"]), str(r["ew"]),
+                     _late_cell(tricks) if r.get("late_play") else tricks,
+                     blank(r["ew_trick"]), signed(r["net_ns"])]
         else:
-            cells = [str(r["ns"]), str(r["ew"]), contract_cell(r), r["declarer"] or "",
-                     blank(r["tricks"]), blank(r["ns_trick"]), blank(r["ns_honour"]),
-                     blank(r["ew_trick"]), blank(r["ew_honour"]), signed(r["net_ns"])]
+            played = contract_cell(r)
+            cells = [str(r["ns"]), str(r["ew"]),
+                     _late_cell(played) if r.get("late_play") else played,
+                     r["declarer"] or "", blank(r["tricks"]), blank(r["ns_trick"]),
+                     blank(r["ns_honour"]), blank(r["ew_trick"]), blank(r["ew_honour"]),
+                     signed(r["net_ns"])]
         if compared:
             cells += [exact_cell(r["ns_shown"], r["ns_plus_minus"]),
                       exact_cell(r["ew_shown"], r["ew_plus_minus"])]
@@ -278,8 +292,11 @@ class ScorecardsRenderer(BaseRenderer):
                 head += ["MP" if mp else "±", "Running"]
             rows: list[list[Any]] = [[self.para(f"<b>{h}</b>", "small") for h in head]]
             for r in card["rows"]:
+                played = contract_markup(r)
+                if r.get("late_play"):
+                    played += f' <font size="7" color="#6b4a00">({LATE_PLAY})</font>'
                 line = [r["board"], presenters.side(r["direction"]),
-                        r["opponents"], self.para(contract_markup(r)), r["declarer"],
+                        r["opponents"], self.para(played), r["declarer"],
                         blank(r["tricks"]), signed(r["score"])]
                 if compared:
                     line += [self.para(_exact_note(r["shown"], r["plus_minus"]), "num"),

@@ -11,11 +11,12 @@ locked part short.
 
 The services live by concern: `base` (errors, the actor, the event lock, the audit),
 `setup` (event, teams, pairs, boards, movement), `results` (entry, confirmation,
-correction, rulings, undo), `event_state` (rounds agreed, status, closing, publishing,
-the final standings), `movement_change` (a new movement from a round on), `irregular`
-(irregular boards, Duplicate Law B), `night_import` (the night file's writes) and
-`adjustments` (club adjustments: adjusted and assigned scores, when the event turns them
-on). Callers use `services.<name>` from this package.
+correction, rulings, undo), `late` (boards not played, late play), `event_state`
+(rounds agreed, status, closing, publishing, the final standings), `movement_change` (a
+new movement from a round on), `irregular` (irregular boards, Duplicate Law B),
+`night_import` (the night file's writes) and `adjustments` (club adjustments: adjusted
+and assigned scores, when the event turns them on). Callers use `services.<name>` from
+this package.
 """
 
 from .adjustments import (
@@ -58,6 +59,7 @@ from .irregular import (
     irregularity_undo,
     irregularity_withdraw,
 )
+from .late import boards_not_played, late_play_allow, late_play_withdraw
 from .movement_change import (
     MovementPlan,
     meetings_replace_from,
@@ -110,6 +112,7 @@ __all__ = [
     "AGREED_FOR_TABLES",
     "audit_undo",
     "board_cancel",
+    "boards_not_played",
     "boards_set",
     "correction_period_set",
     "event_close",
@@ -134,6 +137,8 @@ __all__ = [
     "irregularity_send_back",
     "irregularity_undo",
     "irregularity_withdraw",
+    "late_play_allow",
+    "late_play_withdraw",
     "MeetingRow",
     "meetings_replace_from",
     "movement_and_boards_set",

@@ -251,16 +251,27 @@ def _existing_for(board: Board, ns_pair: Pair, ew_pair: Pair) -> Result | None:
     )
 
 
-def _meeting_for_table(actor: Actor, meeting: Meeting | None, event: Event, board: int
-                       ) -> None:
+def _meeting_for_table(actor: Actor, meeting: Meeting | None, event: Event, board: int,
+                       *, late: bool = False) -> None:
     """A table writes only in its own meeting, at the round it is at now or an earlier one
-    not yet agreed. Read under the event lock, which round_agree takes too."""
+    not yet agreed, or a board the director has given it leave to play late (in any round
+    of its own, agreed or not; `late`: the opponents confirming that late result). Read
+    under the event lock, which round_agree and the late play services take too."""
     if not actor.is_table:
         return
     _require_table_scoring(event)
     if meeting is None or meeting.section_id != actor.section_id or meeting.table != actor.table:
         raise Forbidden("a table can only enter the boards it plays")
-    if Meeting.objects.filter(pk=meeting.pk, agreed_at__isnull=False).exists():
+    refusal = selectors.irregular_refusal(meeting, board)  # Duplicate Law B: wait for it
+    if refusal:
+        raise Forbidden(refusal, field="board")
+    agreed_at, late_boards = Meeting.objects.values_list("agreed_at", "late_boards").get(
+        pk=meeting.pk)
+    if late or selectors.late_leave(late_boards, board):
+        # Late play: the director's leave opens this board, whatever the round; and the
+        # opponents confirm the late result it let the table enter (`late`).
+        return
+    if agreed_at is not None:
         raise Forbidden(
             f"round {meeting.round} at table {meeting.table} is agreed (Duplicate Law E): "
             "ask the director to correct a score"
@@ -269,6 +280,18 @@ def _meeting_for_table(actor: Actor, meeting: Meeting | None, event: Event, boar
         meeting, selectors.seated_meeting(actor.section_id, actor.table), board)
     if refusal:
         raise Forbidden(refusal, field="round")
-    refusal = selectors.irregular_refusal(meeting, board)  # Duplicate Law B: wait for it
-    if refusal:
-        raise Forbidden(refusal, field="board")
+
+
+def _late_leave_use(meeting: Meeting | None, board: int) -> bool:
+    """Was `board` of `meeting` on the director's late-play leave? If so the leave is used
+    up now (one late result a leave). Called under the event lock, which every writer of
+    `late_boards` takes first."""
+    if meeting is None:
+        return False
+    locked = Meeting.objects.select_for_update().get(pk=meeting.pk)
+    if not selectors.late_leave(locked.late_boards, board):
+        return False
+    locked.late_boards = [b for b in locked.late_boards if b != board]
+    locked.save(update_fields=["late_boards"])
+    meeting.late_boards = locked.late_boards
+    return True

@@ -8,7 +8,7 @@ from django.db import transaction
 
 from scoring.engine import RULINGS, SIDES, Unusual
 
-from .. import seam
+from .. import seam, selectors
 from ..models import (
     CLUB_ADJUSTMENTS,
     AuditEntry,
@@ -27,6 +27,7 @@ from .base import (
     _board,
     _check_meeting,
     _existing_for,
+    _late_leave_use,
     _lock_event,
     _meeting_for_table,
     _pairs,
@@ -36,6 +37,8 @@ from .base import (
     _same_play,
     _save_change,
 )
+
+NOT_PLAYED = "not-played"  # a ruling: the board was not played at this meeting
 
 # --- results -----------------------------------------------------------------------------
 
@@ -51,6 +54,7 @@ def result_record(
     actor: Actor,
     meeting: Meeting | None = None,
     as_entered: bool = False,
+    late_play: bool = False,
 ) -> tuple[Result, bool]:
     """Store the result of `board` played by pair `ns` (N-S) against pair `ew` (E-W).
 
@@ -58,7 +62,16 @@ def result_record(
     one with created=False; a different result for the same board and pairs
     raises ResultConflict carrying the stored one. An unusual result raises
     UnusualResult unless `as_entered` (the table has looked again).
+
+    Late play (the board played at the end of the session, out of order): the result is
+    flagged ``late_play`` when the director says so (`late_play`), when the table has the
+    director's leave for the board (``Meeting.late_boards``; the leave is used up), and
+    when it replaces a "not-played" ruling, which the director's entry, or the table's
+    with leave, does (audited as "late play"; undo brings the ruling back).
     """
+    if late_play and not actor.directs:
+        raise Forbidden("only the director marks a result as played late; ask the director "
+                        "for leave to play the board late")
     if ns == ew:
         raise ServiceError("a pair cannot play against itself", field="ew")
     board_row = _board(event, board)
@@ -74,12 +87,18 @@ def result_record(
     if existing is not None:
         if not existing.ruling and _same_play(existing, fields):
             return existing, False
+        if existing.ruling == NOT_PLAYED and (actor.directs or _has_leave(meeting, board)):
+            if warnings and not as_entered:
+                raise UnusualResult(warnings)
+            return _late_replace(existing, fields, event=locked, actor=actor,
+                                 meeting=meeting), True
         raise ResultConflict(
             f"board {board} between pairs {ns} and {ew} has a different result already",
             existing=existing,
         )
     if warnings and not as_entered:
         raise UnusualResult(warnings)
+    late_play = _late_leave_use(meeting, board) or late_play
     # No savepoint: under the event lock the unique constraint cannot be hit here, and
     # if it were, the IntegrityError would roll the whole service back.
     result = Result.objects.create(
@@ -91,11 +110,35 @@ def result_record(
         entered_by=actor.label[:80],
         status=Result.Status.DIRECTOR if actor.is_director else Result.Status.ENTERED,
         seq=locked.seq,
+        late_play=late_play,
         **fields,
     )
     _audit(event=locked, actor=actor, action="enter", result=result,
            after=seam.snapshot(result))
     return result, True
+
+
+def _has_leave(meeting: Meeting | None, board: int) -> bool:
+    return meeting is not None and selectors.late_leave(
+        Meeting.objects.values_list("late_boards", flat=True).get(pk=meeting.pk), board)
+
+
+def _late_replace(existing: Result, fields: dict, *, event: Event, actor: Actor,
+                  meeting: Meeting | None) -> Result:
+    """The board marked not played was played late after all: its result takes the
+    ruling's place (audited "late play"; undo puts the ruling back). Under the event lock."""
+    before = seam.snapshot(existing)
+    _late_leave_use(meeting or existing.meeting, existing.board.number)
+    _apply(existing, fields)
+    existing.late_play = True
+    existing.status = Result.Status.DIRECTOR if actor.is_director else Result.Status.ENTERED
+    existing.entered_by = actor.label[:80]
+    existing.confirmed_by = ""
+    if existing.meeting_id is None and meeting is not None:
+        existing.meeting = meeting
+    _save_change(existing, event=event, actor=actor, action="late play", before=before,
+                 reason="" if actor.is_table else "played late, in place of 'not played'")
+    return existing
 
 
 @transaction.atomic
@@ -107,7 +150,10 @@ def result_confirm(*, result: Result, actor: Actor, by: str = "") -> Result:
         "board", "ns_pair", "ew_pair", "meeting").get(pk=result.pk)
     if result.voided:
         raise ServiceError("this result has been removed", field="result")
-    _meeting_for_table(actor, result.meeting, event, result.board.number)
+    # A late result the table entered with leave is confirmed by the opponents at once,
+    # even in a round agreed since (the leave was used up by the entry).
+    _meeting_for_table(actor, result.meeting, event, result.board.number,
+                       late=result.late_play and result.status == Result.Status.ENTERED)
     if result.status in (Result.Status.CONFIRMED, Result.Status.DIRECTOR):
         return result  # a director's result needs no confirming by the table
     before = seam.snapshot(result)
@@ -164,6 +210,10 @@ def result_correct(
     if warnings and not as_entered:
         raise UnusualResult(warnings)
     before = seam.snapshot(result)
+    if ruling:
+        result.late_play = False
+    elif result.ruling == NOT_PLAYED:
+        result.late_play = True  # the board marked not played was played late after all
     _apply(result, fields)
     result.status = Result.Status.DIRECTOR if actor.is_director else Result.Status.ENTERED
     result.confirmed_by = ""  # the opponents confirmed the old result, not this one
@@ -217,6 +267,7 @@ def ruling_award(
     if existing is not None:
         before = seam.snapshot(existing)
         _apply(existing, fields)
+        existing.late_play = False
         existing.status = Result.Status.DIRECTOR
         _save_change(existing, event=locked, actor=actor, action="rule", before=before,
                      reason=reason)

@@ -844,7 +844,8 @@ def _audit_text(snapshot: dict | None, event: Event) -> str:
 
 
 AUDIT_KEYS = {"final_after": "final after", "correction_minutes": "correction period (minutes)",
-              "outstanding": "not in", "not_played_scoring": "a board not played scored by"}
+              "outstanding": "not in", "not_played_scoring": "a board not played scored by",
+              "late_boards": "leave to play late"}
 
 
 @director_required

@@ -23,13 +23,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 from .. import access, presenters, selectors, services
 from ..converters import NUMBER
 from ..forms import TableCodeForm, result_form_class
-from ..inputs import whole_number
+from ..inputs import query_number, whole_number
 from ..models import Board, Event, Meeting, Result, TableCode
 from ..outages import cache_tolerant
 from ..tablecodes import normalise
 from ..throttle import CodeGate
 
 TOKEN_TTL = 6 * 3600  # a night's play
+NOT_PLAYED = "not-played"  # the director's ruling: the board was not played here
 
 
 # --- table codes and throttling ------------------------------------------------------------------
@@ -124,12 +125,25 @@ def _locked_message(event: Event, meeting: Meeting | None, seated: Meeting | Non
         return "The event is closed: only the director can change a score now."
     if event.status == Event.Status.AGREED:
         return services.AGREED_FOR_TABLES + "."
+    if meeting is not None and board is not None and (
+            selectors.late_leave(meeting.late_boards, board)
+            or (meeting.agreed_at is not None and _late_to_confirm(meeting, board))):
+        # Late play: the director's leave opens this board, whatever the round, and the
+        # opponents then confirm the late result.
+        return ""
     if meeting is not None and meeting.agreed_at is not None:
         return (f"Round {meeting.round} is agreed (Duplicate Law E): only the director can "
                 "change its scores now. Ask the director if a score is wrong.")
     if meeting is not None:
         return selectors.later_round_refusal(meeting, seated, board)
     return ""
+
+
+def _late_to_confirm(meeting: Meeting, board: int) -> bool:
+    """Is the board's result one played late that the opponents have still to confirm?"""
+    result = selectors.meeting_result(meeting, board)
+    return (result is not None and result.late_play
+            and result.status == Result.Status.ENTERED)
 
 
 def _later_round(request: HttpRequest, table: TableCode, meeting: Meeting, board: int
@@ -174,6 +188,8 @@ def home(request: HttpRequest, table: TableCode, round_number: int | None = None
         line.irregular = irregular.get(line.number)  # Duplicate Law B: the table waits
         line.wait = presenters.irregular_wait(line.irregular) if line.irregular else ""
     return render(request, "tournaments/table/round.html", {
+        "late_play": selectors.late_play_boards(meetings)
+        if event.status in (Event.Status.SETTING_UP, Event.Status.RUNNING) else [],
         "table": table, "event": event, "meetings": meetings, "meeting": meeting,
         "seated": seated, "lines": lines, "all_confirmed": all_confirmed,
         "closed": event.status == Event.Status.CLOSED,
@@ -267,6 +283,9 @@ def _board_context(table: TableCode, meeting: Meeting, board: Board, result: Res
                    **extra) -> dict:
     event = table.section.event
     seated = selectors.seated_meeting(table.section, table.table)
+    # A late board: its state is asked board by board (the round may be agreed).
+    late = selectors.late_leave(meeting.late_boards, board.number) or (
+        meeting.agreed_at is not None and _late_to_confirm(meeting, board.number))
     context = {
         "table": table, "event": event, "meeting": meeting, "board": board,
         "result": result, "rules": event.rules, "is_whist": event.is_whist,
@@ -274,7 +293,9 @@ def _board_context(table: TableCode, meeting: Meeting, board: Board, result: Res
         "agreed": meeting.agreed_at is not None,
         "locked": _locked_message(event, meeting, seated, board.number),
         "state_url": reverse("table-state", kwargs={"code": table.code,
-                                                    "round_number": meeting.round}),
+                                                    "round_number": meeting.round})
+        + (f"?board={board.number}" if late else ""),
+        "late_play": selectors.late_leave(meeting.late_boards, board.number),
         "preview_url": reverse("table-preview", kwargs={"code": table.code}),
     }
     context.update(extra)
@@ -297,11 +318,15 @@ def board_page(request: HttpRequest, table: TableCode, round_number: int, board:
         return render(request, "tournaments/table/forbidden.html",
                       {"table": table, "message": wait}, status=403)
     if request.method == "GET":
-        if result is not None:
+        # A board marked not played that the table has leave to play late: enter it.
+        late = (result is not None and result.ruling == NOT_PLAYED
+                and selectors.late_leave(meeting.late_boards, board))
+        if result is not None and not late:
             return _show_result(request, table, meeting, board_row, result)
         form = _form_for(event, board_row)
         return render(request, "tournaments/table/board.html",
-                      _board_context(table, meeting, board_row, None, form=form, mode="enter"))
+                      _board_context(table, meeting, board_row, None, form=form, mode="enter",
+                                     replaces_not_played=late))
     return _submit(request, table, meeting, board_row, result=None, mode="enter")
 
 
@@ -450,8 +475,13 @@ def state(request: HttpRequest, table: TableCode, round_number: int) -> JsonResp
                                      round=round_number).first()
     if meeting is None:
         raise Http404(f"table {table.table} has no round {round_number}")
+    try:  # ?board=N: a board the table may have leave to play late
+        board = query_number(request.GET, "board", low=NUMBER[0], high=NUMBER[1],
+                             blank_is_absent=True)
+    except services.ServiceError:
+        board = None
     message = _locked_message(table.section.event, meeting,
-                              selectors.seated_meeting(table.section, table.table))
+                              selectors.seated_meeting(table.section, table.table), board)
     return JsonResponse({"round": meeting.round, "open": not message, "message": message,
                          "agreed": meeting.agreed_at is not None,
                          "status": table.section.event.status})
