@@ -322,3 +322,13 @@ def sentence(text: Any) -> str:
         if not ch.isspace() and ch not in "\"'“‘(":
             return text
     return text
+
+
+def pair_names(names: list[str], substitutes: list[dict] | None = None) -> str:
+    """"Ann Lee & Bob Ray", and any substitute after: "Ann Lee & Bob Ray (Carl Day for
+    Bob Ray from round 4)"."""
+    text = " & ".join(names)
+    if substitutes:
+        text += " (" + "; ".join(f"{s['name']} for {s['for']} from round {s['from_round']}"
+                                 for s in substitutes) + ")"
+    return text

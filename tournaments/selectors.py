@@ -47,7 +47,7 @@ from scoring.engine import (
 
 from . import presenters, seam
 from .models import AuditEntry, Board, Event, Meeting, Pair, Result, Section, TableCode
-from .standings import PairState, Row, Scores, pair_names, pair_state
+from .standings import PairState, Row, Scores, pair_names, pair_state, pair_substitutes
 from .tablecodes import normalise
 
 # --- tables --------------------------------------------------------------------------------------
@@ -302,9 +302,14 @@ def scorecard(event: Event, pair_number: int) -> dict:
             "running": fraction_str(running),
             "running_shown": shown(running),
         })
+    substitutes = pair_substitutes(event).get(pair.number, [])
     return {
         "pair": pair.number,
         "names": pair.names,
+        "substitutes": substitutes,
+        "names_text": presenters.pair_names(pair.names, substitutes),
+        "joined_round": pair.joined_round,
+        "left_after_round": pair.left_after_round,
         "method": event.method,
         "rows": rows,
         "total": fraction_str(running),

@@ -37,7 +37,7 @@ from scoring.engine import (
     team_match,
 )
 
-from .models import Event, Pair, Result
+from .models import Event, Pair, Result, Substitute
 
 ROW_FIELDS = (
     "id", "seq", "voided", "board__number", "ns_pair__number", "ew_pair__number",
@@ -105,12 +105,15 @@ class PairState:
     ew_seats: Counter = field(default_factory=Counter)
     names: dict[int, list[str]] | None = None  # pair -> players, as of names_roster
     names_roster: int = -1
+    # pair -> [{"name", "for", "from_round"}], only pairs with substitutes; as of names_roster
+    substitutes: dict[int, list[dict]] = field(default_factory=dict)
     current_roster: int = 0  # Event.roster_seq when the state was last brought up to date
 
     def names_for(self, event: Event) -> dict[int, list[str]]:
         """The pairs' names, read again only when a pair has changed since."""
         if self.names is None or self.names_roster != self.current_roster:
             self.names, self.names_roster = pair_names(event), self.current_roster
+            self.substitutes = pair_substitutes(event)
         return self.names
 
     def apply(self, changed: Iterable[Row], removed: Iterable[int]) -> None:
@@ -287,6 +290,18 @@ def pair_names(event: Event) -> dict[int, list[str]]:
     return {number: [a, b] for number, a, b in pairs}
 
 
+def pair_substitutes(event: Event) -> dict[int, list[dict]]:
+    """Each pair's substitutes, by round then seat: {"name", "for" (the player replaced),
+    "from_round"}; pairs without any are left out."""
+    out: dict[int, list[dict]] = {}
+    for sub in Substitute.objects.filter(pair__event=event).select_related(
+            "pair__player_1", "pair__player_2", "player").order_by("from_round", "seat"):
+        replaced = sub.pair.player_1 if sub.seat == 1 else sub.pair.player_2
+        out.setdefault(sub.pair.number, []).append(
+            {"name": sub.player.name, "for": replaced.name, "from_round": sub.from_round})
+    return out
+
+
 def _percent(value: Fraction) -> float:
     """A percentage to two decimals, a half going up."""
     exact = Decimal(value.numerator) / Decimal(value.denominator)
@@ -340,6 +355,7 @@ def _pair_rows(state: PairState, pairs: list[int], names: dict[int, list[str]]) 
         {"place": place, "pair": pair, "names": names.get(pair, []),
          "score": shown_values[pair]["score"], "exact": shown_values[pair]["exact"],
          "boards": state.played[pair],
+         **({"substitutes": state.substitutes[pair]} if pair in state.substitutes else {}),
          **{k: v for k, v in shown_values[pair].items() if k not in ("score", "exact")}}
         for pair, place in rank(keys)
     ]

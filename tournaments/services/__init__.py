@@ -12,7 +12,8 @@ locked part short.
 The services live by concern: `base` (errors, the actor, the event lock, the audit),
 `setup` (event, teams, pairs, boards, movement), `results` (entry, confirmation,
 correction, rulings, undo), `event_state` (rounds agreed, status, closing, publishing,
-the final standings) and `night_import` (the night file's writes). Callers use
+the final standings), `pair_changes` (late and leaving pairs, substitutes) and
+`night_import` (the night file's writes). Callers use
 `services.<name>` from this package.
 """
 
@@ -46,6 +47,17 @@ from .night_import import (
     SectionRow,
     results_import,
     sections_import,
+)
+from .pair_changes import (
+    LatePairPlan,
+    LeavePlan,
+    late_pair_plan,
+    meeting_key,
+    movement_regenerate,
+    pair_join_late,
+    pair_leave,
+    pair_leave_plan,
+    substitute_set,
 )
 from .results import (
     audit_undo,
@@ -90,10 +102,18 @@ __all__ = [
     "Forbidden",
     "HistoryRow",
     "IMPORT_BATCH",
+    "LatePairPlan",
+    "late_pair_plan",
+    "LeavePlan",
     "MeetingRow",
+    "meeting_key",
+    "movement_regenerate",
     "movement_and_boards_set",
     "movement_generate",
     "movement_meetings_set",
+    "pair_join_late",
+    "pair_leave",
+    "pair_leave_plan",
     "pair_set",
     "pairs_set",
     "result_confirm",
@@ -110,6 +130,7 @@ __all__ = [
     "ServiceError",
     "tables_needed",
     "tables_words",
+    "substitute_set",
     "teams_set",
     "UnusualResult",
 ]
