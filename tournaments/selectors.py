@@ -84,6 +84,22 @@ def seated_meeting(section: Section | int, table: int) -> Meeting | None:
     return current_meeting(table_meetings(section, table))
 
 
+def table_sits_out(section: Section | int, table: int, meetings: list[Meeting]
+                   ) -> int | None:
+    """The round this table sits out now, or None. The table sits out the rounds between
+    its last meeting and the one it is seated at (its pair meets the movement's missing
+    pair then, or a pair that has left), while the section is still playing them."""
+    seated = current_meeting(meetings)
+    if seated is None or seated.agreed_at is not None:
+        return None
+    start = max((m.round for m in meetings if m.round < seated.round), default=0) + 1
+    if start >= seated.round:
+        return None
+    return (Meeting.objects.filter(section=section, round__gte=start, round__lt=seated.round,
+                                   agreed_at__isnull=True)
+            .order_by("round").values_list("round", flat=True).first())
+
+
 def later_round_refusal(meeting: Meeting, seated: Meeting | None, board: int | None = None
                         ) -> str:
     """Why a table may not enter (or confirm, or change) `board` of `meeting` yet, or any
@@ -501,6 +517,24 @@ def pairs_text(event: Event) -> str:
     return "\n".join(lines)
 
 
+def pair_changes(event: Event) -> list[str]:
+    """The night's changes so far, one line each, for the pairs page."""
+    lines = []
+    pairs = Pair.objects.filter(event=event).select_related("player_1", "player_2")
+    subs = pair_substitutes(event)
+    for pair in pairs:
+        names = " & ".join(pair.names)
+        if pair.joined_round:
+            lines.append(f"Pair {pair.number} ({names}) joined from round {pair.joined_round}.")
+        if pair.left_after_round is not None:
+            lines.append(f"Pair {pair.number} ({names}) left after round "
+                         f"{pair.left_after_round}.")
+        for s in subs.get(pair.number, []):
+            lines.append(f"Pair {pair.number}: {s['name']} plays for {s['for']} from round "
+                         f"{s['from_round']}.")
+    return lines
+
+
 def table_links(event: Event) -> list[TableCode]:
     return list(TableCode.objects.filter(section__event=event).select_related("section")
                 .order_by("section__name", "table"))
@@ -651,13 +685,18 @@ def where_next(section: Section, table: int, round_number: int, *,
     if row is None:
         return None
     last = not [r for r in movement.rounds if r.number > round_number]
+    leaving = set(Pair.objects.filter(event_id=section.event_id,
+                                      left_after_round__lte=round_number)
+                  .values_list("number", flat=True))
     lines: list[tuple[str, str]] = []
     for here, pair, seat in (("NS", row.ns, row.ns_next), ("EW", row.ew, row.ew_next)):
         if seat is None:
             continue  # after the last round nobody moves
         label = presenters.side(here)
         who = f"{label} pair {pair}"
-        if seat.sits_out:
+        if pair in leaving:
+            lines.append((who, "Your night ends here: thank you for playing."))
+        elif seat.sits_out:
             lines.append((who, f"Sit out round {round_number + 1}."))
         elif (seat.table, seat.direction) == (table, here):
             lines.append((who, f"Stay at table {table}, {label}."))

@@ -392,7 +392,8 @@ def pairs(request: HttpRequest, event_id: int) -> HttpResponse:
             return redirect("director-movement", event_id=event.pk)
     extra = event.pairs.count()
     return render(request, "tournaments/director/pairs.html",
-                  {"event": event, "form": form, "teams": teams, "stored": extra})
+                  {"event": event, "form": form, "teams": teams, "stored": extra,
+                   "changes": selectors.pair_changes(event)})
 
 
 def _generate(event: Event, data: dict, pair_count: int):

@@ -1,13 +1,13 @@
 """Every page of the web front: the public results, the table's phone, the director's console.
 
-The views live in public.py, table.py and director.py; their addresses live here, the
-director's console under director/.
+The views live in public.py, table.py, director.py and director_pairs.py; their
+addresses live here, the director's console under director/.
 """
 
 from django.urls import include, path
 
 from .. import converters  # noqa: F401  (registers the id, number and name converters)
-from . import director, public, table
+from . import director, director_pairs, public, table
 
 public_urlpatterns = [
     path("events/<id:pk>/", public.event_page, name="public-event"),
@@ -46,6 +46,11 @@ director_urlpatterns = [
          name="director-correction-period"),
     path("events/<id:event_id>/publish/", director.event_publish, name="director-publish"),
     path("events/<id:event_id>/pairs/", director.pairs, name="director-pairs"),
+    path("events/<id:event_id>/pairs/late/", director_pairs.late_pair, name="director-late-pair"),
+    path("events/<id:event_id>/pairs/leaves/", director_pairs.pair_leaves,
+         name="director-pair-leaves"),
+    path("events/<id:event_id>/pairs/substitute/", director_pairs.substitute,
+         name="director-substitute"),
     path("events/<id:event_id>/movement/", director.movement, name="director-movement"),
     path("events/<id:event_id>/boards/", director.boards, name="director-boards"),
     path("events/<id:event_id>/tables/", director.tables, name="director-tables"),
