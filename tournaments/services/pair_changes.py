@@ -347,3 +347,39 @@ def _reason(actor: Actor, reason: str) -> str:
         raise ServiceError("say why: the change needs a reason for the audit trail",
                            field="reason")
     return reason
+
+
+# --- the night file ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PairChangeRow:
+    """A pair's changes as a night file records them (docs/night-file.md, `pairs`)."""
+
+    joined_round: int | None = None
+    left_after_round: int | None = None
+    substitutes: tuple[tuple[int, str, int], ...] = ()  # (seat, name, from round)
+
+
+@transaction.atomic
+def pair_changes_import(*, event: Event, changes: dict[int, PairChangeRow],
+                        actor: Actor) -> None:
+    """For the importer: store each pair's late start, early leaving and substitutes as
+    the file records them. The meetings and results come from the file as they were
+    played, so nothing is regenerated here."""
+    if not actor.directs:
+        raise Forbidden("only the director sets up an event")
+    if not changes:
+        return
+    locked = _lock_event(event.pk)
+    pairs = {p.number: p for p in Pair.objects.filter(event=locked, number__in=changes)}
+    for number, row in changes.items():
+        pair = pairs[number]
+        pair.joined_round, pair.left_after_round = row.joined_round, row.left_after_round
+        pair.save(update_fields=["joined_round", "left_after_round"])
+        for seat, name, from_round in row.substitutes:
+            Substitute.objects.create(pair=pair, seat=seat, from_round=from_round,
+                                      player=Player.objects.create(name=name))
+    Event.objects.filter(pk=locked.pk).update(roster_seq=locked.seq)
+    _audit(event=locked, actor=actor, action="pair changes",
+           after={"pairs": sorted(changes)})
