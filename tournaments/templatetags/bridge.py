@@ -6,7 +6,8 @@ wraps the words in HTML (a red suit, a rounded score with its exact value on tap
 """
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
 
 from .. import presenters
 
@@ -114,3 +115,12 @@ def who(entry) -> str:
 def sentence(text) -> str:
     """A message with a capital first letter."""
     return presenters.sentence(text)
+
+
+@register.filter(is_safe=True)
+def pair_names(names, substitutes=None) -> str:
+    """"Ann Lee & Bob Ray (Carl Day for Bob Ray from round 4)" (presenters.pair_names):
+    the names escaped, the "&" between them kept as the page's own text."""
+    subs = [{**s, "name": escape(s["name"]), "for": escape(s["for"])}
+            for s in substitutes or []]
+    return mark_safe(presenters.pair_names([escape(n) for n in names or []], subs))  # noqa: S308
