@@ -233,3 +233,27 @@ def test_a_substitute_again_for_the_same_seat_and_round_renames(eight, as_direct
     assert Substitute.objects.get().player.name == "Carla Day"
     assert AuditEntry.objects.filter(event=event, action="substitute").order_by("pk").last().before[
         "player"] == "Carl Day"
+
+
+# --- the guide cards follow the stored meetings -----------------------------------------------
+
+
+def test_the_guide_cards_show_the_late_pair_and_the_sit_outs_of_a_leaving_pair(
+        seven, as_director):
+    from tournaments import selectors
+
+    event, _ = seven
+    services.pair_join_late(event=event, players=["Nan Kirk", "Obed Hale"], from_round=2,
+                            actor=as_director, reason="late")
+    cards = selectors.guide_cards(event)
+    late = next(c for c in cards["pairs"] if c["pair"] == 8)
+    assert late["names"] == "Nan Kirk & Obed Hale"
+    assert [r["table"] is not None for r in late["rounds"]] == [False, True, True]
+    services.pair_leave(event=event, number=5, after_round=1, actor=as_director,
+                        reason="train")
+    cards = selectors.guide_cards(event)
+    gone = next(c for c in cards["pairs"] if c["pair"] == 5)
+    assert [r["next"] for r in gone["rounds"]][0] == "sit out"
+    sitting = sum(1 for t in cards["tables"] for r in t["rounds"] if not r["in_play"])
+    # Round 1's sit-out (before pair 8 came), and the leaving pair's two meetings.
+    assert sitting == 3
