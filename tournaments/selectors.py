@@ -46,7 +46,17 @@ from scoring.engine import (
 )
 
 from . import presenters, seam
-from .models import AuditEntry, Board, Event, Meeting, Pair, Result, Section, TableCode
+from .models import (
+    AuditEntry,
+    Board,
+    Event,
+    Meeting,
+    Pair,
+    Result,
+    Section,
+    Substitute,
+    TableCode,
+)
 from .standings import PairState, Row, Scores, pair_names, pair_state, pair_substitutes
 from .tablecodes import normalise
 
@@ -62,13 +72,25 @@ def table_by_code(code: str) -> TableCode | None:
 
 
 def table_meetings(section: Section | int, table: int) -> list[Meeting]:
-    """Every round this table plays, in order, with the pairs' names."""
-    return list(
+    """Every round this table plays, in order, with the pairs' names; each meeting's
+    `ns_players` and `ew_players` say who sits there that round, substitutes in."""
+    meetings = list(
         Meeting.objects.filter(section=section, table=table)
         .select_related("ns_pair__player_1", "ns_pair__player_2",
                         "ew_pair__player_1", "ew_pair__player_2")
         .order_by("round")
     )
+    pair_ids = {p for m in meetings for p in (m.ns_pair_id, m.ew_pair_id)}
+    subs = list(Substitute.objects.filter(pair_id__in=pair_ids).select_related("player")
+                .order_by("from_round", "id"))
+    for m in meetings:
+        for side, pair in (("ns", m.ns_pair), ("ew", m.ew_pair)):
+            names = pair.names
+            for sub in subs:
+                if sub.pair_id == pair.pk and sub.from_round <= m.round:
+                    names[sub.seat - 1] = sub.player.name
+            setattr(m, f"{side}_players", " & ".join(names))
+    return meetings
 
 
 def current_meeting(meetings: list[Meeting]) -> Meeting | None:

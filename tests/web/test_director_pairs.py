@@ -108,3 +108,14 @@ def test_a_leaving_pair_is_told_its_night_ends_and_its_opponents_sit_out(
     meeting = Meeting.objects.get(section__event=seven, round=1, ew_pair__number=5)
     page = client.get(f"/t/{code_of(seven, meeting.table)}/").content.decode()
     assert "Your night ends here" in page
+
+
+def test_the_table_shows_the_substitute_from_the_round_they_play(director, client, seven):
+    services.substitute_set(event=seven, number=1, seat=2, player="Carl Day", from_round=2,
+                            actor=services.Actor.director(director), reason="ill")
+    code = code_of(seven, 1)
+    pair = Pair.objects.get(event=seven, number=1)
+    first = client.get(f"/t/{code}/round/1/").content.decode()
+    assert f"{pair.names[0]} &amp; {pair.names[1]}" in first and "Carl Day" not in first
+    later = client.get(f"/t/{code}/round/3/").content.decode()
+    assert f"{pair.names[0]} &amp; Carl Day" in later
