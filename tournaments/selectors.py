@@ -57,7 +57,16 @@ from .models import (
     Substitute,
     TableCode,
 )
-from .standings import PairState, Row, Scores, pair_names, pair_state, pair_substitutes
+from .standings import (
+    ROSTER_FIELDS,
+    PairState,
+    Row,
+    Scores,
+    pair_names,
+    pair_state,
+    pair_substitutes,
+    roster_from_rows,
+)
 from .tablecodes import normalise
 
 # --- tables --------------------------------------------------------------------------------------
@@ -313,16 +322,22 @@ def traveller(event: Event, board_number: int) -> dict:
 
 def scorecard(event: Event, pair_number: int) -> dict:
     """A pair's night board by board, with its running total."""
-    pair = Pair.objects.select_related("player_1", "player_2").get(event=event,
-                                                                   number=pair_number)
+    # The pair, its players and its substitutes in one query (a row per substitute).
+    found = list(Pair.objects.filter(event=event, number=pair_number)
+                 .order_by("substitutes__from_round", "substitutes__seat")
+                 .values_list("pk", "joined_round", "left_after_round", *ROSTER_FIELDS))
+    if not found:
+        raise Pair.DoesNotExist(f"there is no pair {pair_number} in this event")
+    pair_pk, joined_round, left_after_round = found[0][:3]
+    names, subs = roster_from_rows(row[3:] for row in found)
     state = pair_state(event) if event.kind == "pairs" else None
     results = (Result.objects.filter(event=event, voided=False)
-               .filter(Q(ns_pair=pair) | Q(ew_pair=pair))
+               .filter(Q(ns_pair_id=pair_pk) | Q(ew_pair_id=pair_pk))
                .select_related("board", "ns_pair", "ew_pair").order_by("board__number"))
     running = Fraction(0)
     rows = []
     for r in results:
-        is_ns = r.ns_pair_id == pair.pk
+        is_ns = r.ns_pair_id == pair_pk
         values = _value(state, state.rows.get(r.id) if state else None)
         mine = None if values is None else values[0 if is_ns else 1]
         if mine is not None:
@@ -340,14 +355,14 @@ def scorecard(event: Event, pair_number: int) -> dict:
             "running": fraction_str(running),
             "running_shown": shown(running),
         })
-    substitutes = pair_substitutes(event).get(pair.number, [])
+    substitutes = subs.get(pair_number, [])
     return {
-        "pair": pair.number,
-        "names": pair.names,
+        "pair": pair_number,
+        "names": names[pair_number],
         "substitutes": substitutes,
-        "names_text": presenters.pair_names(pair.names, substitutes),
-        "joined_round": pair.joined_round,
-        "left_after_round": pair.left_after_round,
+        "names_text": presenters.pair_names(names[pair_number], substitutes),
+        "joined_round": joined_round,
+        "left_after_round": left_after_round,
         "method": event.method,
         "rows": rows,
         "total": fraction_str(running),

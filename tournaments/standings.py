@@ -37,7 +37,7 @@ from scoring.engine import (
     team_match,
 )
 
-from .models import Event, Pair, Result, Substitute
+from .models import Event, Pair, Result
 
 ROW_FIELDS = (
     "id", "seq", "voided", "board__number", "ns_pair__number", "ew_pair__number",
@@ -112,8 +112,8 @@ class PairState:
     def names_for(self, event: Event) -> dict[int, list[str]]:
         """The pairs' names, read again only when a pair has changed since."""
         if self.names is None or self.names_roster != self.current_roster:
-            self.names, self.names_roster = pair_names(event), self.current_roster
-            self.substitutes = pair_substitutes(event)
+            self.names, self.substitutes = pair_roster(event)
+            self.names_roster = self.current_roster
         return self.names
 
     def apply(self, changed: Iterable[Row], removed: Iterable[int]) -> None:
@@ -290,16 +290,35 @@ def pair_names(event: Event) -> dict[int, list[str]]:
     return {number: [a, b] for number, a, b in pairs}
 
 
+ROSTER_FIELDS = ("number", "player_1__name", "player_2__name", "substitutes__seat",
+                 "substitutes__from_round", "substitutes__player__name")
+
+
+def roster_from_rows(rows: Iterable[tuple]) -> tuple[dict[int, list[str]], dict[int, list[dict]]]:
+    """Names and substitutes from rows of ROSTER_FIELDS (one row per pair and substitute,
+    in the order the substitutes played)."""
+    names: dict[int, list[str]] = {}
+    subs: dict[int, list[dict]] = {}
+    for number, first, second, seat, from_round, name in rows:
+        names[number] = [first, second]
+        if seat is not None:
+            subs.setdefault(number, []).append(
+                {"name": name, "for": first if seat == 1 else second, "from_round": from_round})
+    return names, subs
+
+
+def pair_roster(event: Event) -> tuple[dict[int, list[str]], dict[int, list[dict]]]:
+    """Each pair's two players (as pair_names) and its substitutes, in one query:
+    {"name", "for" (the player replaced), "from_round"}, pairs without any left out."""
+    rows = (Pair.objects.filter(event=event)
+            .order_by("number", "substitutes__from_round", "substitutes__seat")
+            .values_list(*ROSTER_FIELDS))
+    return roster_from_rows(rows)
+
+
 def pair_substitutes(event: Event) -> dict[int, list[dict]]:
-    """Each pair's substitutes, by round then seat: {"name", "for" (the player replaced),
-    "from_round"}; pairs without any are left out."""
-    out: dict[int, list[dict]] = {}
-    for sub in Substitute.objects.filter(pair__event=event).select_related(
-            "pair__player_1", "pair__player_2", "player").order_by("from_round", "seat"):
-        replaced = sub.pair.player_1 if sub.seat == 1 else sub.pair.player_2
-        out.setdefault(sub.pair.number, []).append(
-            {"name": sub.player.name, "for": replaced.name, "from_round": sub.from_round})
-    return out
+    """Each pair's substitutes (pair_roster's second half)."""
+    return pair_roster(event)[1]
 
 
 def _percent(value: Fraction) -> float:
