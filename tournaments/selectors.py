@@ -768,6 +768,8 @@ AUDIT_KINDS = {
     "enter": "Scores entered", "confirm": "Scores confirmed", "correct": "Corrections",
     "rule": "Rulings", "void": "Results removed", "undo": "Changes undone",
     "agree round": "Rounds agreed", "status": "Event status", "publish": "Publishing",
+    "late pair": "Late pairs", "pair leaves": "Pairs that left", "substitute": "Substitutes",
+    "pair changes": "Pair changes (import)",
 }
 
 

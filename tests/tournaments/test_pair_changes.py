@@ -257,3 +257,12 @@ def test_the_guide_cards_show_the_late_pair_and_the_sit_outs_of_a_leaving_pair(
     sitting = sum(1 for t in cards["tables"] for r in t["rounds"] if not r["in_play"])
     # Round 1's sit-out (before pair 8 came), and the leaving pair's two meetings.
     assert sitting == 3
+
+
+def test_a_result_entered_without_its_meeting_still_keeps_a_pair(eight, as_director):
+    event, section = eight
+    meeting = Meeting.objects.get(section=section, round=3, ew_pair__number=5)
+    services.result_record(event=event, board=meeting.boards[0], ns=meeting.ns_pair.number,
+                           ew=5, data=THREE_HEARTS, actor=services.Actor.system("t"))
+    with pytest.raises(ServiceError, match="(?i)results in round 3"):
+        services.pair_leave_plan(event=event, number=5, after_round=1)

@@ -119,3 +119,14 @@ def test_the_table_shows_the_substitute_from_the_round_they_play(director, clien
     assert f"{pair.names[0]} &amp; {pair.names[1]}" in first and "Carl Day" not in first
     later = client.get(f"/t/{code}/round/3/").content.decode()
     assert f"{pair.names[0]} &amp; Carl Day" in later
+
+
+def test_the_audit_page_names_the_pair_changes(director, director_client, seven):
+    actor = services.Actor.director(director)
+    services.pair_join_late(event=seven, players=["Nan Kirk", "Obed Hale"], from_round=2,
+                            actor=actor, reason="came at nine")
+    services.pair_leave(event=seven, number=5, after_round=1, actor=actor, reason="train")
+    page = director_client.get(f"/director/events/{seven.pk}/audit/").content.decode()
+    assert "Late pairs" in page and "Pairs that left" in page
+    assert "round 2 table 1: 1 v 8" in page
+    assert "came at nine" in page

@@ -251,8 +251,11 @@ def pair_leave_plan(*, event: Event, number: int, after_round: int) -> LeavePlan
     if not later:
         raise ServiceError(f"pair {number} plays no round after round {after_round}: "
                            "nothing to change", field="after_round")
-    played = (Result.objects.filter(meeting__in=later)
-              .values_list("meeting__round", flat=True).order_by("meeting__round").first())
+    # A result of any of those boards between those pairs, with its meeting or without.
+    where = {(m.ns_pair.number, m.ew_pair.number, b): m.round for m in later for b in m.boards}
+    entered = (Result.objects.filter(Q(ns_pair=pair) | Q(ew_pair=pair), voided=False)
+               .values_list("ns_pair__number", "ew_pair__number", "board__number"))
+    played = min((where[key] for key in entered if key in where), default=None)
     if played is not None:
         raise ServiceError(f"pair {number} has results in round {played}: it can only leave "
                            f"after round {played} or later (remove those results first if "

@@ -830,6 +830,10 @@ def _audit_text(snapshot: dict | None, event: Event) -> str:
     def shown(key: str, value) -> str:
         if key == "final_after" and value:  # when the correction period ends, club time
             return clock(datetime.datetime.fromisoformat(value))
+        if isinstance(value, list | tuple) and value and isinstance(value[0], dict):
+            # meetings added or taken out (a late pair, a pair that left)
+            return "; ".join(f"round {m.get('round')} table {m.get('table')}: "
+                             f"{m.get('ns')} v {m.get('ew')}" for m in value)
         if isinstance(value, list | tuple):
             return " & ".join(map(str, value))
         return str(value)
