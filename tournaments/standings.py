@@ -10,6 +10,11 @@ keeps each event's state with the ``seq`` it has seen; a reader fetches only the
 results changed since, recomputes only their boards' groups, and moves each
 pair's total by the difference. The standings a page shows therefore always
 match the stored results, and one new result costs one board, not the night.
+
+The pairs' names are read again only when ``Event.roster_seq`` moves (every change to a
+name, a late pair or a substitute bumps it). A pair row of interfaces.md §3 keeps
+``names`` as the pair's two players and gains ``"substitutes": [{"name", "for",
+"from_round"}]`` only when the pair has any (docs/decisions.md).
 """
 
 from __future__ import annotations
