@@ -560,3 +560,37 @@ class MeetingBoardsForm(forms.Form):
     def __init__(self, *args, boards: list[int], **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["boards"].choices = [(n, f"Board {n}") for n in boards]
+
+
+# --- pairs who come late, leave early, or change (web/director_pairs.py) -------------------
+
+
+class _PairChangeForm(forms.Form):
+    """What every pair change asks: a reason for the audit trail, and "check" or "confirm"
+    (the page shows what will happen before the director confirms it)."""
+
+    reason = forms.CharField(label="Why (for the audit trail)", max_length=MAX_REASON,
+                             validators=[no_control_characters])
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class LatePairForm(_PairChangeForm):
+    player_1 = forms.CharField(label="First player", max_length=80,
+                               validators=[no_control_characters])
+    player_2 = forms.CharField(label="Second player", max_length=80,
+                               validators=[no_control_characters])
+    from_round = forms.IntegerField(label="Plays from round", min_value=1, max_value=99)
+
+
+class PairLeaveForm(_PairChangeForm):
+    pair = forms.IntegerField(label="Pair", min_value=1, max_value=MAX_PAIRS)
+    after_round = forms.IntegerField(label="Leaves after round", min_value=0, max_value=99)
+
+
+class SubstituteForm(_PairChangeForm):
+    pair = forms.IntegerField(label="Pair", min_value=1, max_value=MAX_PAIRS)
+    seat = forms.TypedChoiceField(label="Replaces", coerce=int,
+                                  choices=[(1, "the first player"), (2, "the second player")])
+    player = forms.CharField(label="Substitute's name", max_length=80,
+                             validators=[no_control_characters])
+    from_round = forms.IntegerField(label="From round", min_value=1, max_value=99)

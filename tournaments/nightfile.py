@@ -58,6 +58,7 @@ from .models import (
     Pair,
     Result,
     Section,
+    Substitute,
 )
 from .services import (
     CLUB_ADJUSTMENTS_OFF,
@@ -65,6 +66,7 @@ from .services import (
     HistoryRow,
     IrregularityRow,
     MeetingRow,
+    PairChangeRow,
     ResultRow,
     SectionRow,
     boards_set,
@@ -74,6 +76,7 @@ from .services import (
     event_publish,
     event_set_status,
     irregularities_import,
+    pair_changes_import,
     pair_set,
     results_import,
     sections_import,
@@ -127,7 +130,9 @@ IRREGULAR_OUTCOMES = ("new-deal", "rectified", "average", "fouled", "cancelled")
 _TEAM_KEYS = ("name",)
 _SECTION_KEYS = ("name", "movement", "variant", "tables", "boards_per_round", "meetings")
 _MEETING_KEYS = ("round", "table", "ns", "ew", "boards", "agreed_at")
-_PAIR_KEYS = ("number", "players", "team", "section")
+_PAIR_KEYS = ("number", "players", "team", "section", "joined_round", "left_after_round",
+              "substitutes")
+_SUBSTITUTE_KEYS = ("seat", "name", "from_round")
 _RESULT_KEYS = ("board", "ns", "ew", "result", "ruling", "meeting", "status", "entered_by",
                 "confirmed_by", "late_play", "history")
 _RESULT_MEETING_KEYS = ("section", "round", "table")
@@ -194,6 +199,8 @@ class NightPlan:
     club_adjustments: bool = False
     sections: list[SectionRow] = field(default_factory=list)
     pair_sections: dict[int, str | None] = field(default_factory=dict)
+    # Late pairs, pairs that left, substitutes: only the pairs that have any.
+    pair_changes: dict[int, PairChangeRow] = field(default_factory=dict)
     # Live results and rulings, then removed ones, in file order.
     rows: list[ResultRow] = field(default_factory=list)
     event_history: list[HistoryRow] = field(default_factory=list)
@@ -432,6 +439,39 @@ def _check_pairs(data: dict, kind: str, teams: list[str]
                                  "\"pairs\")")
         pairs.append((number, names, team))
     return pairs
+
+
+def _check_pair_changes(data: dict, plan: NightPlan) -> None:
+    """Each pair's optional joined_round, left_after_round and substitutes."""
+    for i, item in enumerate(data["pairs"]):
+        place = f"pairs[{i}]"
+        joined = left = None
+        if item.get("joined_round") is not None:
+            joined = _whole(item["joined_round"], f"{place}.joined_round",
+                            "the round the pair joined")
+        if item.get("left_after_round") is not None:
+            left = _whole(item["left_after_round"], f"{place}.left_after_round",
+                          "the round the pair left after", 0)
+        substitutes = []
+        seen = set()
+        for j, raw in enumerate(_list(item, "substitutes", required=False)):
+            where = f"{place}.substitutes[{j}]"
+            sub = _object(raw, where, "a substitute", _SUBSTITUTE_KEYS)
+            for key in _SUBSTITUTE_KEYS:
+                if key not in sub:
+                    raise NightFileError(f"{where}.{key}", f"the substitute's {key} is missing")
+            seat = _whole(sub["seat"], f"{where}.seat", "the seat (1 or 2)", 1, 2)
+            name = _text(sub["name"], f"{where}.name", "a player's name", 80)
+            from_round = _whole(sub["from_round"], f"{where}.from_round",
+                                "the round the substitute played from")
+            if (seat, from_round) in seen:
+                raise NightFileError(where, f"seat {seat} has two substitutes from round "
+                                            f"{from_round}")
+            seen.add((seat, from_round))
+            substitutes.append((seat, name, from_round))
+        if joined is not None or left is not None or substitutes:
+            plan.pair_changes[item["number"]] = PairChangeRow(
+                joined_round=joined, left_after_round=left, substitutes=tuple(substitutes))
 
 
 def _check_sections(data: dict, plan: NightPlan) -> None:
@@ -802,6 +842,7 @@ def night_check(data: object) -> NightPlan:
                      board_count=board_count, deals=deals, teams=teams, pairs=pairs)
     _check_event_state(data, plan)
     _check_sections(data, plan)
+    _check_pair_changes(data, plan)
     _check_results(data, plan)
     plan.event_history.extend(deal_history)
     _check_audit(data, plan)
@@ -846,6 +887,7 @@ def night_import(*, data: dict, actor: Actor) -> Event:
     boards_set(event=event, count=plan.board_count, deals=plan.deals, actor=actor)
     sections_import(event=event, sections=plan.sections, pair_sections=plan.pair_sections,
                     compare_by_section=plan.compare_by_section, actor=actor)
+    pair_changes_import(event=event, changes=plan.pair_changes, actor=actor)
     summary = {"results": plan.played, "rulings": plan.rulings}
     if plan.removed:
         summary["removed"] = plan.removed
@@ -1017,6 +1059,11 @@ def night_export(event: Event) -> dict:
     teams = event.kind == "teams"
     sections = _sections(event)
     pairs = []
+    substitutes: dict[int, list[dict]] = {}
+    for sub in Substitute.objects.filter(pair__event=event).select_related("player").order_by(
+            "from_round", "seat", "id"):
+        substitutes.setdefault(sub.pair_id, []).append(
+            {"seat": sub.seat, "name": sub.player.name, "from_round": sub.from_round})
     for pair in Pair.objects.filter(event=event).select_related(
             "player_1", "player_2", "team", "section").order_by("number"):
         item: dict[str, Any] = {"number": pair.number, "players": pair.names}
@@ -1024,6 +1071,12 @@ def night_export(event: Event) -> dict:
             item["team"] = pair.team.name
         if sections is not None:
             item["section"] = pair.section.name if pair.section else None
+        if pair.joined_round is not None:
+            item["joined_round"] = pair.joined_round
+        if pair.left_after_round is not None:
+            item["left_after_round"] = pair.left_after_round
+        if substitutes.get(pair.pk):
+            item["substitutes"] = substitutes[pair.pk]
         pairs.append(item)
     boards = []
     deal_history = _deal_history(event)

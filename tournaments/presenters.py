@@ -476,3 +476,13 @@ def irregular_note(irr: Any) -> str:
         return (f"Board {number}{found}: {seats}fouled board, {side_at_fault} at fault "
                 f"(lowest and highest score), {law}.")
     return f"Board {number}: {law}{found}."
+
+
+def pair_names(names: list[str], substitutes: list[dict] | None = None) -> str:
+    """"Ann Lee & Bob Ray", and any substitute after: "Ann Lee & Bob Ray (Carl Day for
+    Bob Ray from round 4)"."""
+    text = " & ".join(names)
+    if substitutes:
+        text += " (" + "; ".join(f"{s['name']} for {s['for']} from round {s['from_round']}"
+                                 for s in substitutes) + ")"
+    return text

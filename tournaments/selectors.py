@@ -55,9 +55,19 @@ from .models import (
     Pair,
     Result,
     Section,
+    Substitute,
     TableCode,
 )
-from .standings import PairState, Row, Scores, pair_names, pair_state
+from .standings import (
+    ROSTER_FIELDS,
+    PairState,
+    Row,
+    Scores,
+    pair_names,
+    pair_state,
+    pair_substitutes,
+    roster_from_rows,
+)
 from .tablecodes import normalise
 
 # --- tables --------------------------------------------------------------------------------------
@@ -72,13 +82,25 @@ def table_by_code(code: str) -> TableCode | None:
 
 
 def table_meetings(section: Section | int, table: int) -> list[Meeting]:
-    """Every round this table plays, in order, with the pairs' names."""
-    return list(
+    """Every round this table plays, in order, with the pairs' names; each meeting's
+    `ns_players` and `ew_players` say who sits there that round, substitutes in."""
+    meetings = list(
         Meeting.objects.filter(section=section, table=table)
         .select_related("ns_pair__player_1", "ns_pair__player_2",
                         "ew_pair__player_1", "ew_pair__player_2")
         .order_by("round")
     )
+    pair_ids = {p for m in meetings for p in (m.ns_pair_id, m.ew_pair_id)}
+    subs = list(Substitute.objects.filter(pair_id__in=pair_ids).select_related("player")
+                .order_by("from_round", "id"))
+    for m in meetings:
+        for side, pair in (("ns", m.ns_pair), ("ew", m.ew_pair)):
+            names = pair.names
+            for sub in subs:
+                if sub.pair_id == pair.pk and sub.from_round <= m.round:
+                    names[sub.seat - 1] = sub.player.name
+            setattr(m, f"{side}_players", " & ".join(names))
+    return meetings
 
 
 def current_meeting(meetings: list[Meeting]) -> Meeting | None:
@@ -97,6 +119,22 @@ def seated_meeting(section: Section | int, table: int) -> Meeting | None:
 def late_leave(late_boards: list | None, board: int | None) -> bool:
     """Has the director given leave to play `board` late (a meeting's `late_boards`)?"""
     return board is not None and board in (late_boards or [])
+
+
+def table_sits_out(section: Section | int, table: int, meetings: list[Meeting]
+                   ) -> int | None:
+    """The round this table sits out now, or None. The table sits out the rounds between
+    its last meeting and the one it is seated at (its pair meets the movement's missing
+    pair then, or a pair that has left), while the section is still playing them."""
+    seated = current_meeting(meetings)
+    if seated is None or seated.agreed_at is not None:
+        return None
+    start = max((m.round for m in meetings if m.round < seated.round), default=0) + 1
+    if start >= seated.round:
+        return None
+    return (Meeting.objects.filter(section=section, round__gte=start, round__lt=seated.round,
+                                   agreed_at__isnull=True)
+            .order_by("round").values_list("round", flat=True).first())
 
 
 def later_round_refusal(meeting: Meeting, seated: Meeting | None, board: int | None = None
@@ -324,17 +362,23 @@ def _split(result: Result) -> bool:
 
 def scorecard(event: Event, pair_number: int) -> dict:
     """A pair's night board by board, with its running total."""
-    pair = Pair.objects.select_related("player_1", "player_2").get(event=event,
-                                                                   number=pair_number)
+    # The pair, its players and its substitutes in one query (a row per substitute).
+    found = list(Pair.objects.filter(event=event, number=pair_number)
+                 .order_by("substitutes__from_round", "substitutes__seat")
+                 .values_list("pk", "joined_round", "left_after_round", *ROSTER_FIELDS))
+    if not found:
+        raise Pair.DoesNotExist(f"there is no pair {pair_number} in this event")
+    pair_pk, joined_round, left_after_round = found[0][:3]
+    names, subs = roster_from_rows(row[3:] for row in found)
     state = pair_state(event) if event.kind == "pairs" else None
     results = (Result.objects.filter(event=event, voided=False)
-               .filter(Q(ns_pair=pair) | Q(ew_pair=pair))
+               .filter(Q(ns_pair_id=pair_pk) | Q(ew_pair_id=pair_pk))
                .select_related("board", "ns_pair", "ew_pair").order_by("board__number"))
     running = Fraction(0)
     rows = []
     notes = ruling_notes(event)
     for r in results:
-        is_ns = r.ns_pair_id == pair.pk
+        is_ns = r.ns_pair_id == pair_pk
         values = _value(state, state.rows.get(r.id) if state else None)
         mine = None if values is None else values[0 if is_ns else 1]
         if mine is not None:
@@ -356,9 +400,14 @@ def scorecard(event: Event, pair_number: int) -> dict:
             "running_shown": shown(running),
             "late_play": r.late_play,
         })
+    substitutes = subs.get(pair_number, [])
     return {
-        "pair": pair.number,
-        "names": pair.names,
+        "pair": pair_number,
+        "names": names[pair_number],
+        "substitutes": substitutes,
+        "names_text": presenters.pair_names(names[pair_number], substitutes),
+        "joined_round": joined_round,
+        "left_after_round": left_after_round,
         "method": event.method,
         "rows": rows,
         "total": fraction_str(running),
@@ -564,6 +613,24 @@ def pairs_text(event: Event) -> str:
     return "\n".join(lines)
 
 
+def pair_changes(event: Event) -> list[str]:
+    """The night's changes so far, one line each, for the pairs page."""
+    lines = []
+    pairs = Pair.objects.filter(event=event).select_related("player_1", "player_2")
+    subs = pair_substitutes(event)
+    for pair in pairs:
+        names = " & ".join(pair.names)
+        if pair.joined_round:
+            lines.append(f"Pair {pair.number} ({names}) joined from round {pair.joined_round}.")
+        if pair.left_after_round is not None:
+            lines.append(f"Pair {pair.number} ({names}) left after round "
+                         f"{pair.left_after_round}.")
+        for s in subs.get(pair.number, []):
+            lines.append(f"Pair {pair.number}: {s['name']} plays for {s['for']} from round "
+                         f"{s['from_round']}.")
+    return lines
+
+
 def table_links(event: Event) -> list[TableCode]:
     return list(TableCode.objects.filter(section__event=event).select_related("section")
                 .order_by("section__name", "table"))
@@ -714,13 +781,18 @@ def where_next(section: Section, table: int, round_number: int, *,
     if row is None:
         return None
     last = not [r for r in movement.rounds if r.number > round_number]
+    leaving = set(Pair.objects.filter(event_id=section.event_id,
+                                      left_after_round__lte=round_number)
+                  .values_list("number", flat=True))
     lines: list[tuple[str, str]] = []
     for here, pair, seat in (("NS", row.ns, row.ns_next), ("EW", row.ew, row.ew_next)):
         if seat is None:
             continue  # after the last round nobody moves
         label = presenters.side(here)
         who = f"{label} pair {pair}"
-        if seat.sits_out:
+        if pair in leaving:
+            lines.append((who, "Your night ends here: thank you for playing."))
+        elif seat.sits_out:
             lines.append((who, f"Sit out round {round_number + 1}."))
         elif (seat.table, seat.direction) == (table, here):
             lines.append((who, f"Stay at table {table}, {label}."))
@@ -832,6 +904,8 @@ AUDIT_KINDS = {
     "void": "Results removed", "undo": "Changes undone",
     "agree round": "Rounds agreed", "status": "Event status", "publish": "Publishing",
     "club adjustments": "Club adjustments turned on or off",
+    "late pair": "Late pairs", "pair leaves": "Pairs that left", "substitute": "Substitutes",
+    "pair changes": "Pair changes (import)",
 }
 
 

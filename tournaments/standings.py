@@ -10,6 +10,11 @@ keeps each event's state with the ``seq`` it has seen; a reader fetches only the
 results changed since, recomputes only their boards' groups, and moves each
 pair's total by the difference. The standings a page shows therefore always
 match the stored results, and one new result costs one board, not the night.
+
+The pairs' names are read again only when ``Event.roster_seq`` moves (every change to a
+name, a late pair or a substitute bumps it). A pair row of interfaces.md §3 keeps
+``names`` as the pair's two players and gains ``"substitutes": [{"name", "for",
+"from_round"}]`` only when the pair has any (docs/decisions.md).
 """
 
 from __future__ import annotations
@@ -118,12 +123,15 @@ class PairState:
     not_played: Counter = field(default_factory=Counter)
     names: dict[int, list[str]] | None = None  # pair -> players, as of names_roster
     names_roster: int = -1
+    # pair -> [{"name", "for", "from_round"}], only pairs with substitutes; as of names_roster
+    substitutes: dict[int, list[dict]] = field(default_factory=dict)
     current_roster: int = 0  # Event.roster_seq when the state was last brought up to date
 
     def names_for(self, event: Event) -> dict[int, list[str]]:
         """The pairs' names, read again only when a pair has changed since."""
         if self.names is None or self.names_roster != self.current_roster:
-            self.names, self.names_roster = pair_names(event), self.current_roster
+            self.names, self.substitutes = pair_roster(event)
+            self.names_roster = self.current_roster
         return self.names
 
     def apply(self, changed: Iterable[Row], removed: Iterable[int]) -> None:
@@ -321,6 +329,37 @@ def pair_names(event: Event) -> dict[int, list[str]]:
     return {number: [a, b] for number, a, b in pairs}
 
 
+ROSTER_FIELDS = ("number", "player_1__name", "player_2__name", "substitutes__seat",
+                 "substitutes__from_round", "substitutes__player__name")
+
+
+def roster_from_rows(rows: Iterable[tuple]) -> tuple[dict[int, list[str]], dict[int, list[dict]]]:
+    """Names and substitutes from rows of ROSTER_FIELDS (one row per pair and substitute,
+    in the order the substitutes played)."""
+    names: dict[int, list[str]] = {}
+    subs: dict[int, list[dict]] = {}
+    for number, first, second, seat, from_round, name in rows:
+        names[number] = [first, second]
+        if seat is not None:
+            subs.setdefault(number, []).append(
+                {"name": name, "for": first if seat == 1 else second, "from_round": from_round})
+    return names, subs
+
+
+def pair_roster(event: Event) -> tuple[dict[int, list[str]], dict[int, list[dict]]]:
+    """Each pair's two players (as pair_names) and its substitutes, in one query:
+    {"name", "for" (the player replaced), "from_round"}, pairs without any left out."""
+    rows = (Pair.objects.filter(event=event)
+            .order_by("number", "substitutes__from_round", "substitutes__seat")
+            .values_list(*ROSTER_FIELDS))
+    return roster_from_rows(rows)
+
+
+def pair_substitutes(event: Event) -> dict[int, list[dict]]:
+    """Each pair's substitutes (pair_roster's second half)."""
+    return pair_roster(event)[1]
+
+
 def _percent(value: Fraction) -> float:
     """A percentage to two decimals, a half going up."""
     exact = Decimal(value.numerator) / Decimal(value.denominator)
@@ -383,6 +422,7 @@ def _pair_rows(state: PairState, pairs: list[int], names: dict[int, list[str]]) 
         {"place": place, "pair": pair, "names": names.get(pair, []),
          "score": shown_values[pair]["score"], "exact": shown_values[pair]["exact"],
          "boards": state.played[pair],
+         **({"substitutes": state.substitutes[pair]} if pair in state.substitutes else {}),
          **{k: v for k, v in shown_values[pair].items() if k not in ("score", "exact")},
          **({"not_played": state.not_played[pair]} if state.not_played.get(pair) else {})}
         for pair, place in rank(keys)

@@ -203,6 +203,34 @@ class PairIn(serializers.Serializer):
                  help_text="the team's name (team events)")
 
 
+class LatePairIn(serializers.Serializer):
+    players = serializers.ListField(
+        child=_text(column_length(Player, "name")), min_length=2, max_length=2,
+        error_messages={"min_length": "a pair is two players",
+                        "max_length": "a pair is two players"})
+    from_round = _number("round", help_text="the first round the late pair plays (one not "
+                                            "yet begun)")
+    reason = _text(MAX_REASON, allow_blank=True, default="")
+    check = serializers.BooleanField(default=False, help_text=(
+        "true: only say what would happen (the plan), store nothing"))
+
+
+class PairLeaveIn(serializers.Serializer):
+    after_round = WholeNumberField(min_value=0, max_value=NUMBER[1], help_text=(
+        "the last round the pair plays (0: it plays none)"))
+    reason = _text(MAX_REASON, allow_blank=True, default="")
+    check = serializers.BooleanField(default=False, help_text=(
+        "true: only say what would happen (the plan), store nothing"))
+
+
+class SubstituteIn(serializers.Serializer):
+    seat = serializers.ChoiceField(choices=[1, 2], help_text=(
+        "the seat taken: 1 (the pair's first player) or 2 (the second)"))
+    player = _text(column_length(Player, "name"), help_text="the substitute's name")
+    from_round = _number("round", help_text="the first round the substitute plays")
+    reason = _text(MAX_REASON, allow_blank=True, default="")
+
+
 class TeamsIn(serializers.Serializer):
     names = serializers.ListField(
         child=_text(column_length(Team, "name")), min_length=1, max_length=MAX_TEAMS,
@@ -403,6 +431,34 @@ class PairOut(serializers.ModelSerializer):
     class Meta:
         model = Pair
         fields = ["number", "names", "team", "section"]
+
+
+class SubstituteOut(serializers.Serializer):
+    """{"name", "for", "from_round"}: "for" is a Python keyword, so it is declared below."""
+
+    name = serializers.CharField(help_text="the substitute")
+    from_round = serializers.IntegerField()
+
+
+SubstituteOut._declared_fields["for"] = serializers.CharField(help_text="the player replaced")
+
+
+class PlanMeetingOut(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    ns = serializers.IntegerField()
+    ew = serializers.IntegerField()
+    boards = serializers.ListField(child=serializers.IntegerField())
+
+
+class PairChangeOut(serializers.Serializer):
+    """A late pair or a pair leaving: what it does (`plan`), and whether it is stored."""
+
+    stored = serializers.BooleanField(help_text="false when only checked")
+    pair = serializers.IntegerField()
+    plan = serializers.DictField(help_text=(
+        "late pair: {section, pair, from_round, meetings, missed_rounds, new_tables}; "
+        "leaving: {pair, after_round, meetings} (the meetings taken out)"))
 
 
 class PairBrief(serializers.Serializer):
@@ -770,6 +826,11 @@ class ScorecardRowOut(serializers.Serializer):
 class ScorecardOut(serializers.Serializer):
     pair = serializers.IntegerField()
     names = serializers.ListField(child=serializers.CharField())
+    substitutes = SubstituteOut(many=True, help_text="players who took a seat from a round")
+    names_text = serializers.CharField(help_text='"Ann Lee & Bob Ray (Carl Day for Bob Ray '
+                                                 'from round 4)"')
+    joined_round = serializers.IntegerField(allow_null=True)
+    left_after_round = serializers.IntegerField(allow_null=True)
     method = serializers.CharField()
     rows = ScorecardRowOut(many=True)
     total = serializers.CharField()

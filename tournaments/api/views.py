@@ -60,13 +60,16 @@ from .serializers import (
     EventOut,
     EventPublishIn,
     EventStatusIn,
+    LatePairIn,
     LatePlayIn,
     MeetingOut,
     MovementChangeIn,
     MovementChangeOut,
     MovementIn,
     MovementSectionOut,
+    PairChangeOut,
     PairIn,
+    PairLeaveIn,
     PairOut,
     PreviewIn,
     ReasonIn,
@@ -75,6 +78,7 @@ from .serializers import (
     RulingIn,
     ScorecardOut,
     ScoreOut,
+    SubstituteIn,
     TableOut,
     TableRoundOut,
     TeamOut,
@@ -323,6 +327,67 @@ class PairDetail(ApiView):
         pair = services.pair_set(event=event, number=number, players=data["players"],
                                  team=team, actor=actor_for(request))
         return Response(PairOut(pair).data)
+
+
+class LatePair(ApiView):
+    """A late pair takes the sit-out's place from a round not yet begun (it becomes the
+    movement's missing pair, number 2 × tables). `check: true` only says what would
+    happen."""
+
+    permission_classes = [IsDirector, CanSeeEvent]
+
+    @extend_schema(request=LatePairIn, responses={200: PairChangeOut, **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int):
+        event = self.get_event()
+        data = validated(LatePairIn, request)
+        plan = services.late_pair_plan(event=event, from_round=data["from_round"])
+        if not data["check"]:
+            services.pair_join_late(event=event, players=data["players"],
+                                    from_round=data["from_round"], reason=data["reason"],
+                                    actor=actor_for(request))
+        return Response(PairChangeOut({"stored": not data["check"], "pair": plan.number,
+                                       "plan": plan.as_dict()}).data)
+
+
+class PairLeave(ApiView):
+    """A pair leaves after a round: its later meetings are taken out, its opponents sit
+    out, those boards are not played. `check: true` only says what would happen."""
+
+    permission_classes = [IsDirector, CanSeeEvent]
+
+    @extend_schema(request=PairLeaveIn, responses={200: PairChangeOut, **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int, number: int):
+        event = self.get_event()
+        data = validated(PairLeaveIn, request)
+        plan = services.pair_leave_plan(event=event, number=number,
+                                        after_round=data["after_round"])
+        if not data["check"]:
+            services.pair_leave(event=event, number=number, after_round=data["after_round"],
+                                reason=data["reason"], actor=actor_for(request))
+        return Response(PairChangeOut({"stored": not data["check"], "pair": number,
+                                       "plan": plan.as_dict()}).data)
+
+
+class PairSubstitutes(ApiView):
+    """A substitute takes one seat of a pair from a round to the end; the answer is the
+    pair's score card (with its substitutes)."""
+
+    permission_classes = [IsDirector, CanSeeEvent]
+
+    @extend_schema(request=SubstituteIn, responses={200: ScorecardOut, **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, event_id: int, number: int):
+        event = self.get_event()
+        data = validated(SubstituteIn, request)
+        services.substitute_set(event=event, number=number, seat=int(data["seat"]),
+                                player=data["player"], from_round=data["from_round"],
+                                reason=data["reason"], actor=actor_for(request))
+        return Response(ScorecardOut(selectors.scorecard(event, number)).data)
 
 
 class TeamList(ApiView):

@@ -256,7 +256,9 @@ class StandingsRenderer(BaseRenderer):
                     exact = f"{exact} of {presenters.number(r['top'])}"
             else:
                 score, exact = signed(r["score"]), presenters.exact(r["exact"])
-            rows.append([r["place"], r["pair"], self.para(esc(" & ".join(r["names"]))),
+            rows.append([r["place"], r["pair"],
+                         self.para(esc(presenters.pair_names(r["names"],
+                                                             r.get("substitutes")))),
                          score, exact, presenters.boards_played(r["boards"],
                                                                 r.get("not_played", 0))])
         if len(rows) == 1:
@@ -286,7 +288,9 @@ class ScorecardsRenderer(BaseRenderer):
         for index, card in enumerate(data["cards"]):
             block: list[Flowable] = [PageBreak()] if index else []
             block.append(self.para(
-                f"Pair {card['pair']}: {esc(' & '.join(card['names']))}", "title"))
+                f"Pair {card['pair']}: "
+                f"{esc(presenters.pair_names(card['names'], card.get('substitutes')))}",
+                "title"))
             head = ["Board", "Sat", "Against", "Contract", "By", "Tricks", "Score"]
             if compared:
                 head += ["MP" if mp else "±", "Running"]

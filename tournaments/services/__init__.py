@@ -13,10 +13,10 @@ The services live by concern: `base` (errors, the actor, the event lock, the aud
 `setup` (event, teams, pairs, boards, movement), `results` (entry, confirmation,
 correction, rulings, undo), `late` (boards not played, late play), `event_state`
 (rounds agreed, status, closing, publishing, the final standings), `movement_change` (a
-new movement from a round on), `irregular` (irregular boards, Duplicate Law B),
-`night_import` (the night file's writes) and `adjustments` (club adjustments: adjusted
-and assigned scores, when the event turns them on). Callers use `services.<name>` from
-this package.
+new movement from a round on), `pair_changes` (late and leaving pairs, substitutes),
+`irregular` (irregular boards, Duplicate Law B), `night_import` (the night file's writes)
+and `adjustments` (club adjustments: adjusted and assigned scores, when the event turns
+them on). Callers use `services.<name>` from this package.
 """
 
 from .adjustments import (
@@ -77,6 +77,19 @@ from .night_import import (
     SectionRow,
     results_import,
     sections_import,
+)
+from .pair_changes import (
+    LatePairPlan,
+    LeavePlan,
+    PairChangeRow,
+    late_pair_plan,
+    meeting_key,
+    movement_regenerate,
+    pair_changes_import,
+    pair_join_late,
+    pair_leave,
+    pair_leave_plan,
+    substitute_set,
 )
 from .results import (
     audit_undo,
@@ -141,6 +154,11 @@ __all__ = [
     "late_play_withdraw",
     "MeetingRow",
     "meetings_replace_from",
+    "LatePairPlan",
+    "late_pair_plan",
+    "LeavePlan",
+    "meeting_key",
+    "movement_regenerate",
     "movement_and_boards_set",
     "movement_change",
     "movement_generate",
@@ -148,6 +166,11 @@ __all__ = [
     "not_played_scoring_set",
     "movement_plan",
     "MovementPlan",
+    "pair_changes_import",
+    "PairChangeRow",
+    "pair_join_late",
+    "pair_leave",
+    "pair_leave_plan",
     "pair_set",
     "pairs_playing",
     "pairs_set",
@@ -167,6 +190,7 @@ __all__ = [
     "started_refusal",
     "tables_needed",
     "tables_words",
+    "substitute_set",
     "teams_set",
     "UnusualResult",
 ]

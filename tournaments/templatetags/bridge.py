@@ -6,7 +6,8 @@ wraps the words in HTML (a red suit, a rounded score with its exact value on tap
 """
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
 
 from .. import presenters
 
@@ -125,3 +126,12 @@ def boards_played(row: dict) -> str:
 @register.filter
 def not_played_note(standings) -> str:
     return presenters.not_played_note(standings)
+
+
+@register.filter(is_safe=True)
+def pair_names(names, substitutes=None) -> str:
+    """"Ann Lee & Bob Ray (Carl Day for Bob Ray from round 4)" (presenters.pair_names):
+    the names escaped, the "&" between them kept as the page's own text."""
+    subs = [{**s, "name": escape(s["name"]), "for": escape(s["for"])}
+            for s in substitutes or []]
+    return mark_safe(presenters.pair_names([escape(n) for n in names or []], subs))  # noqa: S308

@@ -398,7 +398,8 @@ def pairs(request: HttpRequest, event_id: int) -> HttpResponse:
             return redirect("director-movement", event_id=event.pk)
     extra = event.pairs.count()
     return render(request, "tournaments/director/pairs.html",
-                  {"event": event, "form": form, "teams": teams, "stored": extra})
+                  {"event": event, "form": form, "teams": teams, "stored": extra,
+                   "changes": selectors.pair_changes(event)})
 
 
 def _generate(event: Event, data: dict, pair_count: int):
@@ -835,6 +836,10 @@ def _audit_text(snapshot: dict | None, event: Event) -> str:
     def shown(key: str, value) -> str:
         if key == "final_after" and value:  # when the correction period ends, club time
             return clock(datetime.datetime.fromisoformat(value))
+        if isinstance(value, list | tuple) and value and isinstance(value[0], dict):
+            # meetings added or taken out (a late pair, a pair that left)
+            return "; ".join(f"round {m.get('round')} table {m.get('table')}: "
+                             f"{m.get('ns')} v {m.get('ew')}" for m in value)
         if isinstance(value, list | tuple):
             return " & ".join(map(str, value))
         return str(value)

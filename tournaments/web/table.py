@@ -192,6 +192,8 @@ def home(request: HttpRequest, table: TableCode, round_number: int | None = None
         if event.status in (Event.Status.SETTING_UP, Event.Status.RUNNING) else [],
         "table": table, "event": event, "meetings": meetings, "meeting": meeting,
         "seated": seated, "lines": lines, "all_confirmed": all_confirmed,
+        "sits_out": selectors.table_sits_out(table.section, table.table, meetings)
+        if meeting == seated else None,
         "closed": event.status == Event.Status.CLOSED,
         **_where_to_go(table, meetings, meeting, seated, lines),
         "locked": _locked_message(event, meeting, seated),

@@ -1,0 +1,132 @@
+"""The console's pair changes (web/director_pairs.py) and what the tables' phones show."""
+
+import pytest
+
+from boards.movements import generate
+from tests.reports.night import movement_event
+from tests.web.conftest import code_of
+from tests.web.test_table_where_next import play_round
+from tournaments import services
+from tournaments.models import AuditEntry, Meeting, Pair, Substitute
+
+
+@pytest.fixture
+def seven(director):
+    """Seven pairs, a 4-table skip Mitchell of 2-board rounds: pair 8 is missing."""
+    return movement_event(director, generate("mitchell", tables=4, boards_per_round=2,
+                                             variant="skip", pairs=7))
+
+
+def _sit_out_table(event, rnd: int) -> int:
+    """The table whose N–S pair meets the missing pair 8 in round `rnd`."""
+    full = generate("mitchell", tables=4, boards_per_round=2, variant="skip")
+    return next(t.table for t in full.rounds[rnd - 1].tables if t.ew == 8)
+
+
+def test_the_pairs_page_offers_the_three_changes(director_client, seven):
+    page = director_client.get(f"/director/events/{seven.pk}/pairs/").content.decode()
+    for testid in ("late-pair", "pair-leaves", "substitute"):
+        assert f'data-testid="{testid}"' in page
+
+
+def test_a_late_pair_is_shown_first_then_seated(director_client, seven):
+    url = f"/director/events/{seven.pk}/pairs/late/"
+    assert 'value="1"' in director_client.get(url).content.decode()  # round 1 not begun
+    form = {"player_1": "Nan Kirk", "player_2": "Obed Hale", "from_round": 2,
+            "reason": "came at nine"}
+    page = director_client.post(url, form).content.decode()
+    assert 'data-testid="plan"' in page
+    assert "Nan Kirk &amp; Obed Hale become pair 8" in page
+    assert "They miss round 1" in page
+    assert not Pair.objects.filter(event=seven, number=8).exists()  # nothing stored yet
+    response = director_client.post(url, {**form, "confirm": "1"})
+    assert response.status_code == 302
+    assert Pair.objects.get(event=seven, number=8).joined_round == 2
+    pairs_page = director_client.get(response.url).content.decode()
+    assert "Pair 8 (Nan Kirk &amp; Obed Hale) joined from round 2." in pairs_page
+    assert AuditEntry.objects.get(event=seven, action="late pair").reason == "came at nine"
+
+
+def test_a_late_pair_refused_says_why(director, director_client):
+    full = movement_event(director, generate("mitchell", tables=3, boards_per_round=2),
+                          name="Full")
+    url = f"/director/events/{full.pk}/pairs/late/"
+    response = director_client.post(url, {"player_1": "A B", "player_2": "C D",
+                                           "from_round": 2, "reason": "x"})
+    assert response.status_code == 400
+    assert "no sit-out" in response.content.decode()
+
+
+def test_a_reason_is_required(director_client, seven):
+    response = director_client.post(f"/director/events/{seven.pk}/pairs/late/",
+                                     {"player_1": "A B", "player_2": "C D", "from_round": 2})
+    assert response.status_code == 400
+    assert 'data-field="reason"' in response.content.decode()
+
+
+def test_a_pair_leaves_from_the_console(director_client, seven):
+    url = f"/director/events/{seven.pk}/pairs/leaves/"
+    form = {"pair": 5, "after_round": 1, "reason": "a train to catch"}
+    page = director_client.post(url, form).content.decode()
+    assert "Pair 5 (" in page and "leaves after round 1" in page and "sits out" in page
+    assert "not played for both pairs" in page
+    director_client.post(url, {**form, "confirm": "1"})
+    assert Pair.objects.get(event=seven, number=5).left_after_round == 1
+
+
+def test_a_substitute_from_the_console(director_client, seven):
+    url = f"/director/events/{seven.pk}/pairs/substitute/"
+    pair = Pair.objects.get(event=seven, number=1)
+    form = {"pair": 1, "seat": 2, "player": "Carl Day", "from_round": 2, "reason": "ill"}
+    page = director_client.post(url, form).content.decode()
+    assert f"Carl Day plays for {pair.names[1]} in pair 1 from round 2." in page
+    director_client.post(url, {**form, "confirm": "1"})
+    assert Substitute.objects.get(pair=pair).player.name == "Carl Day"
+    card = director_client.get(f"/events/{seven.pk}/pairs/1/")
+    if card.status_code == 200:  # the public score card, when the event shows it
+        assert "Carl Day" in card.content.decode()
+
+
+def test_the_table_that_sits_out_is_told_and_then_meets_the_late_pair(
+        director, director_client, client, seven):
+    table = _sit_out_table(seven, 2)
+    play_round(seven, 1, table)
+    page = client.get(f"/t/{code_of(seven, table)}/").content.decode()
+    assert 'data-testid="sits-out"' in page and "Round 2: no game at this table" in page
+    services.pair_join_late(event=seven, players=["Nan Kirk", "Obed Hale"], from_round=2,
+                            actor=services.Actor.director(director), reason="late")
+    page = client.get(f"/t/{code_of(seven, table)}/").content.decode()
+    assert f"Table {table} · round 2" in page
+    assert 'data-testid="sits-out"' not in page
+    assert "Nan Kirk" in page
+
+
+def test_a_leaving_pair_is_told_its_night_ends_and_its_opponents_sit_out(
+        director, client, seven):
+    services.pair_leave(event=seven, number=5, after_round=1,
+                        actor=services.Actor.director(director), reason="a train")
+    meeting = Meeting.objects.get(section__event=seven, round=1, ew_pair__number=5)
+    page = client.get(f"/t/{code_of(seven, meeting.table)}/").content.decode()
+    assert "Your night ends here" in page
+
+
+def test_the_table_shows_the_substitute_from_the_round_they_play(director, client, seven):
+    services.substitute_set(event=seven, number=1, seat=2, player="Carl Day", from_round=2,
+                            actor=services.Actor.director(director), reason="ill")
+    code = code_of(seven, 1)
+    pair = Pair.objects.get(event=seven, number=1)
+    first = client.get(f"/t/{code}/round/1/").content.decode()
+    assert f"{pair.names[0]} &amp; {pair.names[1]}" in first and "Carl Day" not in first
+    later = client.get(f"/t/{code}/round/3/").content.decode()
+    assert f"{pair.names[0]} &amp; Carl Day" in later
+
+
+def test_the_audit_page_names_the_pair_changes(director, director_client, seven):
+    actor = services.Actor.director(director)
+    services.pair_join_late(event=seven, players=["Nan Kirk", "Obed Hale"], from_round=2,
+                            actor=actor, reason="came at nine")
+    services.pair_leave(event=seven, number=5, after_round=1, actor=actor, reason="train")
+    page = director_client.get(f"/director/events/{seven.pk}/audit/").content.decode()
+    assert "Late pairs" in page and "Pairs that left" in page
+    assert "round 2 table 1: 1 v 8" in page
+    assert "came at nine" in page

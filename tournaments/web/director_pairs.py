@@ -1,0 +1,162 @@
+"""The director's console for pairs who come late, leave early, or change a player.
+
+Each change is two steps: the director fills the form and sees what will happen (the
+services' plan, which stores nothing); then confirms, and one service makes the change
+under the event lock, audited with the reason given.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from boards.movements import board_range
+
+from .. import presenters, services
+from ..forms import LatePairForm, PairLeaveForm, SubstituteForm
+from ..models import Event, Pair, Result
+from ..services import ServiceError
+from ..standings import pair_substitutes
+from .director import _actor, _event, _section, director_required
+
+TEMPLATE = "tournaments/director/pair_change.html"
+
+
+def _meeting_line(key: tuple) -> str:
+    rnd, table, ns, ew, boards = key
+    many = "s" if len(boards) > 1 else ""
+    return (f"Round {rnd}, table {table}: N–S pair {ns} against E–W pair {ew}, "
+            f"board{many} {board_range(boards)}")
+
+
+def next_round(event: Event) -> int:
+    """The first round of the event's first section with no result yet (1 if none)."""
+    section = event.sections.order_by("name").first()
+    begun = (Result.objects.filter(meeting__section=section)
+             .values_list("meeting__round", flat=True).order_by("-meeting__round").first())
+    return (begun or 0) + 1
+
+
+def _late_lines(event: Event, data: dict) -> list[str]:
+    plan = services.late_pair_plan(event=event, from_round=data["from_round"])
+    names = f"{data['player_1'].strip()} & {data['player_2'].strip()}"
+    lines = [f"{names} become pair {plan.number} and take the sit-out's place from round "
+             f"{plan.from_round}."]
+    lines += [_meeting_line(k) for k in plan.meetings]
+    if plan.missed_rounds:
+        rounds = ", ".join(map(str, plan.missed_rounds))
+        lines.append(f"They miss round{'s' if len(plan.missed_rounds) > 1 else ''} {rounds}: "
+                     "those boards are simply not played by them (no comparison).")
+    lines += [f"Table {t} is new: print its table card (Table links & QR)."
+              for t in plan.new_tables]
+    lines.append("The guide cards and table cards show the new meetings.")
+    return lines
+
+
+def _leave_lines(event: Event, data: dict) -> list[str]:
+    plan = services.pair_leave_plan(event=event, number=data["pair"],
+                                    after_round=data["after_round"])
+    pair = Pair.objects.select_related("player_1", "player_2").get(event=event,
+                                                                   number=plan.number)
+    lines = [f"Pair {plan.number} ({' & '.join(pair.names)}) leaves after round "
+             f"{plan.after_round}. These meetings are taken out:"]
+    lines += [_meeting_line(k) for k in plan.meetings]
+    lines += [f"Round {rnd}: pair {other} sits out." for rnd, other in plan.opponents]
+    lines.append(f"Their {plan.boards} board{'s' if plan.boards != 1 else ''} are marked "
+                 "not played for both pairs: no comparison, no credit.")
+    return lines
+
+
+def _substitute_lines(event: Event, data: dict) -> list[str]:
+    pair = Pair.objects.filter(event=event, number=data["pair"]).select_related(
+        "player_1", "player_2").first()
+    if pair is None:
+        raise ServiceError(f"pair {data['pair']} is not in this event", field="pair")
+    replaced = pair.names[data["seat"] - 1]
+    subs = [*pair_substitutes(event).get(pair.number, []),
+            {"name": data["player"].strip(), "for": replaced, "from_round": data["from_round"]}]
+    return [f"{data['player'].strip()} plays for {replaced} in pair {pair.number} from round "
+            f"{data['from_round']}.",
+            "The score card and the standings will show: "
+            + presenters.pair_names(pair.names, subs) + "."]
+
+
+def _change_page(request: HttpRequest, event: Event, *, form_class, title: str, intro: str,
+                 describe, apply, done: str, initial: dict | None = None) -> HttpResponse:
+    """The two steps of every pair change: check (show what will happen), then confirm."""
+    form = form_class(request.POST or None, initial=initial or {})
+    lines: list[str] = []
+    confirming = False
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            if data["confirm"]:
+                done_text = apply(event, data)
+                messages.success(request, done_text or done)
+                return redirect("director-pairs", event_id=event.pk)
+            lines = describe(event, data)
+            confirming = True
+        except ServiceError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+    return render(request, TEMPLATE, {
+        "event": event, "form": form, "title": title, "intro": intro, "lines": lines,
+        "confirming": confirming,
+    }, status=400 if request.method == "POST" and form.errors else 200)
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def late_pair(request: HttpRequest, event_id: int) -> HttpResponse:
+    def apply(event, data):
+        pair = services.pair_join_late(
+            event=event, players=[data["player_1"], data["player_2"]],
+            from_round=data["from_round"], actor=_actor(request), reason=data["reason"],
+            section=_section(event))
+        return (f"Pair {pair.number} ({' & '.join(pair.names)}) plays from round "
+                f"{pair.joined_round}. Print the new guide cards if you use them.")
+    event = _event(event_id)
+    return _change_page(
+        request, event, form_class=LatePairForm, title="A late pair arrives",
+        intro="A late pair takes the place of the pair that sits out, from a round that has "
+              "not begun. The boards it missed are not played by it.",
+        describe=_late_lines, apply=apply, done="", initial={"from_round": next_round(event)})
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def pair_leaves(request: HttpRequest, event_id: int) -> HttpResponse:
+    def apply(event, data):
+        pair = services.pair_leave(event=event, number=data["pair"],
+                                   after_round=data["after_round"], actor=_actor(request),
+                                   reason=data["reason"])
+        return (f"Pair {pair.number} left after round {pair.left_after_round}; its opponents "
+                "sit out those rounds.")
+    event = _event(event_id)
+    return _change_page(
+        request, event, form_class=PairLeaveForm, title="A pair leaves",
+        intro="A pair that leaves plays no more rounds: its opponents sit out instead, and "
+              "the boards they would have played are not played (no comparison).",
+        describe=_leave_lines, apply=apply, done="",
+        initial={"after_round": max(next_round(event) - 1, 0),
+                 "pair": request.GET.get("pair", "")})
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def substitute(request: HttpRequest, event_id: int) -> HttpResponse:
+    def apply(event, data):
+        services.substitute_set(event=event, number=data["pair"], seat=data["seat"],
+                                player=data["player"], from_round=data["from_round"],
+                                actor=_actor(request), reason=data["reason"])
+        return (f"{data['player'].strip()} plays in pair {data['pair']} from round "
+                f"{data['from_round']}.")
+    event = _event(event_id)
+    return _change_page(
+        request, event, form_class=SubstituteForm, title="A substitute",
+        intro="A substitute takes one player's seat from a round to the end. Both names "
+              "show on the score card and in the standings.",
+        describe=_substitute_lines, apply=apply, done="",
+        initial={"from_round": next_round(event), "pair": request.GET.get("pair", "")})
+
