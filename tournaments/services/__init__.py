@@ -56,6 +56,13 @@ from .results import (
     result_void,
     ruling_award,
 )
+from .rubbers import (
+    rubber_create,
+    rubber_deal_add,
+    rubber_deal_correct,
+    rubber_preview,
+    rubber_sheet,
+)
 from .setup import (
     boards_set,
     event_create,
@@ -70,6 +77,11 @@ from .setup import (
 )
 
 __all__ = [
+    "rubber_create",
+    "rubber_deal_add",
+    "rubber_deal_correct",
+    "rubber_preview",
+    "rubber_sheet",
     "_lock_event",
     "_schedule_final",
     "Actor",
