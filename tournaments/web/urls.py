@@ -7,7 +7,7 @@ director's console under director/.
 from django.urls import include, path
 
 from .. import converters  # noqa: F401  (registers the id, number and name converters)
-from . import director, public, table
+from . import director, pad, public, table
 
 public_urlpatterns = [
     path("events/<id:pk>/", public.event_page, name="public-event"),
@@ -31,6 +31,17 @@ table_urlpatterns = [
     path("t/<name:code>/round/<number:round_number>/board/<number:board>/confirm/", table.confirm,
          name="table-confirm"),
     path("t/<name:code>/board/<number:board>/traveller/", table.traveller, name="table-traveller"),
+]
+
+pad_urlpatterns = [
+    path("pad/", pad.home, name="pad-home"),
+    path("pad/new/", pad.create, name="pad-create"),
+    path("pad/<str:code>/", pad.sheet, name="pad-sheet"),
+    path("pad/<str:code>/deal/", pad.deal, name="pad-deal"),
+    path("pad/<str:code>/last/", pad.correct, name="pad-correct"),
+    path("pad/<str:code>/preview/", pad.preview, name="pad-preview"),
+    path("pad/<str:code>/print/", pad.print_sheet, name="pad-print"),
+    path("pad/<str:code>/print/sheet.pdf", pad.print_file, name="pad-print-file"),
 ]
 
 director_urlpatterns = [
@@ -71,5 +82,6 @@ director_urlpatterns = [
 urlpatterns = [
     *public_urlpatterns,
     *table_urlpatterns,
+    *pad_urlpatterns,
     path("director/", include(director_urlpatterns)),
 ]
