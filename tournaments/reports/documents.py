@@ -447,7 +447,7 @@ class RubberSheetRenderer(BaseRenderer):
 
     def blocks(self, data: dict) -> Iterable[list[Flowable]]:
         keys = [c["key"] for c in data["columns"]]
-        heads = [esc(c["label"]) for c in data["columns"]]
+        heads = [self.para(f"<b>{esc(c['label'])}</b>", "small") for c in data["columns"]]
         players = " · ".join(
             f"{esc(p['seat_name'])}: {esc(p['name'])}{' (dummy)' if p['dummy'] else ''}"
             for p in data["players"])
@@ -468,7 +468,7 @@ class RubberSheetRenderer(BaseRenderer):
             for d in period["deals"]:
                 rows.append([d["number"], self.para(esc(d["dealer_name"])),
                              self.para(esc(d["what"])),
-                             *[blank(d["above"][k]) for k in keys]])
+                             *[d["above"][k] or "" for k in keys]])
             if period["ruled_off"]:
                 value = f", worth {period['value']}" if period["value"] else ""
                 rows.append(["", "", self.para(
@@ -482,7 +482,8 @@ class RubberSheetRenderer(BaseRenderer):
             "Honour score (below the line) and bonuses"
         rows = [[below_title, *heads]]
         for r in data["below"]:
-            rows.append([self.para(esc(r["what"])), *[blank(r["points"][k]) for k in keys]])
+            rows.append([self.para(esc(presenters.sentence(r["what"]))),
+                         *[r["points"][k] or "" for k in keys]])
         rows.append([self.para("<b>Total</b>"), *[str(data["totals"][k]) for k in keys]])
         out.append(self.table(rows, widths=[width - nums * numw] + [numw] * nums,
                               numeric_from=1))

@@ -490,7 +490,8 @@ def _throttled(record: Progress) -> Progress:
 @transaction.atomic
 def _report_start(*, job_id: int, task_id: str) -> ReportJob | None:
     """Mark the job running under `task_id`; None if it is gone, superseded or done."""
-    job = ReportJob.objects.select_for_update().select_related("event", "rubber").filter(
+    job = ReportJob.objects.select_for_update(of=("self",)).select_related(
+        "event", "rubber").filter(
         pk=job_id).first()
     if job is None or job.task_id != task_id:
         return None

@@ -339,7 +339,8 @@ def _sheet(rubber: Rubber, rows: Sequence[RubberDeal], result: Any) -> dict[str,
             if any(d["below"].values()):
                 below.append({"what": f"Deal {d['number']}", "points": d["below"]})
         for b in out["bonuses"]:
-            below.append({"what": f"{b['what']} ({presenters.law_text(b['law'])})",
+            below.append({"what": presenters.sentence(
+                f"{b['what']} ({presenters.law_text(b['law'])})"),
                           "points": {k: (b["points"] if k == b["to"] else 0) for k in keys}})
     else:
         for g, game in enumerate(out["games"]):
