@@ -159,3 +159,15 @@ def test_preview_stores_nothing_and_says_what_is_wrong():
     again = rubber_preview(rubber=pad, deal=dict(AUCTION[0], tricks=10), replace_last=True)
     assert again["deal"]["number"] == 1 and again["deal"]["above"]["NS"] == 32
     assert pad.deals.count() == 1
+
+
+def test_the_laws_are_named_as_players_read_them():
+    pad = auction_pad()
+    sheet = rubber_sheet(rubber=pad)
+    assert any(r["what"] == "Rubber (two games won) (Whist Club 1913)" for r in sheet["below"])
+    three = rubber_create(game="three-hand", players=["Ann", "Bob", "Cy"])
+    rubber_deal_add(rubber=three, deal={
+        "declarer": "B", "contract": {"level": 2, "denomination": "H", "doubled": ""},
+        "tricks": 8, "honours": {"B": 2}})
+    laws = {it["law"] for it in rubber_sheet(rubber=three)["deals"][0]["items"]}
+    assert "Three-Hand rule 13" in laws and "Law 47" in laws
