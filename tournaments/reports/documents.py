@@ -447,7 +447,7 @@ class RubberSheetRenderer(BaseRenderer):
 
     def blocks(self, data: dict) -> Iterable[list[Flowable]]:
         keys = [c["key"] for c in data["columns"]]
-        heads = [self.para(f"<b>{esc(c['label'])}</b>", "small") for c in data["columns"]]
+        heads = [self.para(f"<b>{esc(c['label'])}</b>", "num") for c in data["columns"]]
         players = " · ".join(
             f"{esc(p['seat_name'])}: {esc(p['name'])}{' (dummy)' if p['dummy'] else ''}"
             for p in data["players"])
