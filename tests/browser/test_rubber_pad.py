@@ -21,6 +21,7 @@ def tap_deal(phone, level, denomination, declarer, tricks):
 def test_a_short_auction_rubber_on_a_phone(browser, transactional_db):
     phone = browser.page(phone=True)
     phone.goto("/")
+    browser.shot(phone, "home")
     phone.tap("[data-testid=keep-rubber-link]")
     expect(phone.locator("h1")).to_have_text("Keep a rubber score")
     # Auction is chosen: four names, no whist choices, no three-hand names.
@@ -73,6 +74,9 @@ def test_a_short_auction_rubber_on_a_phone(browser, transactional_db):
 
     # The same pages at a desktop's width.
     desk = browser.page()
+    desk.goto("/")
+    expect(desk.locator("[data-testid=keep-rubber-link]")).to_be_visible()
+    browser.shot(desk, "desktop home")
     desk.goto(f"/pad/{pad.code}/")
     expect(desk.locator("[data-testid=pad-result]")).to_contain_text("Rubber to Ann & Cy")
     browser.shot(desk, "desktop sheet")
@@ -81,7 +85,6 @@ def test_a_short_auction_rubber_on_a_phone(browser, transactional_db):
     browser.shot(desk, "desktop correct")
     desk.goto("/pad/")
     expect(desk.locator("#pad-new")).to_be_visible()
-    desk.tap = desk.click
     desk.click("label[for=game-whist]")
     desk.click("label[for=form-double-dummy]")
     expect(desk.locator("#dummy-N")).to_be_attached()
