@@ -544,9 +544,14 @@ class ReportJob(models.Model):
         ("standings", "Standings"),
         ("scorecards", "Personal score cards"),
         ("guidecards", "Guide cards"),
+        ("rubber", "Rubber score sheet"),
     ]
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="report_jobs")
+    # A job prints either one event's document or one rubber's score sheet (the pad).
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="report_jobs",
+                              null=True, blank=True)
+    rubber = models.ForeignKey("Rubber", on_delete=models.CASCADE, related_name="report_jobs",
+                               null=True, blank=True)
     kind = models.CharField(max_length=12, choices=KINDS)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
     done = models.PositiveIntegerField(default=0)
@@ -563,10 +568,16 @@ class ReportJob(models.Model):
         constraints = [
             # Re-running a job overwrites its file: one job row per event and kind.
             models.UniqueConstraint(fields=["event", "kind"], name="report_job_one_per_kind"),
+            models.UniqueConstraint(fields=["rubber"], condition=Q(rubber__isnull=False),
+                                    name="report_job_one_per_rubber"),
+            models.CheckConstraint(
+                condition=(Q(event__isnull=False, rubber__isnull=True) & ~Q(kind="rubber"))
+                | (Q(event__isnull=True, rubber__isnull=False) & Q(kind="rubber")),
+                name="report_job_event_or_rubber"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} for {self.event}"
+        return f"{self.get_kind_display()} for {self.event or self.rubber}"
 
 
 class ServiceState(models.Model):
@@ -591,3 +602,63 @@ class ServiceState(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}: {self.state} since {self.since:%H:%M}"
+
+
+class Rubber(models.Model):
+    """A rubber kept on one phone: the score pad (rules.md §10).
+
+    Only what the table entered is stored: each deal as the engine's rubber input
+    (interfaces.md §5). The score sheet is always computed by ``scoring.engine`` from
+    it, so there is one truth. ``code`` is the pad's secret: whoever holds its link
+    (the phone that made it, or a player it was shared with) may add and correct deals.
+    """
+
+    GAMES = [("auction", "Auction Bridge"), ("three-hand", "Three-Hand Auction"),
+             ("whist", "Whist")]
+    RUBBER_RULES = [("american-1913", "American rule (1913)"), ("english", "English rule")]
+    FORMS = [("plain", "Whist"), ("dummy", "Dummy Whist"),
+             ("double-dummy", "Double Dummy Whist")]
+
+    game = models.CharField(max_length=12, choices=GAMES)
+    rules = models.CharField(max_length=16, choices=RUBBER_RULES, default="american-1913")
+    form = models.CharField(max_length=14, choices=FORMS, default="plain")
+    # Whist with a dummy: the seats of the dummy hands ("" for four players; one seat for
+    # Dummy Whist; two, one of each side, for Double Dummy), never liable for a revoke.
+    dummy = models.CharField(max_length=2, blank=True, default="")
+    # The players by seat: N, E, S, W (four-hand games) or A, B, C (Three-Hand); a
+    # dummy's seat holds the name of the player who plays it.
+    players = models.JSONField(default=list)
+    first_dealer = models.CharField(max_length=1, default="N")
+    code = models.CharField(max_length=32, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(game__in=["auction", "three-hand", "whist"]),
+                                   name="rubber_game_known"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} rubber of {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class RubberDeal(models.Model):
+    """One deal of a rubber, in play order: the engine's input for it and who dealt."""
+
+    rubber = models.ForeignKey(Rubber, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField()  # 1, 2, 3… in play order
+    dealer = models.CharField(max_length=1)
+    data = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    changed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["rubber", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["rubber", "number"], name="rubber_deal_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"deal {self.number} of {self.rubber}"

@@ -835,3 +835,68 @@ class ScorecardOut(serializers.Serializer):
     rows = ScorecardRowOut(many=True)
     total = serializers.CharField()
     shown = serializers.IntegerField()
+
+
+# --- the score pad (rubbers; rules.md §10, interfaces.md §5) ---------------------------------
+
+
+class RubberIn(serializers.Serializer):
+    """A new score pad: the game, its rule (auction games) or form (whist), the players."""
+
+    game = serializers.ChoiceField(choices=["auction", "three-hand", "whist"])
+    rules = serializers.CharField(default="american-1913", max_length=16,
+                                  help_text="auction games: american-1913 or english")
+    form = serializers.ChoiceField(choices=["plain", "dummy", "double-dummy"], default="plain",
+                                   help_text="whist only: plain, Dummy or Double Dummy")
+    dummy = serializers.CharField(required=False, default="", allow_blank=True, max_length=4,
+                                  help_text="whist with a dummy: the dummy seats, \"S\" or "
+                                            "\"NE\" (one of each side)")
+    players = serializers.ListField(child=serializers.CharField(max_length=40),
+                                    min_length=3, max_length=4,
+                                    help_text="names by seat: N E S W (A B C at Three-Hand)")
+    first_dealer = serializers.CharField(required=False, default="", allow_blank=True,
+                                         max_length=1)
+
+
+class RubberDealIn(serializers.Serializer):
+    """One deal of the rubber: the engine's rubber input (interfaces.md §5) without the
+    dealer, who is the next in turn unless given."""
+
+    deal = serializers.JSONField(help_text="auction: a deal result (interfaces.md §1) less "
+                                           "its board; three-hand and whist as in §5")
+    dealer = serializers.CharField(required=False, default="", allow_blank=True, max_length=1)
+    revokes_by = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=13), required=False,
+        help_text="whist: revokes by seat (N E S W); a dummy's are refused")
+
+
+class RubberCorrectIn(RubberDealIn):
+    number = serializers.IntegerField(required=False, min_value=1,
+                                      help_text="the last deal's number (refused otherwise)")
+
+
+class RubberSheetOut(serializers.Serializer):
+    """The score sheet, computed by the engine from the stored deals."""
+
+    code = serializers.CharField(help_text="the pad's secret: its address")
+    game = serializers.CharField()
+    rules = serializers.CharField()
+    form = serializers.CharField()
+    dummy = serializers.ListField(child=serializers.CharField())
+    players = serializers.ListField(child=serializers.DictField())
+    columns = serializers.ListField(child=serializers.DictField(),
+                                    help_text="the sheet's columns: sides, or players")
+    deals = serializers.ListField(child=serializers.DictField(),
+                                  help_text="each deal: above (trick column), below "
+                                            "(honour column), items with their laws")
+    periods = serializers.ListField(child=serializers.DictField(),
+                                    help_text="the games, each ruled off when won")
+    below = serializers.ListField(child=serializers.DictField())
+    totals = serializers.DictField(child=serializers.IntegerField())
+    complete = serializers.BooleanField()
+    winner = serializers.CharField(allow_null=True)
+    net = serializers.DictField(child=serializers.IntegerField())
+    settlement = serializers.ListField(child=serializers.DictField())
+    result = serializers.CharField(help_text="the rubber's state in a sentence")
+    next_dealer = serializers.CharField(allow_null=True)
+    next_dealer_name = serializers.CharField(allow_null=True)

@@ -14,6 +14,11 @@ RESULT = EVENT + "results/<id:result_id>/"
 urlpatterns = [
     path("", views.ApiRoot.as_view(), name="root"),
     path("events/", views.EventList.as_view(), name="events"),
+    path("rubbers/", views.RubberList.as_view(), name="rubbers"),
+    path("rubbers/<str:code>/", views.RubberDetail.as_view(), name="rubber"),
+    path("rubbers/<str:code>/deals/", views.RubberDeals.as_view(), name="rubber-deals"),
+    path("rubbers/<str:code>/deals/last/", views.RubberLastDeal.as_view(),
+         name="rubber-last-deal"),
     path(EVENT, views.EventDetail.as_view(), name="event"),
     path(EVENT + "status/", views.EventStatus.as_view(), name="event-status"),
     path(EVENT + "publish/", views.EventPublish.as_view(), name="event-publish"),

@@ -28,7 +28,7 @@ from scoring.engine import dealer_for_board
 from .. import access, selectors, services, standings
 from ..converters import NUMBER, ROW_ID
 from ..inputs import query_number
-from ..models import AuditEntry, Board, Event, Meeting, Pair, Result, Section, Team
+from ..models import AuditEntry, Board, Event, Meeting, Pair, Result, Rubber, Section, Team
 from . import lookups
 from .auth import TableCodeAuthentication, actor_for, table_of
 from .errors import api_exception_handler
@@ -75,6 +75,10 @@ from .serializers import (
     ReasonIn,
     ResultIn,
     ResultOut,
+    RubberCorrectIn,
+    RubberDealIn,
+    RubberIn,
+    RubberSheetOut,
     RulingIn,
     ScorecardOut,
     ScoreOut,
@@ -1005,3 +1009,58 @@ class NoSuchAddress(APIView):
         raise NotFound("there is no such address in the API: /api/ lists its addresses")
 
     get = post = put = patch = delete = head = options = trace = answer
+
+
+# --- the score pad ---------------------------------------------------------------------------
+
+
+class PadView(ApiView):
+    """A score pad is opened by its code (its secret): no table code, no session needed."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    def get_rubber(self) -> Rubber:
+        rubber = Rubber.objects.filter(code=self.kwargs["code"]).first()
+        if rubber is None:
+            raise NotFound("no score pad has this code")
+        return rubber
+
+
+class RubberList(PadView):
+    @extend_schema(request=RubberIn, responses={201: RubberSheetOut, 400: ERRORS[400]},
+                   tags=["score pad"])
+    def post(self, request):
+        data = validated(RubberIn, request)
+        rubber = services.rubber_create(**data)
+        return Response(RubberSheetOut(services.rubber_sheet(rubber=rubber)).data,
+                        status=status.HTTP_201_CREATED)
+
+
+class RubberDetail(PadView):
+    @extend_schema(responses={200: RubberSheetOut, 404: ERRORS[404]}, tags=["score pad"])
+    def get(self, request, code):
+        return Response(RubberSheetOut(services.rubber_sheet(rubber=self.get_rubber())).data)
+
+
+class RubberDeals(PadView):
+    @extend_schema(request=RubberDealIn, responses={201: RubberSheetOut, 400: ERRORS[400],
+                                                    404: ERRORS[404]}, tags=["score pad"],
+                   description="Add the next deal; refused once the rubber is won.")
+    def post(self, request, code):
+        rubber = self.get_rubber()
+        data = validated(RubberDealIn, request)
+        services.rubber_deal_add(rubber=rubber, **data)
+        return Response(RubberSheetOut(services.rubber_sheet(rubber=rubber)).data,
+                        status=status.HTTP_201_CREATED)
+
+
+class RubberLastDeal(PadView):
+    @extend_schema(request=RubberCorrectIn, responses={200: RubberSheetOut, 400: ERRORS[400],
+                                                       404: ERRORS[404]}, tags=["score pad"],
+                   description="Correct the last deal (only the last).")
+    def put(self, request, code):
+        rubber = self.get_rubber()
+        data = validated(RubberCorrectIn, request)
+        services.rubber_deal_correct(rubber=rubber, **data)
+        return Response(RubberSheetOut(services.rubber_sheet(rubber=rubber)).data)

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
+from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Spacer, Table, TableStyle
@@ -35,6 +36,7 @@ from .base import (
     contract_markup,
     esc,
     signed,
+    slug,
     suit_markup,
 )
 
@@ -451,3 +453,74 @@ class GuidecardsRenderer(BaseRenderer):
         return [self.para(f"<b>Pair {card['pair']}</b>{team}", "card_title"),
                 self.para(esc(card["names"]) or "&nbsp;", "card"),
                 self.para(f"{where}{esc(event)}", "small"), Spacer(0, 2 * mm), table]
+
+
+class RubberSheetRenderer(BaseRenderer):
+    """A score pad's rubber as a period score sheet (rules.md §10): the trick column
+    game by game, each game ruled off, then the honour column and the bonuses, the
+    totals, the result and the settlement.
+
+    Data: tournaments.services.rubber_sheet(rubber=...).
+    """
+
+    document = "Rubber score sheet"
+    kind = "rubber"
+
+    def count(self, data: dict) -> int:
+        return 1
+
+    def event_name(self, data: Any) -> str:
+        return f"{data['game_name']} rubber"
+
+    def filename(self, data: Any) -> str:
+        return f"{slug(data['game_name'])}-rubber.pdf"
+
+    def blocks(self, data: dict) -> Iterable[list[Flowable]]:
+        keys = [c["key"] for c in data["columns"]]
+        heads = [self.para(f"<b>{esc(c['label'])}</b>", "num") for c in data["columns"]]
+        players = " · ".join(
+            f"{esc(p['seat_name'])}: {esc(p['name'])}{' (dummy)' if p['dummy'] else ''}"
+            for p in data["players"])
+        rules = data["rules_name"] or data["form_name"]
+        out: list[Flowable] = [
+            self.para(f"{esc(data['game_name'])} rubber", "title"),
+            self.para(f"{esc(rules)} · {players}", "body"),
+            Spacer(0, 3 * mm),
+        ]
+        nums = len(keys)
+        width = self.frame_width
+        numw = 24 * mm
+        widths = [12 * mm, 28 * mm, width - 40 * mm - nums * numw] + [numw] * nums
+        above = "Points" if data["game"] == "whist" else "Trick score (toward game)"
+        rows: list[list[Any]] = [["Deal", "Dealer", above, *heads]]
+        extra: list[tuple] = []
+        for period in data["periods"]:
+            for d in period["deals"]:
+                rows.append([d["number"], self.para(esc(d["dealer_name"])),
+                             self.para(esc(d["what"])),
+                             *[d["above"][k] or "" for k in keys]])
+            if period["ruled_off"]:
+                value = f", worth {period['value']}" if period["value"] else ""
+                rows.append(["", "", self.para(
+                    f"<b>Game {period['number']} to {esc(period['winner_label'])}{value}</b>"),
+                    *[""] * nums])
+                extra.append(("LINEBELOW", (0, len(rows) - 1), (-1, len(rows) - 1), 1.6,
+                              colors.black))
+        out.append(self.table(rows, widths=widths, numeric_from=3, extra=extra))
+        out.append(Spacer(0, 3 * mm))
+        below_title = "Game values and rubber" if data["game"] == "whist" else \
+            "Honour score (below the line) and bonuses"
+        rows = [[below_title, *heads]]
+        for r in data["below"]:
+            rows.append([self.para(esc(presenters.sentence(r["what"]))),
+                         *[r["points"][k] or "" for k in keys]])
+        rows.append([self.para("<b>Total</b>"), *[str(data["totals"][k]) for k in keys]])
+        out.append(self.table(rows, widths=[width - nums * numw] + [numw] * nums,
+                              numeric_from=1))
+        out.append(Spacer(0, 3 * mm))
+        out.append(self.para(f"<b>{esc(data['result'])}</b>", "body"))
+        if data["game"] == "three-hand":
+            nets = ", ".join(f"{esc(c['label'])} {signed(data['net'][c['key']])}"
+                             for c in data["columns"])
+            out.append(self.para(f"Each player's net: {nets}.", "body"))
+        yield out

@@ -63,11 +63,12 @@ from redis.exceptions import RedisError
 from config.celery import app
 
 from .. import selectors, standings
-from ..models import Event, Meeting, Pair, ReportJob
-from ..services import Actor, Forbidden, ServiceError
+from ..models import Event, Meeting, Pair, ReportJob, Rubber
+from ..services import Actor, Forbidden, ServiceError, rubber_sheet
 from .base import Progress
 from .documents import (
     GuidecardsRenderer,
+    RubberSheetRenderer,
     ScorecardsRenderer,
     StandingsRenderer,
     TravellersRenderer,
@@ -75,8 +76,11 @@ from .documents import (
 
 log = logging.getLogger(__name__)
 
-KINDS: dict[str, str] = dict(ReportJob.KINDS)
+# The event documents of the print room; a rubber's score sheet (the pad) is a job too.
+KINDS: dict[str, str] = {k: v for k, v in ReportJob.KINDS if k != "rubber"}
+TITLES: dict[str, str] = dict(ReportJob.KINDS)
 RENDERERS = {
+    "rubber": RubberSheetRenderer,
     "travellers": TravellersRenderer,
     "standings": StandingsRenderer,
     "scorecards": ScorecardsRenderer,
@@ -144,6 +148,30 @@ def report_request(*, event: Event, kind: str, actor: Actor) -> ReportJob:
     job.error = ""
     job.task_id = ""
     job.attempts = 0
+    job.save()
+    job_id = job.pk
+    transaction.on_commit(lambda: report_send(job_id=job_id))
+    return job
+
+
+@transaction.atomic
+def rubber_report_request(*, rubber: Rubber) -> ReportJob:
+    """Ask for a rubber's score sheet as a PDF (the pad's "Print"); returns its job.
+
+    Whoever holds the pad's link may print it. One job row per rubber, as one per
+    event and kind: asking while it is queued or running returns it; asking again
+    later prints the sheet as it now stands over the same row and file.
+    """
+    rubber = Rubber.objects.select_for_update().get(pk=rubber.pk)
+    job, created = ReportJob.objects.select_for_update().get_or_create(
+        rubber=rubber, kind="rubber")
+    if job.status in (ReportJob.Status.QUEUED, ReportJob.Status.RUNNING) and not created:
+        if job.status == ReportJob.Status.QUEUED and not job.task_id:
+            transaction.on_commit(lambda: report_requeue(job=job, unsent_after=timedelta(0)))
+        return job
+    job.status = ReportJob.Status.QUEUED
+    job.done = job.total = job.attempts = 0
+    job.error = job.task_id = ""
     job.save()
     job_id = job.pk
     transaction.on_commit(lambda: report_send(job_id=job_id))
@@ -331,6 +359,15 @@ def report_run(*, job_id: int, task_id: str,
             on_progress(done, total)
 
     progress = _throttled(record)
+    if job.rubber_id is not None:  # a score pad's sheet: one block, no event
+        with Heartbeat(job_id=job_id, task_id=task_id):
+            data = rubber_sheet(rubber=job.rubber)
+            renderer = RubberSheetRenderer(progress=lambda done, n: progress(done, n))
+            filename, _mimetype, content = renderer.render(data)
+            name = _store_as(f"reports/rubber-{job.rubber_id}/{filename}", content,
+                             previous=job.file.name)
+            finished = _report_finish(job_id=job_id, task_id=task_id, name=name, total=1)
+        return {"job": job_id, "status": "done" if finished else "superseded", "file": name}
     with Heartbeat(job_id=job_id, task_id=task_id):
         # Gathering the data and laying out the pages take about as long as each other:
         # each is half of the bar.
@@ -453,7 +490,8 @@ def _throttled(record: Progress) -> Progress:
 @transaction.atomic
 def _report_start(*, job_id: int, task_id: str) -> ReportJob | None:
     """Mark the job running under `task_id`; None if it is gone, superseded or done."""
-    job = ReportJob.objects.select_for_update().select_related("event").filter(
+    job = ReportJob.objects.select_for_update(of=("self",)).select_related(
+        "event", "rubber").filter(
         pk=job_id).first()
     if job is None or job.task_id != task_id:
         return None
@@ -496,7 +534,12 @@ def _store(event: Event, filename: str, content: bytes, *, previous: str) -> str
     renamed over the old file (atomic on POSIX): a reader sees the old PDF or the
     new one, never half of one, and a re-run overwrites rather than piling up copies.
     """
-    name = f"reports/event-{event.pk}/{filename}"  # the renderer's name says the kind
+    # the renderer's name says the kind
+    return _store_as(f"reports/event-{event.pk}/{filename}", content, previous=previous)
+
+
+def _store_as(name: str, content: bytes, *, previous: str) -> str:
+    """``_store`` under a name given whole (an event's report, or a rubber's sheet)."""
     try:
         final = Path(default_storage.path(name))
     except NotImplementedError:  # a remote storage: no rename; replace the object
@@ -697,7 +740,8 @@ def report_status(job: ReportJob) -> dict[str, Any]:
     return {
         "event": job.event_id,
         "kind": job.kind,
-        "title": KINDS[job.kind],
+        "title": TITLES[job.kind],
+        "rubber": job.rubber_id,
         "status": job.status,
         "status_display": job.get_status_display(),
         "done": job.done,

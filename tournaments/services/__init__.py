@@ -100,6 +100,13 @@ from .results import (
     result_void,
     ruling_award,
 )
+from .rubbers import (
+    rubber_create,
+    rubber_deal_add,
+    rubber_deal_correct,
+    rubber_preview,
+    rubber_sheet,
+)
 from .scoring_settings import not_played_scoring_set
 from .setup import (
     boards_set,
@@ -115,6 +122,11 @@ from .setup import (
 )
 
 __all__ = [
+    "rubber_create",
+    "rubber_deal_add",
+    "rubber_deal_correct",
+    "rubber_preview",
+    "rubber_sheet",
     "_lock_event",
     "_schedule_final",
     "Actor",

@@ -15,6 +15,7 @@ from . import (
     director_movement,
     director_pairs,
     director_scoring,
+    pad,
     public,
     table,
     table_irregular,
@@ -46,6 +47,17 @@ table_urlpatterns = [
     path("t/<name:code>/irregular/<id:irregularity_id>/rectified/", table_irregular.rectified,
          name="table-irregular-rectified"),
     path("t/<name:code>/board/<number:board>/traveller/", table.traveller, name="table-traveller"),
+]
+
+pad_urlpatterns = [
+    path("pad/", pad.home, name="pad-home"),
+    path("pad/new/", pad.create, name="pad-create"),
+    path("pad/<str:code>/", pad.sheet, name="pad-sheet"),
+    path("pad/<str:code>/deal/", pad.deal, name="pad-deal"),
+    path("pad/<str:code>/last/", pad.correct, name="pad-correct"),
+    path("pad/<str:code>/preview/", pad.preview, name="pad-preview"),
+    path("pad/<str:code>/print/", pad.print_sheet, name="pad-print"),
+    path("pad/<str:code>/print/sheet.pdf", pad.print_file, name="pad-print-file"),
 ]
 
 director_urlpatterns = [
@@ -113,5 +125,6 @@ director_urlpatterns = [
 urlpatterns = [
     *public_urlpatterns,
     *table_urlpatterns,
+    *pad_urlpatterns,
     path("director/", include(director_urlpatterns)),
 ]

@@ -1,0 +1,85 @@
+"""The score pad's API: create a pad, add deals, correct the last, get the sheet."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from tournaments.models import Rubber
+
+pytestmark = pytest.mark.django_db
+
+
+def deal(level, denom, declarer, tricks, **more):
+    return {"deal": {"contract": {"level": level, "denomination": denom,
+                                  "declarer": declarer}, "tricks": tricks}, **more}
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+@pytest.fixture
+def pad(api):
+    response = api.post("/api/rubbers/", {"game": "auction",
+                                          "players": ["Ann", "Bob", "Cy", "Di"]}, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def test_create_answers_with_the_empty_sheet_and_its_code(pad):
+    assert pad["game"] == "auction" and pad["deals"] == [] and not pad["complete"]
+    assert pad["next_dealer"] == "N" and pad["next_dealer_name"] == "Ann"
+    assert Rubber.objects.get().code == pad["code"]
+
+
+def test_deals_are_added_scored_and_refused_after_the_rubber(api, pad):
+    url = f"/api/rubbers/{pad['code']}/deals/"
+    sheet = api.post(url, deal(4, "RS", "N", 10), format="json").json()
+    assert sheet["periods"][0]["winner"] == "NS" and sheet["next_dealer"] == "E"
+    sheet = api.post(url, deal(4, "RS", "S", 10), format="json").json()
+    assert sheet["complete"] and sheet["winner"] == "NS"
+    assert sheet["totals"]["NS"] == 36 + 36 + 250
+    refused = api.post(url, deal(1, "C", "E", 7), format="json")
+    assert refused.status_code == 400
+    body = refused.json()
+    assert "after the end of the rubber" in body["error"] and "field" in body
+    assert api.get(f"/api/rubbers/{pad['code']}/").json()["deals"][1]["dealer"] == "E"
+
+
+def test_correct_only_the_last(api, pad):
+    url = f"/api/rubbers/{pad['code']}/deals/"
+    api.post(url, deal(1, "H", "S", 9), format="json")
+    api.post(url, deal(1, "H", "S", 9), format="json")
+    wrong = api.put(url + "last/", {**deal(1, "H", "S", 8), "number": 1}, format="json")
+    assert wrong.status_code == 400 and "Only the last deal" in wrong.json()["error"]
+    sheet = api.put(url + "last/", {**deal(1, "H", "S", 8), "number": 2}, format="json").json()
+    assert sheet["deals"][1]["above"]["NS"] == 16
+
+
+def test_bad_input_in_the_one_error_shape(api, pad):
+    response = api.post("/api/rubbers/", {"game": "poker", "players": []}, format="json")
+    assert response.status_code == 400 and response.json()["field"] == "game"
+    bad = api.post(f"/api/rubbers/{pad['code']}/deals/",
+                   deal(9, "H", "S", 9), format="json")
+    assert bad.status_code == 400 and bad.json()["error"]
+    assert api.get("/api/rubbers/nothing-here/").status_code == 404
+
+
+def test_a_whist_dummy_revoke_is_refused(api):
+    pad = api.post("/api/rubbers/", {"game": "whist", "form": "dummy", "dummy": "N",
+                                     "players": ["Ann", "Bob", "Cy", "Di"]},
+                   format="json").json()
+    response = api.post(f"/api/rubbers/{pad['code']}/deals/",
+                        {"deal": {"tricks_ns": 7}, "revokes_by": {"N": 1}}, format="json")
+    assert response.status_code == 400
+    assert response.json()["field"] == "revokes_by.N"
+
+
+def test_the_pad_is_in_the_schema():
+    from django.urls import include, path
+    from drf_spectacular.generators import SchemaGenerator
+
+    generator = SchemaGenerator(patterns=[path("api/", include("tournaments.api.urls"))])
+    paths = generator.get_schema(request=None, public=True)["paths"]
+    assert {"/api/rubbers/", "/api/rubbers/{code}/", "/api/rubbers/{code}/deals/",
+            "/api/rubbers/{code}/deals/last/"} <= set(paths)

@@ -1,0 +1,149 @@
+"""A table keeps a short Auction rubber on one phone: from the home page's link, the
+players are named, each deal is tapped in with its live score and laws, the last deal is
+corrected, and the sheet rules off the games and gives the rubber's result."""
+
+import pytest
+from playwright.sync_api import expect
+
+from config.celery import app
+from tournaments.models import Rubber
+from tournaments.reports import services as reports
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def tap_deal(phone, level, denomination, declarer, tricks):
+    for label in (f"level-{level}", f"denomination-{denomination}", f"declarer-{declarer}",
+                  f"tricks-{tricks}"):
+        phone.tap(f"label[for={label}]")
+
+
+def test_a_short_auction_rubber_on_a_phone(browser, transactional_db):
+    phone = browser.page(phone=True)
+    phone.goto("/")
+    browser.shot(phone, "home")
+    phone.tap("[data-testid=keep-rubber-link]")
+    expect(phone.locator("h1")).to_have_text("Keep a rubber score")
+    # Auction is chosen: four names, no whist choices, no three-hand names.
+    expect(phone.locator("#player-N")).to_be_visible()
+    expect(phone.locator("#form-dummy")).to_be_hidden()
+    expect(phone.locator("#player-A")).to_be_hidden()
+    for seat, name in zip("NESW", ("Ann", "Bob", "Cy", "Di"), strict=True):
+        phone.fill(f"#player-{seat}", name)
+    browser.shot(phone, "new rubber")
+    phone.tap("[data-testid=pad-start]")
+
+    expect(phone.locator("[data-testid=next-dealer]")).to_have_text(
+        "No deals yet: Ann deals first.")
+    phone.tap("[data-testid=enter-deal]")
+    expect(phone.locator("#deal-title")).to_have_text("Deal 1")
+    tap_deal(phone, 4, "RS", "S", 9)  # one down
+    preview = phone.locator("[data-testid=pad-preview]")
+    expect(preview).to_contain_text("Law")
+    expect(preview).to_contain_text("Bob & Di: 50")
+    browser.shot(phone, "deal one down")
+    phone.tap("[data-testid=save-deal]")
+    expect(phone.locator("[data-testid=sheet-deal-1]")).to_contain_text("4R♠ by Cy (S), 9 tricks")
+
+    # The players remember: it was made. Correct the last deal.
+    phone.tap("[data-testid=correct-last]")
+    expect(phone.locator("#deal-title")).to_have_text("Correct deal 1")
+    expect(phone.locator("#tricks-9")).to_be_checked()
+    phone.tap("label[for=tricks-10]")
+    expect(preview).to_contain_text("Game to Ann & Cy")
+    browser.shot(phone, "correct deal one")
+    phone.tap("[data-testid=save-deal]")
+    expect(phone.locator("[data-testid=game-1]")).to_contain_text("Game 1 to Ann & Cy")
+    expect(phone.locator("[data-testid=next-dealer]")).to_contain_text("Bob deals next")
+    browser.shot(phone, "sheet after game one")
+
+    phone.tap("[data-testid=enter-deal]")
+    tap_deal(phone, 3, "NT", "N", 9)
+    expect(preview).to_contain_text("Game to Ann & Cy")
+    phone.tap("[data-testid=save-deal]")
+    result = phone.locator("[data-testid=pad-result]")
+    expect(result).to_contain_text("Rubber to Ann & Cy")
+    expect(phone.locator("[data-testid=sheet-totals]")).to_contain_text("316")  # 36 + 30 + 250
+    expect(phone.locator("[data-testid=enter-deal]")).to_have_count(0)
+    # Nothing on the sheet is wider than the phone.
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    browser.shot(phone, "rubber won")
+
+    pad = Rubber.objects.get()
+    assert pad.finished and pad.deals.count() == 2
+
+    # The same pages at a desktop's width.
+    desk = browser.page()
+    desk.goto("/")
+    expect(desk.locator("[data-testid=keep-rubber-link]")).to_be_visible()
+    browser.shot(desk, "desktop home")
+    desk.goto(f"/pad/{pad.code}/")
+    expect(desk.locator("[data-testid=pad-result]")).to_contain_text("Rubber to Ann & Cy")
+    browser.shot(desk, "desktop sheet")
+    desk.goto(f"/pad/{pad.code}/last/")
+    expect(desk.locator("#deal-title")).to_have_text("Correct deal 2")
+    browser.shot(desk, "desktop correct")
+    desk.goto("/pad/")
+    expect(desk.locator("#pad-new")).to_be_visible()
+    desk.click("label[for=game-whist]")
+    desk.click("label[for=form-double-dummy]")
+    expect(desk.locator("#dummy-N")).to_be_attached()
+    browser.shot(desk, "desktop new whist")
+
+
+@pytest.fixture
+def printing_in_process(settings, tmp_path):
+    """No worker here: the print job runs in a thread of the live server (as `make run`)."""
+    settings.MEDIA_ROOT = str(tmp_path)
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    reports.in_process.wait(30)
+    app.conf.task_always_eager = before
+
+
+def test_whist_and_three_hand_pads_and_the_printed_sheet(browser, transactional_db,
+                                                         printing_in_process):
+    for phone_width in (True, False):
+        page = browser.page(phone=phone_width)
+        where = "phone" if phone_width else "desktop"
+        page.goto("/pad/")
+        page.click("label[for=game-whist]")
+        page.click("label[for=form-dummy]")
+        page.click("label[for=dummy-S]")
+        for seat, name in zip("NESW", ("Ann", "Bob", "Cy", "Di"), strict=True):
+            page.fill(f"#player-{seat}", name)
+        page.click("[data-testid=pad-start]")
+        expect(page.locator("[data-testid=pad-players]")).to_contain_text("South: Cy (dummy)")
+        page.click("[data-testid=enter-deal]")
+        page.click("label[for=tricks-ns-9]")
+        page.click("text=Revokes (Whist Law 75)")
+        page.fill("#revokes-S", "1")
+        page.click("[data-testid=save-deal]")
+        expect(page.locator("[data-testid=form-errors]")).to_contain_text(
+            "never liable for a revoke")
+        browser.shot(page, f"{where} whist dummy revoke refused")
+        page.fill("#revokes-S", "0")
+        page.click("label[for=honours-ns-3]")
+        expect(page.locator("[data-testid=pad-preview]")).to_contain_text("Game to Ann & Cy")
+        page.click("[data-testid=save-deal]")
+        expect(page.locator("[data-testid=game-1]")).to_contain_text("worth 3")
+        browser.shot(page, f"{where} whist sheet")
+
+        page.goto("/pad/")
+        page.click("label[for=game-three-hand]")
+        for seat, name in zip("ABC", ("Ann", "Bob", "Cy"), strict=True):
+            page.fill(f"#player-{seat}", name)
+        page.click("[data-testid=pad-start]")
+        page.click("[data-testid=enter-deal]")
+        for label in ("level-2", "denomination-RS", "declarer-B", "tricks-9",
+                      "honours-dummy-2"):
+            page.click(f"label[for={label}]")
+        expect(page.locator("[data-testid=pad-preview]")).to_contain_text("Three-Hand rule 13")
+        browser.shot(page, f"{where} three-hand deal")
+        page.click("[data-testid=save-deal]")
+        expect(page.locator("[data-testid=next-dealer]")).to_contain_text("Bob deals next")
+        page.click("[data-testid=print-sheet]")
+        expect(page.locator("[data-testid=print-file]")).to_be_visible(timeout=30_000)
+        browser.shot(page, f"{where} printed")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

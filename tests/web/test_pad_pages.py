@@ -1,0 +1,139 @@
+"""The score pad's pages: start a rubber, enter deals with the live score, correct the
+last, see the period score sheet, its result and settlement."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Rubber
+
+pytestmark = pytest.mark.django_db
+
+FOUR = {"player_N": "Ann", "player_E": "Bob", "player_S": "Cy", "player_W": "Di"}
+
+
+def start(client, **fields):
+    data = {"game": "auction", "rules": "american-1913", "form": "plain", **FOUR, **fields}
+    response = client.post(reverse("pad-create"), data)
+    assert response.status_code == 302, response.content.decode()[:500]
+    return Rubber.objects.get(code=response["Location"].rstrip("/").rsplit("/", 1)[-1])
+
+
+def tap(level, denom, declarer, tricks, **more):
+    return {"level": level, "denomination": denom, "declarer": declarer, "tricks": tricks,
+            "doubled": "", **more}
+
+
+def test_the_home_page_links_to_the_pad():
+    page = Client().get("/").content.decode()
+    assert "Keep a rubber score" in page and reverse("pad-home") in page
+
+
+def test_the_new_pad_page_offers_the_three_games():
+    page = Client().get(reverse("pad-home")).content.decode()
+    for game in ("game-auction", "game-three-hand", "game-whist", "dummy-N", "player-A"):
+        assert f'id="{game}"' in page
+    assert "<script" not in page and "style=" not in page  # strict CSP: nothing inline
+
+
+def test_a_pad_is_started_and_kept_deal_by_deal():
+    client = Client()
+    pad = start(client)
+    sheet = client.get(reverse("pad-sheet", args=[pad.code])).content.decode()
+    assert "Ann deals first" in sheet and "Enter deal 1" in sheet
+    deal_url = reverse("pad-deal", args=[pad.code])
+    form = client.get(deal_url).content.decode()
+    assert "Deal 1" in form and "Ann deals" in form and "js/pad.js" in form
+    assert client.post(deal_url, tap(1, "H", "S", 9, honours_N=2, honours_S=1)).status_code == 302
+    assert client.post(deal_url, tap(2, "NT", "W", 9)).status_code == 302
+    sheet = client.get(reverse("pad-sheet", args=[pad.code])).content.decode()
+    assert "Game 1 to Bob &amp; Di" in sheet
+    assert "Cy deals next" in sheet  # N, E dealt: S next
+    assert 'data-testid="sheet-deal-2"' in sheet
+    # the new pad is remembered on this phone
+    assert "Auction Bridge" in client.get(reverse("pad-home")).content.decode()
+
+
+def test_the_live_score_previews_with_its_laws_and_stores_nothing():
+    client = Client()
+    pad = start(client)
+    answer = client.post(reverse("pad-preview", args=[pad.code]),
+                         tap(4, "RS", "N", 10, doubled="X")).json()
+    assert answer["ok"]
+    assert "Law" in answer["html"] and "Game to Ann &amp; Cy" in answer["html"]
+    bad = client.post(reverse("pad-preview", args=[pad.code]), {"level": "2"}).json()
+    assert not bad["ok"] and bad["message"]
+    assert pad.deals.count() == 0
+
+
+def test_a_bad_deal_is_shown_again_with_the_engines_words():
+    client = Client()
+    pad = start(client)
+    response = client.post(reverse("pad-deal", args=[pad.code]), {"level": "2"})
+    assert response.status_code == 400
+    assert 'data-testid="form-errors"' in response.content.decode()
+    assert pad.deals.count() == 0
+
+
+def test_correct_the_last_deal():
+    client = Client()
+    pad = start(client)
+    deal_url = reverse("pad-deal", args=[pad.code])
+    client.post(deal_url, tap(1, "H", "S", 9))
+    client.post(deal_url, tap(2, "C", "E", 8))
+    page = client.get(reverse("pad-correct", args=[pad.code])).content.decode()
+    assert "Correct deal 2" in page and 'id="level-2" data-testid="level-2" checked' in page
+    assert client.post(reverse("pad-correct", args=[pad.code]),
+                       tap(2, "C", "E", 9)).status_code == 302
+    last = pad.deals.order_by("number").last()
+    assert last.number == 2 and last.data["tricks"] == 9 and last.dealer == "E"
+
+
+def test_a_won_rubber_shows_its_result_and_takes_no_more_deals():
+    client = Client()
+    pad = start(client)
+    for d in (tap(4, "RS", "N", 10), tap(4, "RS", "N", 10)):
+        client.post(reverse("pad-deal", args=[pad.code]), d)
+    sheet = client.get(reverse("pad-sheet", args=[pad.code])).content.decode()
+    assert 'data-testid="pad-result"' in sheet and "Rubber to Ann &amp; Cy" in sheet
+    assert "Enter deal" not in sheet
+    assert client.get(reverse("pad-deal", args=[pad.code])).status_code == 302
+
+
+def test_three_hand_names_three_players_and_shows_each_net():
+    client = Client()
+    response = client.post(reverse("pad-create"), {
+        "game": "three-hand", "rules": "american-1913", "player_A": "Ann",
+        "player_B": "Bob", "player_C": "Cy"})
+    pad = Rubber.objects.get()
+    assert response.status_code == 302 and pad.players == ["Ann", "Bob", "Cy"]
+    for _ in range(2):
+        services.rubber_deal_add(rubber=pad, deal={
+            "declarer": "B", "contract": {"level": 4, "denomination": "RS", "doubled": ""},
+            "tricks": 10})
+    sheet = client.get(reverse("pad-sheet", args=[pad.code])).content.decode()
+    assert "Rubber to Bob" in sheet and "Each player's net" in sheet
+
+
+def test_whist_with_a_dummy_refuses_a_revoke_by_the_dummy():
+    client = Client()
+    pad = start(client, game="whist", form="dummy", dummy="S")
+    assert pad.dummy == "S" and pad.first_dealer == "S"
+    response = client.post(reverse("pad-deal", args=[pad.code]),
+                           {"tricks_ns": "7", "revokes_S": "1"})
+    assert response.status_code == 400
+    assert "never liable for a revoke" in response.content.decode()
+    assert client.post(reverse("pad-deal", args=[pad.code]),
+                       {"tricks_ns": "8", "honours_ns": "3"}).status_code == 302
+
+
+def test_a_new_pad_with_a_missing_name_is_refused_in_words():
+    response = Client().post(reverse("pad-create"), {"game": "auction", **FOUR,
+                                                     "player_S": ""})
+    assert response.status_code == 400
+    assert "Give a name for South" in response.content.decode()
+
+
+def test_an_unknown_pad_is_not_found():
+    assert Client().get(reverse("pad-sheet", args=["nope"])).status_code == 404

@@ -1,0 +1,302 @@
+"""The score pad: a table keeps a rubber on one phone (rules.md §10).
+
+A pad is opened by its link, whose code is its secret (made by ``secrets``: too long to
+guess, so no throttle); the phone that made it remembers it in its session. Every write
+is a ``services.rubber_*`` call; every score on these pages is the engine's
+(``services.rubber_sheet`` / ``rubber_preview``). The deal form posts tap-first fields;
+``deal_from_post`` turns them into the engine's rubber input, leaving what was not tapped
+out so the engine names what is missing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.files.storage import default_storage
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scoring.engine import get_rules
+
+from .. import presenters, services
+from ..models import ReportJob, Rubber
+from ..reports import services as reports
+from ..services.rubbers import FOUR_SEATS, THREE_PLAYERS, seats_of
+
+SESSION_KEY = "pads"  # the codes of the pads this phone made or opened
+
+
+def _pad(code: str) -> Rubber:
+    rubber = Rubber.objects.filter(code=code).first()
+    if rubber is None:
+        raise Http404("No score pad has this link.")
+    return rubber
+
+
+def _remember(request: HttpRequest, rubber: Rubber) -> None:
+    codes = [c for c in request.session.get(SESSION_KEY, []) if c != rubber.code]
+    request.session[SESSION_KEY] = [rubber.code, *codes][:10]
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(str(value).strip())
+    except (TypeError, ValueError):
+        return None
+
+
+def deal_from_post(game: str, post: Any) -> tuple[dict, dict | None]:
+    """The form's fields as the engine's rubber input (interfaces.md §5), and a whist's
+    revokes by seat (``None`` for the other games)."""
+    if game == "whist":
+        deal: dict[str, Any] = {}
+        if (t := _int(post.get("tricks_ns"))) is not None:
+            deal["tricks_ns"] = t
+        if (h := _int(post.get("honours_ns"))) is not None:
+            deal["honours"] = {"NS": h}
+        if post.get("revoke_penalty"):
+            deal["revoke_penalty"] = post.get("revoke_penalty")
+        revokes = {s: _int(post.get(f"revokes_{s}")) or 0 for s in FOUR_SEATS}
+        return deal, revokes
+    deal = {}
+    if post.get("passed_out"):
+        deal["contract"] = None
+        deal["tricks"] = 0
+        return deal, None
+    contract: dict[str, Any] = {}
+    if (lv := _int(post.get("level"))) is not None:
+        contract["level"] = lv
+    for key in ("denomination", "declarer"):
+        if post.get(key):
+            contract[key] = post.get(key)
+    contract["doubled"] = post.get("doubled", "") or ""
+    if game == "three-hand":
+        declarer = contract.pop("declarer", None)
+        if declarer:
+            deal["declarer"] = declarer
+    deal["contract"] = contract
+    if (t := _int(post.get("tricks"))) is not None:
+        deal["tricks"] = t
+    seats = (*THREE_PLAYERS, "dummy") if game == "three-hand" else FOUR_SEATS
+    honours = {s: n for s in seats if (n := _int(post.get(f"honours_{s}")))}
+    if honours:
+        deal["honours"] = honours
+    declaring, defending = _int(post.get("revokes_declaring")) or 0, \
+        _int(post.get("revokes_defending")) or 0
+    if declaring or defending:
+        deal["revokes"] = {"declaring": declaring, "defending": defending}
+        if post.get("first_penalty"):
+            deal["revokes"]["first_penalty"] = post.get("first_penalty")
+    if game == "three-hand":
+        penalties = []
+        for rule in ("5", "9", "10"):
+            for by in post.getlist(f"penalty_{rule}"):
+                if by in THREE_PLAYERS:
+                    penalties.append({"rule": rule, "by": by})
+        if penalties:
+            deal["penalties"] = penalties
+    return deal, None
+
+
+def _choices(rubber: Rubber, sheet: dict, values: Any) -> dict[str, Any]:
+    """What the deal form offers: levels, denominations, players by seat and so on, each
+    with the value entered so far."""
+    names = {p["seat"]: p["name"] for p in sheet["players"]}
+    out: dict[str, Any] = {
+        "levels": range(1, 8), "tricks": range(0, 14),
+        "seats": [{"seat": s, "name": names[s], "dummy": s in rubber.dummy,
+                   "revokes": values.get(f"revokes_{s}"),
+                   "value": values.get(f"honours_{s}")} for s in seats_of(rubber.game)],
+    }
+    if rubber.game != "whist":
+        rules = get_rules(rubber.rules or "american-1913")
+        out["denominations"] = [(d, presenters.denomination(d)) for d in rules.denominations]
+        out["english"] = rubber.rules == "english"
+        out["honour_counts"] = range(0, 6)
+        out["honour_hands"] = [*out["seats"], {"seat": "dummy", "name": "Dummy",
+                                               "dummy": True,
+                                               "value": values.get("honours_dummy")}] \
+            if rubber.game == "three-hand" else out["seats"]
+    else:
+        out["honour_counts"] = range(0, 5)
+    return out
+
+
+def for_page(sheet: dict) -> dict:
+    """The sheet with its per-column numbers as lists, in the columns' order (a
+    template cannot index a dict by a variable)."""
+    keys = [c["key"] for c in sheet["columns"]]
+    for d in sheet["deals"]:
+        d["above_list"] = [d["above"][k] for k in keys]
+        d["below_list"] = [d["below"][k] for k in keys]
+    sheet["below_rows"] = [{"what": r["what"], "values": [r["points"][k] or "" for k in keys]}
+                           for r in sheet["below"]]
+    sheet["totals_list"] = [sheet["totals"][k] for k in keys]
+    sheet["net_list"] = [{"label": c["label"], "value": presenters.signed(sheet["net"][c["key"]])}
+                         for c in sheet["columns"]]
+    return sheet
+
+
+def _preview_for_page(answer: dict | None, sheet: dict) -> dict | None:
+    if answer and answer.get("ok"):
+        keys = [c["key"] for c in sheet["columns"]]
+        answer["above_list"] = [answer["deal"]["above"][k] for k in keys]
+        answer["below_list"] = [answer["deal"]["below"][k] for k in keys]
+    return answer
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The pads this phone keeps, and the form for a new one."""
+    codes = request.session.get(SESSION_KEY, [])
+    pads = sorted(Rubber.objects.filter(code__in=codes), key=lambda r: codes.index(r.code))
+    return render(request, "tournaments/pad/new.html", {
+        "pads": pads, "games": Rubber.GAMES, "rules": Rubber.RUBBER_RULES,
+        "forms": Rubber.FORMS, "values": {"game": "auction", "rules": "american-1913",
+                                          "form": "plain"}, "error": None})
+
+
+@require_POST
+def create(request: HttpRequest) -> HttpResponse:
+    game = request.POST.get("game", "")
+    seats = seats_of(game)
+    players = [request.POST.get(f"player_{s}", "") for s in seats]
+    form = request.POST.get("form", "plain")
+    dummy = "".join(request.POST.getlist("dummy"))
+    try:
+        rubber = services.rubber_create(
+            game=game, players=players, rules=request.POST.get("rules", "american-1913"),
+            form=form, dummy=dummy, first_dealer=request.POST.get("first_dealer", ""))
+    except services.ServiceError as exc:
+        return render(request, "tournaments/pad/new.html", {
+            "pads": [], "games": Rubber.GAMES, "rules": Rubber.RUBBER_RULES,
+            "forms": Rubber.FORMS, "values": request.POST, "error": exc.message}, status=400)
+    _remember(request, rubber)
+    return redirect("pad-sheet", code=rubber.code)
+
+
+def sheet(request: HttpRequest, code: str) -> HttpResponse:
+    rubber = _pad(code)
+    _remember(request, rubber)
+    job = ReportJob.objects.filter(rubber=rubber).first()
+    return render(request, "tournaments/pad/sheet.html", {
+        "rubber": rubber, "sheet": for_page(services.rubber_sheet(rubber=rubber)), "job": job,
+        "share_url": request.build_absolute_uri(reverse("pad-sheet", args=[rubber.code]))})
+
+
+def _deal_page(request: HttpRequest, rubber: Rubber, *, change: bool) -> HttpResponse:
+    sheet_data = services.rubber_sheet(rubber=rubber)
+    last = sheet_data["deals"][-1] if sheet_data["deals"] else None
+    if change and last is None:
+        return redirect("pad-sheet", code=rubber.code)
+    if not change and sheet_data["complete"]:
+        return redirect("pad-sheet", code=rubber.code)
+    error = None
+    preview = None
+    values: Any = {}
+    if change and last:
+        values = _values_of(rubber, last["data"])
+    if request.method == "POST":
+        values = request.POST
+        deal, revokes_by = deal_from_post(rubber.game, request.POST)
+        try:
+            if change:
+                services.rubber_deal_correct(rubber=rubber, deal=deal, number=last["number"],
+                                             revokes_by=revokes_by)
+            else:
+                services.rubber_deal_add(rubber=rubber, deal=deal, revokes_by=revokes_by)
+        except services.ServiceError as exc:
+            error = exc.message
+            preview = services.rubber_preview(rubber=rubber, deal=deal, revokes_by=revokes_by,
+                                              replace_last=change)
+        else:
+            return redirect("pad-sheet", code=rubber.code)
+    number = last["number"] if change else len(sheet_data["deals"]) + 1
+    dealer = last["dealer_name"] if change else sheet_data["next_dealer_name"]
+    return render(request, "tournaments/pad/deal.html", {
+        "rubber": rubber, "sheet": sheet_data, "change": change, "number": number,
+        "dealer": dealer, "error": error, "values": values,
+        "preview": _preview_for_page(preview, sheet_data),
+        **_choices(rubber, sheet_data, values),
+        "preview_url": reverse("pad-preview", args=[rubber.code])
+        + ("?last=1" if change else "")}, status=400 if error else 200)
+
+
+def _values_of(rubber: Rubber, data: dict) -> dict[str, Any]:
+    """A stored deal back as the form's values (to correct it)."""
+    if rubber.game == "whist":
+        v = {"tricks_ns": data.get("tricks_ns"),
+             "honours_ns": (data.get("honours") or {}).get("NS"),
+             "revoke_penalty": data.get("revoke_penalty", "")}
+        # revokes are stored by side: shown on the first seat of the side that is no dummy
+        for side, seats in (("NS", "NS"), ("EW", "EW")):
+            n = (data.get("revokes") or {}).get(side, 0)
+            seat = next(s for s in seats if s not in rubber.dummy)
+            v[f"revokes_{seat}"] = n
+        return v
+    c = data.get("contract") or {}
+    v = {"passed_out": "on" if data.get("contract", {}) is None else "",
+         "level": c.get("level"), "denomination": c.get("denomination"),
+         "declarer": c.get("declarer") or data.get("declarer"),
+         "doubled": c.get("doubled", ""), "tricks": data.get("tricks")}
+    for s, n in (data.get("honours") or {}).items():
+        v[f"honours_{s}"] = n
+    r = data.get("revokes") or {}
+    v.update(revokes_declaring=r.get("declaring", 0), revokes_defending=r.get("defending", 0),
+             first_penalty=r.get("first_penalty", ""))
+    return v
+
+
+@require_http_methods(["GET", "POST"])
+def deal(request: HttpRequest, code: str) -> HttpResponse:
+    return _deal_page(request, _pad(code), change=False)
+
+
+@require_http_methods(["GET", "POST"])
+def correct(request: HttpRequest, code: str) -> HttpResponse:
+    return _deal_page(request, _pad(code), change=True)
+
+
+@require_POST
+def preview(request: HttpRequest, code: str) -> JsonResponse:
+    """The live score of the deal being entered (stores nothing): JSON with the preview
+    box's HTML, rendered by the same partial the page uses."""
+    rubber = _pad(code)
+    deal_in, revokes_by = deal_from_post(rubber.game, request.POST)
+    answer = services.rubber_preview(rubber=rubber, deal=deal_in, revokes_by=revokes_by,
+                                     replace_last=request.GET.get("last") == "1")
+    sheet_data = services.rubber_sheet(rubber=rubber)
+    html = render_to_string("tournaments/pad/_preview.html",
+                            {"preview": _preview_for_page(answer, sheet_data),
+                             "sheet": sheet_data}, request=request)
+    return JsonResponse({"ok": answer["ok"], "html": html,
+                         "message": answer.get("message", "")})
+
+
+@require_http_methods(["GET", "POST"])
+def print_sheet(request: HttpRequest, code: str) -> HttpResponse:
+    """Ask for the sheet as a PDF (POST), and follow the job (GET)."""
+
+    rubber = _pad(code)
+    if request.method == "POST":
+        reports.rubber_report_request(rubber=rubber)
+        return redirect("pad-print", code=rubber.code)
+    job = ReportJob.objects.filter(rubber=rubber).first()
+    status = reports.report_status(job) if job else None
+    return render(request, "tournaments/pad/print.html", {
+        "rubber": rubber, "job": job, "status": status,
+        "file_url": reverse("pad-print-file", args=[rubber.code])
+        if job and job.status == ReportJob.Status.DONE else ""})
+
+
+def print_file(request: HttpRequest, code: str) -> HttpResponse:
+
+    rubber = _pad(code)
+    job = ReportJob.objects.filter(rubber=rubber, status=ReportJob.Status.DONE).first()
+    if job is None or not job.file:
+        raise Http404("The score sheet is not printed yet.")
+    return FileResponse(default_storage.open(job.file.name, "rb"), as_attachment=False,
+                        filename=job.file.name.rsplit("/", 1)[-1],
+                        content_type="application/pdf")
