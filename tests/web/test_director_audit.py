@@ -5,8 +5,9 @@ import re
 import pytest
 
 from tournaments import services
-from tournaments.models import AuditEntry, Meeting
+from tournaments.models import AuditEntry, Event, Meeting
 from tournaments.services import Actor
+from tournaments.web.director import _audit_text
 
 from .conftest import make_event
 
@@ -141,3 +142,8 @@ def test_undo_is_offered_by_the_whole_history_not_by_the_page(
     # Board 3's earlier entries are not undoable: the correction came after them.
     board3 = director_client.get(f"/director/events/{night.pk}/audit/?board=3").content.decode()
     assert re.findall(r'data-testid="undo-(\d+)"', board3) == [str(correction.pk)]
+
+
+def test_a_set_up_change_reads_in_words_not_field_names():
+    text = _audit_text({"pair": 2, "from_round": 4, "late_boards": []}, Event(rules="english"))
+    assert text == "pair: 2, from round: 4, leave to play late: none"

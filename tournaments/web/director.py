@@ -841,10 +841,10 @@ def _audit_text(snapshot: dict | None, event: Event) -> str:
             return "; ".join(f"round {m.get('round')} table {m.get('table')}: "
                              f"{m.get('ns')} v {m.get('ew')}" for m in value)
         if isinstance(value, list | tuple):
-            return " & ".join(map(str, value))
+            return " & ".join(map(str, value)) if value else "none"
         return str(value)
 
-    return ", ".join(f"{AUDIT_KEYS.get(key, key)}: {shown(key, value)}"
+    return ", ".join(f"{AUDIT_KEYS.get(key, key.replace('_', ' '))}: {shown(key, value)}"
                      for key, value in snapshot.items())
 
 
