@@ -90,3 +90,32 @@ class ReportJobAdmin(admin.ModelAdmin):
 @admin.register(models.IdempotencyRecord)
 class IdempotencyRecordAdmin(admin.ModelAdmin):
     list_display = ["scope", "key", "status_code", "created_at"]
+
+
+@admin.register(models.Irregularity)
+class IrregularityAdmin(ReadOnlyAdmin):
+    list_display = ["event", "board", "stage", "status", "outcome", "reported_by", "reported_at"]
+    list_filter = ["stage", "status"]
+
+
+@admin.register(models.Substitute)
+class SubstituteAdmin(ReadOnlyAdmin):
+    list_display = ["pair", "seat", "player", "from_round"]
+
+
+class RubberDealInline(admin.TabularInline):
+    model = models.RubberDeal
+    fields = ["number", "dealer", "data"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
+@admin.register(models.Rubber)
+class RubberAdmin(ReadOnlyAdmin):
+    """The score pads: kept and corrected on the pad itself, read here."""
+
+    list_display = ["id", "game", "form", "created_at", "finished"]
+    list_filter = ["game", "finished"]
+    exclude = ["code"]  # the pad's key: whoever holds it may write on the pad
+    inlines = [RubberDealInline]

@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.contrib.auth import get_user_model
 
 from tests.factories import make_pairs_event
+from tournaments import services
 
 
 @pytest.mark.django_db
@@ -20,3 +21,12 @@ def test_every_admin_page_opens(client):
     # Pairs change only through the director's console, which audits them.
     pair = event.pairs.first()
     assert client.post(f"/admin/tournaments/pair/{pair.pk}/change/", {}).status_code == 403
+
+
+@pytest.mark.django_db
+def test_a_score_pad_reads_in_the_admin_without_its_key(client):
+    client.force_login(get_user_model().objects.create_superuser("root", "", "pw-12345678"))
+    rubber = services.rubber_create(game="auction", players=["Ann", "Bob", "Cy", "Di"])
+    page = client.get(f"/admin/tournaments/rubber/{rubber.pk}/change/")
+    assert page.status_code == 200
+    assert rubber.code not in page.content.decode()
