@@ -196,10 +196,23 @@ class Section(models.Model):
 
 
 class Player(models.Model):
+    """A person who plays: a club member (with the club's own member number) or a
+    visitor (no number). ``name`` is how every page writes them; a member's first and
+    last names are kept apart too, as the club's member list has them."""
+
     name = models.CharField(max_length=80)
+    # The club's own member number; null for a visitor (so any number of visitors).
+    number = models.CharField(max_length=20, null=True, blank=True, unique=True)
+    first_name = models.CharField(max_length=40, blank=True)
+    last_name = models.CharField(max_length=40, blank=True)
+    email = models.EmailField(blank=True)
+    active = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(number=""), name="player_number_not_blank"),
+        ]
 
     def __str__(self) -> str:
         return self.name
