@@ -225,23 +225,6 @@ def rubber_deal_correct(*, rubber: Rubber, deal: Mapping[str, Any], number: int 
 # --- what the pad shows --------------------------------------------------------------------
 
 
-def _law(code: str) -> str:
-    """The engine's law code as players read it: the Laws of Auction and Whist as
-    ``presenters.law_text`` writes them; "Three-Hand 13" is "Three-Hand rule 13" (seed
-    000's rules), "Whist Club 1913" (the rubber bonus's code) stays as it is."""
-    parts = []
-    for part in str(code).split(","):
-        part = part.strip()
-        if part.startswith("Three-Hand "):
-            parts.append("Three-Hand rule " + part.removeprefix("Three-Hand ").strip())
-        elif part.startswith("Whist Club"):
-            parts.append(part)
-        elif part:
-            parts.append(presenters.law_text(part))
-    return ", ".join(parts)
-
-
-
 def rubber_preview(*, rubber: Rubber, deal: Mapping[str, Any], dealer: str = "",
                    revokes_by: Mapping[str, Any] | None = None,
                    replace_last: bool = False) -> dict[str, Any]:
@@ -318,18 +301,18 @@ def _sheet(rubber: Rubber, rows: Sequence[RubberDeal], result: Any) -> dict[str,
             below = {"NS": score["ns"]["honour_score"], "EW": score["ew"]["honour_score"]}
             items = [{"to": labels[it["side"].upper()], "column": it["column"],
                       "points": it["points"], "what": it["what"],
-                      "law": _law(it["law"])} for it in score["items"]]
+                      "law": presenters.law_text(it["law"])} for it in score["items"]]
         elif rubber.game == "three-hand":
             above = {p: score["players"][p]["trick_score"] for p in keys}
             below = {p: score["players"][p]["honour_score"] for p in keys}
             items = [{"to": labels[it["player"]], "column": it["column"],
                       "points": it["points"], "what": it["what"],
-                      "law": _law(it["law"])} for it in score["items"]]
+                      "law": presenters.law_text(it["law"])} for it in score["items"]]
         else:
             above = dict(score["points"])
             below = {"NS": 0, "EW": 0}
             items = [{"to": labels[it["side"]], "column": "points", "points": it["points"],
-                      "what": it["what"], "law": _law(it["law"])}
+                      "what": it["what"], "law": presenters.law_text(it["law"])}
                      for it in score["items"]]
         g = game_of.get(i)
         won = g is not None and out["games"][g]["deals"][-1] == i
@@ -357,7 +340,7 @@ def _sheet(rubber: Rubber, rows: Sequence[RubberDeal], result: Any) -> dict[str,
                 below.append({"what": f"Deal {d['number']}", "points": d["below"]})
         for b in out["bonuses"]:
             below.append({"what": presenters.sentence(
-                f"{b['what']} ({_law(b['law'])})"),
+                f"{b['what']} ({presenters.law_text(b['law'])})"),
                           "points": {k: (b["points"] if k == b["to"] else 0) for k in keys}})
     else:
         for g, game in enumerate(out["games"]):
