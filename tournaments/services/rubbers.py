@@ -79,7 +79,8 @@ def rubber_create(*, game: str, players: Sequence[str], rules: str = "american-1
                   form: str = "plain", dummy: str = "", first_dealer: str = "") -> Rubber:
     """Start a pad. ``players`` by seat (N E S W; A B C for Three-Hand); whist takes
     ``form`` (plain, dummy, double-dummy) and ``dummy`` (the dummy seats); the first
-    dealer is N (A), or the dummy at Dummy Whist (dummy deals first)."""
+    dealer is ``first_dealer`` when given, else N (A); at Dummy Whist it is always the
+    dummy (Dummy Whist rule 1: "Dummy deals at the commencement of each rubber")."""
     if game not in RUBBER_GAMES:
         raise ServiceError("choose the game: Auction Bridge, Three-Hand Auction or Whist",
                            field="game")
@@ -99,6 +100,11 @@ def rubber_create(*, game: str, players: Sequence[str], rules: str = "american-1
         if first_dealer not in seats:
             raise ServiceError(f"the first dealer is one of {', '.join(seats)}",
                                field="first_dealer")
+        if form == "dummy" and first_dealer != dummy:
+            raise ServiceError(
+                f"at Dummy Whist the dummy deals first (Dummy Whist rule 1): leave the first "
+                f"dealer out, or choose the dummy ({presenters.seat(dummy)})",
+                field="first_dealer")
     else:
         first_dealer = dummy[:1] if form == "dummy" else seats[0]
     return Rubber.objects.create(game=game, rules=rules, form=form, dummy=dummy,

@@ -149,14 +149,30 @@ def _preview_for_page(answer: dict | None, sheet: dict) -> dict | None:
     return answer
 
 
+def _new_page(pads: list[Rubber], values: Any, error: str | None) -> dict[str, Any]:
+    return {"pads": pads, "games": Rubber.GAMES, "rules": Rubber.RUBBER_RULES,
+            "forms": Rubber.FORMS, "values": values, "error": error,
+            "four_seats": [(s, presenters.seat(s)) for s in FOUR_SEATS],
+            "three_seats": THREE_PLAYERS}
+
+
 def home(request: HttpRequest) -> HttpResponse:
     """The pads this phone keeps, and the form for a new one."""
     codes = request.session.get(SESSION_KEY, [])
     pads = sorted(Rubber.objects.filter(code__in=codes), key=lambda r: codes.index(r.code))
-    return render(request, "tournaments/pad/new.html", {
-        "pads": pads, "games": Rubber.GAMES, "rules": Rubber.RUBBER_RULES,
-        "forms": Rubber.FORMS, "values": {"game": "auction", "rules": "american-1913",
-                                          "form": "plain"}, "error": None})
+    return render(request, "tournaments/pad/new.html", _new_page(pads, {
+        "game": "auction", "rules": "american-1913", "form": "plain",
+        "first_dealer_four": FOUR_SEATS[0], "first_dealer_three": THREE_PLAYERS[0]}, None))
+
+
+def first_dealer_from_post(game: str, form: str, post: Any) -> str:
+    """The first dealer tapped on the new pad page: four hands and Three-Hand have their
+    own choice (both are on the page, one shown); at Dummy Whist there is none, the dummy
+    deals first (the service puts it in)."""
+    if game == "whist" and form == "dummy":
+        return ""
+    return post.get("first_dealer_three" if game == "three-hand" else "first_dealer_four",
+                    "") or post.get("first_dealer", "")
 
 
 @require_POST
@@ -169,11 +185,11 @@ def create(request: HttpRequest) -> HttpResponse:
     try:
         rubber = services.rubber_create(
             game=game, players=players, rules=request.POST.get("rules", "american-1913"),
-            form=form, dummy=dummy, first_dealer=request.POST.get("first_dealer", ""))
+            form=form, dummy=dummy,
+            first_dealer=first_dealer_from_post(game, form, request.POST))
     except services.ServiceError as exc:
-        return render(request, "tournaments/pad/new.html", {
-            "pads": [], "games": Rubber.GAMES, "rules": Rubber.RUBBER_RULES,
-            "forms": Rubber.FORMS, "values": request.POST, "error": exc.message}, status=400)
+        return render(request, "tournaments/pad/new.html",
+                      _new_page([], request.POST, exc.message), status=400)
     _remember(request, rubber)
     return redirect("pad-sheet", code=rubber.code)
 
