@@ -341,11 +341,17 @@ def score_line(row: Any) -> str:
 def law_text(law: str) -> str:
     """The engine's law code as players read it: "47a" -> "Law 47a", "Duplicate F" ->
     "Duplicate Law F", "Duplicate F, 81" -> "Duplicate Law F, Law 81", "Whist 85" ->
-    "Whist Law 85"."""
+    "Whist Law 85"; the rubber's codes: "Three-Hand 13" -> "Three-Hand rule 13" (the
+    rules of Three-Hand Auction, seed 000), "Whist Club 1913" (the Whist Club's code of
+    1913, not a law of Whist) stays as it is."""
     parts = []
     for part in str(law).split(","):
         part = part.strip()
-        if part.startswith("Duplicate "):
+        if part.startswith("Whist Club"):
+            parts.append(part)
+        elif part.startswith("Three-Hand "):
+            parts.append("Three-Hand rule " + part.removeprefix("Three-Hand ").strip())
+        elif part.startswith("Duplicate "):
             parts.append("Duplicate Law " + part.removeprefix("Duplicate ").strip())
         elif part.startswith("Whist "):  # the Laws of Whist (seed 001): "Whist Law 85"
             parts.append("Whist Law " + part.removeprefix("Whist ").strip())

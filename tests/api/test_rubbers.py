@@ -83,3 +83,85 @@ def test_the_pad_is_in_the_schema():
     paths = generator.get_schema(request=None, public=True)["paths"]
     assert {"/api/rubbers/", "/api/rubbers/{code}/", "/api/rubbers/{code}/deals/",
             "/api/rubbers/{code}/deals/last/"} <= set(paths)
+
+
+# --- Idempotency-Key: a resent write gets the first answer ----------------------------------
+
+
+NEW_PAD = {"game": "auction", "players": ["Ann", "Bob", "Cy", "Di"]}
+
+
+def test_a_resent_new_pad_gets_the_first_pad_and_makes_no_second(api):
+    first = api.post("/api/rubbers/", NEW_PAD, format="json", HTTP_IDEMPOTENCY_KEY="new-1")
+    again = api.post("/api/rubbers/", NEW_PAD, format="json", HTTP_IDEMPOTENCY_KEY="new-1")
+    assert first.status_code == again.status_code == 201
+    assert again.json() == first.json() and again["Idempotent-Replayed"] == "true"
+    assert Rubber.objects.count() == 1
+    changed = api.post("/api/rubbers/", {**NEW_PAD, "players": ["Ann", "Bob", "Cy", "Ed"]},
+                       format="json", HTTP_IDEMPOTENCY_KEY="new-1")
+    assert changed.status_code == 422 and changed.json()["field"] == "Idempotency-Key"
+    assert Rubber.objects.count() == 1
+
+
+def test_a_new_pads_key_belongs_to_the_client_address(api):
+    """Another phone (another address) using the same key makes its own pad."""
+    api.post("/api/rubbers/", NEW_PAD, format="json", HTTP_IDEMPOTENCY_KEY="same",
+             REMOTE_ADDR="10.0.0.1")
+    other = api.post("/api/rubbers/", NEW_PAD, format="json", HTTP_IDEMPOTENCY_KEY="same",
+                     REMOTE_ADDR="10.0.0.2")
+    assert other.status_code == 201 and "Idempotent-Replayed" not in other
+    assert Rubber.objects.count() == 2
+
+
+def test_a_resent_deal_is_added_once(api, pad):
+    url = f"/api/rubbers/{pad['code']}/deals/"
+    first = api.post(url, deal(1, "H", "S", 9), format="json", HTTP_IDEMPOTENCY_KEY="d-1")
+    again = api.post(url, deal(1, "H", "S", 9), format="json", HTTP_IDEMPOTENCY_KEY="d-1")
+    assert first.status_code == again.status_code == 201
+    assert again.json() == first.json() and again["Idempotent-Replayed"] == "true"
+    assert len(api.get(f"/api/rubbers/{pad['code']}/").json()["deals"]) == 1
+    changed = api.post(url, deal(1, "H", "S", 8), format="json", HTTP_IDEMPOTENCY_KEY="d-1")
+    assert changed.status_code == 422 and "different request" in changed.json()["error"]
+    assert len(api.get(f"/api/rubbers/{pad['code']}/").json()["deals"]) == 1
+    # The key is the pad's: another pad may use the same key for its own deal.
+    other = api.post("/api/rubbers/", NEW_PAD, format="json").json()
+    theirs = api.post(f"/api/rubbers/{other['code']}/deals/", deal(1, "H", "S", 9),
+                      format="json", HTTP_IDEMPOTENCY_KEY="d-1")
+    assert theirs.status_code == 201 and "Idempotent-Replayed" not in theirs
+
+
+def test_a_refused_deal_is_replayed_as_refused(api, pad):
+    url = f"/api/rubbers/{pad['code']}/deals/"
+    first = api.post(url, deal(9, "H", "S", 9), format="json", HTTP_IDEMPOTENCY_KEY="bad")
+    again = api.post(url, deal(9, "H", "S", 9), format="json", HTTP_IDEMPOTENCY_KEY="bad")
+    assert first.status_code == again.status_code == 400
+    assert again.json() == first.json() and again["Idempotent-Replayed"] == "true"
+
+
+def test_a_resent_correction_gets_the_first_answer(api, pad):
+    url = f"/api/rubbers/{pad['code']}/deals/"
+    api.post(url, deal(1, "H", "S", 9), format="json")
+    body = {**deal(1, "H", "S", 8), "number": 1}
+    first = api.put(url + "last/", body, format="json", HTTP_IDEMPOTENCY_KEY="fix-1")
+    # Meanwhile the deal was put right again another way; the resend changes nothing.
+    api.put(url + "last/", {**deal(1, "H", "S", 10), "number": 1}, format="json")
+    again = api.put(url + "last/", body, format="json", HTTP_IDEMPOTENCY_KEY="fix-1")
+    assert first.status_code == again.status_code == 200
+    assert again.json() == first.json() and again["Idempotent-Replayed"] == "true"
+    assert api.get(f"/api/rubbers/{pad['code']}/").json()["deals"][0]["data"]["tricks"] == 10
+    changed = api.put(url + "last/", {**deal(1, "H", "S", 7), "number": 1}, format="json",
+                      HTTP_IDEMPOTENCY_KEY="fix-1")
+    assert changed.status_code == 422
+
+
+def test_the_pad_writes_document_their_key():
+    from django.urls import include, path
+    from drf_spectacular.generators import SchemaGenerator
+
+    generator = SchemaGenerator(patterns=[path("api/", include("tournaments.api.urls"))])
+    paths = generator.get_schema(request=None, public=True)["paths"]
+    for where, method in (("/api/rubbers/", "post"), ("/api/rubbers/{code}/deals/", "post"),
+                          ("/api/rubbers/{code}/deals/last/", "put")):
+        operation = paths[where][method]
+        assert "Idempotency-Key" in {p["name"] for p in operation["parameters"]}
+        assert "422" in operation["responses"]

@@ -109,8 +109,13 @@ def test_whist_and_three_hand_pads_and_the_printed_sheet(browser, transactional_
         where = "phone" if phone_width else "desktop"
         page.goto("/pad/")
         page.click("label[for=game-whist]")
+        expect(page.locator("#first-dealer-E")).to_be_visible()  # who deals first: a choice
         page.click("label[for=form-dummy]")
         page.click("label[for=dummy-S]")
+        # ... except at Dummy Whist, where the dummy deals first: the page says so.
+        expect(page.locator("#first-dealer-E")).to_be_hidden()
+        expect(page.locator("[data-testid=dummy-deals-first]")).to_be_visible()
+        browser.shot(page, f"{where} new dummy whist")
         for seat, name in zip("NESW", ("Ann", "Bob", "Cy", "Di"), strict=True):
             page.fill(f"#player-{seat}", name)
         page.click("[data-testid=pad-start]")

@@ -70,3 +70,35 @@ def test_printing_again_reuses_the_one_job_of_the_rubber(pad, django_capture_on_
 
 def test_the_print_room_still_lists_only_the_event_documents():
     assert "rubber" not in services.KINDS and len(services.KINDS) == 4
+
+
+def test_the_print_page_follows_the_job_by_polling_not_by_refreshing(client, pad):
+    """As in the print room: a progress bar that live.js moves from the status URL."""
+    client.post(reverse("pad-print", args=[pad.code]))  # no on-commit run: still queued
+    job = ReportJob.objects.get()
+    assert job.status == "queued"
+    page = client.get(reverse("pad-print", args=[pad.code])).content.decode()
+    assert 'http-equiv="refresh"' not in page
+    status_url = reverse("pad-print-status", args=[pad.code])
+    assert f'data-report-status-url="{status_url}"' in page and 'data-status="queued"' in page
+    assert 'role="progressbar"' in page and "js/live.js" in page
+    assert 'data-report-file' in page and "hidden" in page  # the link waits for the PDF
+    status = client.get(status_url)
+    assert status.status_code == 200 and status["Cache-Control"].startswith("max-age=0")
+    body = status.json()
+    assert (body["status"], body["rubber"], body["file_url"]) == ("queued", pad.pk, None)
+    assert body["status_url"] == status_url and body["message"]
+
+
+def test_the_print_status_gives_the_file_once_done(client, pad,
+                                                   django_capture_on_commit_callbacks):
+    status_url = reverse("pad-print-status", args=[pad.code])
+    nothing = client.get(status_url)
+    assert nothing.status_code == 404 and "Print the sheet" in nothing.json()["error"]
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("pad-print", args=[pad.code]))
+    body = client.get(status_url).json()
+    assert body["status"] == "done" and body["percent"] == 100
+    assert body["file_url"].startswith(reverse("pad-print-file", args=[pad.code]))
+    assert client.get(body["file_url"]).status_code == 200
+    assert client.get(reverse("pad-print-status", args=["no-such-pad"])).status_code == 404

@@ -90,3 +90,12 @@ def test_law_codes_read_as_players_name_the_laws():
     assert p.law_text("Duplicate F, 81") == "Duplicate Law F, Law 81"
     assert p.law_text("Whist 85") == "Whist Law 85"
     assert p.law_text("Whist 75") == "Whist Law 75"
+
+
+def test_the_rubbers_law_codes_read_as_their_rules_name_them():
+    # The rubber bonus is the Whist Club's code of 1913, not a law of Whist.
+    assert p.law_text("Whist Club 1913") == "Whist Club 1913"
+    assert p.law_text("Three-Hand 13") == "Three-Hand rule 13"
+    assert p.law_text("Three-Hand 14, 84") == "Three-Hand rule 14, Law 84"
+    # The duplicate laws read as before.
+    assert p.law_text("Duplicate B(3), Whist 53") == "Duplicate Law B(3), Whist Law 53"

@@ -171,3 +171,14 @@ def test_the_laws_are_named_as_players_read_them():
         "tricks": 8, "honours": {"B": 2}})
     laws = {it["law"] for it in rubber_sheet(rubber=three)["deals"][0]["items"]}
     assert "Three-Hand rule 13" in laws and "Law 47" in laws
+
+
+def test_the_first_dealer_may_be_chosen_but_at_dummy_whist_it_is_the_dummy():
+    assert rubber_create(game="auction", players=FOUR, first_dealer="W").first_dealer == "W"
+    with pytest.raises(ServiceError, match="one of A, B, C"):
+        rubber_create(game="three-hand", players=["Ann", "Bob", "Cy"], first_dealer="N")
+    with pytest.raises(ServiceError, match="Dummy Whist rule 1") as refused:
+        rubber_create(game="whist", players=FOUR, form="dummy", dummy="S", first_dealer="E")
+    assert refused.value.field == "first_dealer" and "(South)" in refused.value.message
+    pad = rubber_create(game="whist", players=FOUR, form="dummy", dummy="S", first_dealer="S")
+    assert pad.first_dealer == "S"

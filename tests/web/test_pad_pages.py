@@ -137,3 +137,34 @@ def test_a_new_pad_with_a_missing_name_is_refused_in_words():
 
 def test_an_unknown_pad_is_not_found():
     assert Client().get(reverse("pad-sheet", args=["nope"])).status_code == 404
+
+
+def test_the_first_dealer_is_chosen_on_the_new_pad_page():
+    page = Client().get(reverse("pad-home")).content.decode()
+    assert "Who deals first?" in page
+    for seat in ("N", "E", "S", "W", "A", "B", "C"):
+        assert f'id="first-dealer-{seat}"' in page
+    assert 'id="first-dealer-N" data-testid="first-dealer-N" checked' in page  # as before
+    assert "Dummy deals at the commencement of each rubber" in page  # the rule, explained
+    client = Client()
+    pad = start(client, first_dealer_four="E")
+    assert pad.first_dealer == "E"
+    sheet = client.get(reverse("pad-sheet", args=[pad.code])).content.decode()
+    assert "Bob deals first" in sheet
+    three = start(Client(), game="three-hand", player_A="Ann", player_B="Bob", player_C="Cy",
+                  first_dealer_four="E", first_dealer_three="C")
+    assert three.first_dealer == "C"
+
+
+def test_at_dummy_whist_the_dummy_deals_first_whatever_was_tapped():
+    pad = start(Client(), game="whist", form="dummy", dummy="W", first_dealer_four="E")
+    assert pad.first_dealer == "W"
+    plain = start(Client(), game="whist", form="plain", first_dealer_four="S")
+    assert plain.first_dealer == "S"
+
+
+def test_a_refused_new_pad_keeps_the_first_dealer_tapped():
+    response = Client().post(reverse("pad-create"), {"game": "auction", **FOUR, "player_S": "",
+                                                     "first_dealer_four": "W"})
+    assert response.status_code == 400
+    assert 'id="first-dealer-W" data-testid="first-dealer-W" checked' in response.content.decode()

@@ -120,6 +120,13 @@ class _NotKept(Exception):
         self.response = response
 
 
+def scope_of(view, request) -> str:
+    """Whose keys these are: the view's own scope when it names one (the score pad's
+    ``idempotency_scope``: "pad:<code>"), else the caller's ("table:<id>", "user:<id>")."""
+    own = getattr(view, "idempotency_scope", None)
+    return own(request) if callable(own) else idempotency_scope(request)
+
+
 def idempotent(handler: Callable) -> Callable:
     """Make a write handler (``post``/``put``/``patch``) of an APIView idempotent."""
 
@@ -147,7 +154,7 @@ def idempotent(handler: Callable) -> Callable:
             # savepoint inside this one, so a refused write leaves the claim standing to
             # store the refusal), and the answer. Anything raised rolls it all back.
             with transaction.atomic():
-                record_id, answer = _claim(idempotency_scope(request), key, digest)
+                record_id, answer = _claim(scope_of(view, request), key, digest)
                 if answer is not None:
                     return answer
                 try:

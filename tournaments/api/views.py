@@ -29,6 +29,7 @@ from .. import access, selectors, services, standings
 from ..converters import NUMBER, ROW_ID
 from ..inputs import query_number
 from ..models import AuditEntry, Board, Event, Meeting, Pair, Result, Rubber, Section, Team
+from ..throttle import client_address
 from . import lookups
 from .auth import TableCodeAuthentication, actor_for, table_of
 from .errors import api_exception_handler
@@ -1020,6 +1021,15 @@ class PadView(ApiView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
 
+    def idempotency_scope(self, request) -> str:
+        """A pad's keys are the pad's own, whoever sends them ("pad:<code>": its players
+        share the link, not a login). A pad still to be made has no code: its keys are the
+        client address's ("pad-new:<address>"; decisions.md)."""
+        code = self.kwargs.get("code")
+        if code:
+            return f"pad:{code}"
+        return f"pad-new:{client_address(request)}"
+
     def get_rubber(self) -> Rubber:
         rubber = Rubber.objects.filter(code=self.kwargs["code"]).first()
         if rubber is None:
@@ -1028,8 +1038,10 @@ class PadView(ApiView):
 
 
 class RubberList(PadView):
-    @extend_schema(request=RubberIn, responses={201: RubberSheetOut, 400: ERRORS[400]},
-                   tags=["score pad"])
+    @extend_schema(request=RubberIn, responses={201: RubberSheetOut, 400: ERRORS[400],
+                                                422: WRITE_ERRORS[422]},
+                   tags=["score pad"], parameters=[IDEMPOTENCY])
+    @idempotent
     def post(self, request):
         data = validated(RubberIn, request)
         rubber = services.rubber_create(**data)
@@ -1045,8 +1057,10 @@ class RubberDetail(PadView):
 
 class RubberDeals(PadView):
     @extend_schema(request=RubberDealIn, responses={201: RubberSheetOut, 400: ERRORS[400],
-                                                    404: ERRORS[404]}, tags=["score pad"],
+                                                    404: ERRORS[404], 422: WRITE_ERRORS[422]},
+                   tags=["score pad"], parameters=[IDEMPOTENCY],
                    description="Add the next deal; refused once the rubber is won.")
+    @idempotent
     def post(self, request, code):
         rubber = self.get_rubber()
         data = validated(RubberDealIn, request)
@@ -1057,8 +1071,11 @@ class RubberDeals(PadView):
 
 class RubberLastDeal(PadView):
     @extend_schema(request=RubberCorrectIn, responses={200: RubberSheetOut, 400: ERRORS[400],
-                                                       404: ERRORS[404]}, tags=["score pad"],
+                                                       404: ERRORS[404],
+                                                       422: WRITE_ERRORS[422]},
+                   tags=["score pad"], parameters=[IDEMPOTENCY],
                    description="Correct the last deal (only the last).")
+    @idempotent
     def put(self, request, code):
         rubber = self.get_rubber()
         data = validated(RubberCorrectIn, request)

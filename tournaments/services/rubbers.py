@@ -79,7 +79,8 @@ def rubber_create(*, game: str, players: Sequence[str], rules: str = "american-1
                   form: str = "plain", dummy: str = "", first_dealer: str = "") -> Rubber:
     """Start a pad. ``players`` by seat (N E S W; A B C for Three-Hand); whist takes
     ``form`` (plain, dummy, double-dummy) and ``dummy`` (the dummy seats); the first
-    dealer is N (A), or the dummy at Dummy Whist (dummy deals first)."""
+    dealer is ``first_dealer`` when given, else N (A); at Dummy Whist it is always the
+    dummy (Dummy Whist rule 1: "Dummy deals at the commencement of each rubber")."""
     if game not in RUBBER_GAMES:
         raise ServiceError("choose the game: Auction Bridge, Three-Hand Auction or Whist",
                            field="game")
@@ -99,6 +100,11 @@ def rubber_create(*, game: str, players: Sequence[str], rules: str = "american-1
         if first_dealer not in seats:
             raise ServiceError(f"the first dealer is one of {', '.join(seats)}",
                                field="first_dealer")
+        if form == "dummy" and first_dealer != dummy:
+            raise ServiceError(
+                f"at Dummy Whist the dummy deals first (Dummy Whist rule 1): leave the first "
+                f"dealer out, or choose the dummy ({presenters.seat(dummy)})",
+                field="first_dealer")
     else:
         first_dealer = dummy[:1] if form == "dummy" else seats[0]
     return Rubber.objects.create(game=game, rules=rules, form=form, dummy=dummy,
@@ -225,23 +231,6 @@ def rubber_deal_correct(*, rubber: Rubber, deal: Mapping[str, Any], number: int 
 # --- what the pad shows --------------------------------------------------------------------
 
 
-def _law(code: str) -> str:
-    """The engine's law code as players read it: the Laws of Auction and Whist as
-    ``presenters.law_text`` writes them; "Three-Hand 13" is "Three-Hand rule 13" (seed
-    000's rules), "Whist Club 1913" (the rubber bonus's code) stays as it is."""
-    parts = []
-    for part in str(code).split(","):
-        part = part.strip()
-        if part.startswith("Three-Hand "):
-            parts.append("Three-Hand rule " + part.removeprefix("Three-Hand ").strip())
-        elif part.startswith("Whist Club"):
-            parts.append(part)
-        elif part:
-            parts.append(presenters.law_text(part))
-    return ", ".join(parts)
-
-
-
 def rubber_preview(*, rubber: Rubber, deal: Mapping[str, Any], dealer: str = "",
                    revokes_by: Mapping[str, Any] | None = None,
                    replace_last: bool = False) -> dict[str, Any]:
@@ -318,18 +307,18 @@ def _sheet(rubber: Rubber, rows: Sequence[RubberDeal], result: Any) -> dict[str,
             below = {"NS": score["ns"]["honour_score"], "EW": score["ew"]["honour_score"]}
             items = [{"to": labels[it["side"].upper()], "column": it["column"],
                       "points": it["points"], "what": it["what"],
-                      "law": _law(it["law"])} for it in score["items"]]
+                      "law": presenters.law_text(it["law"])} for it in score["items"]]
         elif rubber.game == "three-hand":
             above = {p: score["players"][p]["trick_score"] for p in keys}
             below = {p: score["players"][p]["honour_score"] for p in keys}
             items = [{"to": labels[it["player"]], "column": it["column"],
                       "points": it["points"], "what": it["what"],
-                      "law": _law(it["law"])} for it in score["items"]]
+                      "law": presenters.law_text(it["law"])} for it in score["items"]]
         else:
             above = dict(score["points"])
             below = {"NS": 0, "EW": 0}
             items = [{"to": labels[it["side"]], "column": "points", "points": it["points"],
-                      "what": it["what"], "law": _law(it["law"])}
+                      "what": it["what"], "law": presenters.law_text(it["law"])}
                      for it in score["items"]]
         g = game_of.get(i)
         won = g is not None and out["games"][g]["deals"][-1] == i
@@ -357,7 +346,7 @@ def _sheet(rubber: Rubber, rows: Sequence[RubberDeal], result: Any) -> dict[str,
                 below.append({"what": f"Deal {d['number']}", "points": d["below"]})
         for b in out["bonuses"]:
             below.append({"what": presenters.sentence(
-                f"{b['what']} ({_law(b['law'])})"),
+                f"{b['what']} ({presenters.law_text(b['law'])})"),
                           "points": {k: (b["points"] if k == b["to"] else 0) for k in keys}})
     else:
         for g, game in enumerate(out["games"]):

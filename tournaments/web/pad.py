@@ -17,7 +17,8 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonRe
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.engine import get_rules
 
@@ -148,14 +149,30 @@ def _preview_for_page(answer: dict | None, sheet: dict) -> dict | None:
     return answer
 
 
+def _new_page(pads: list[Rubber], values: Any, error: str | None) -> dict[str, Any]:
+    return {"pads": pads, "games": Rubber.GAMES, "rules": Rubber.RUBBER_RULES,
+            "forms": Rubber.FORMS, "values": values, "error": error,
+            "four_seats": [(s, presenters.seat(s)) for s in FOUR_SEATS],
+            "three_seats": THREE_PLAYERS}
+
+
 def home(request: HttpRequest) -> HttpResponse:
     """The pads this phone keeps, and the form for a new one."""
     codes = request.session.get(SESSION_KEY, [])
     pads = sorted(Rubber.objects.filter(code__in=codes), key=lambda r: codes.index(r.code))
-    return render(request, "tournaments/pad/new.html", {
-        "pads": pads, "games": Rubber.GAMES, "rules": Rubber.RUBBER_RULES,
-        "forms": Rubber.FORMS, "values": {"game": "auction", "rules": "american-1913",
-                                          "form": "plain"}, "error": None})
+    return render(request, "tournaments/pad/new.html", _new_page(pads, {
+        "game": "auction", "rules": "american-1913", "form": "plain",
+        "first_dealer_four": FOUR_SEATS[0], "first_dealer_three": THREE_PLAYERS[0]}, None))
+
+
+def first_dealer_from_post(game: str, form: str, post: Any) -> str:
+    """The first dealer tapped on the new pad page: four hands and Three-Hand have their
+    own choice (both are on the page, one shown); at Dummy Whist there is none, the dummy
+    deals first (the service puts it in)."""
+    if game == "whist" and form == "dummy":
+        return ""
+    return post.get("first_dealer_three" if game == "three-hand" else "first_dealer_four",
+                    "") or post.get("first_dealer", "")
 
 
 @require_POST
@@ -168,11 +185,11 @@ def create(request: HttpRequest) -> HttpResponse:
     try:
         rubber = services.rubber_create(
             game=game, players=players, rules=request.POST.get("rules", "american-1913"),
-            form=form, dummy=dummy, first_dealer=request.POST.get("first_dealer", ""))
+            form=form, dummy=dummy,
+            first_dealer=first_dealer_from_post(game, form, request.POST))
     except services.ServiceError as exc:
-        return render(request, "tournaments/pad/new.html", {
-            "pads": [], "games": Rubber.GAMES, "rules": Rubber.RUBBER_RULES,
-            "forms": Rubber.FORMS, "values": request.POST, "error": exc.message}, status=400)
+        return render(request, "tournaments/pad/new.html",
+                      _new_page([], request.POST, exc.message), status=400)
     _remember(request, rubber)
     return redirect("pad-sheet", code=rubber.code)
 
@@ -275,20 +292,45 @@ def preview(request: HttpRequest, code: str) -> JsonResponse:
                          "message": answer.get("message", "")})
 
 
-@require_http_methods(["GET", "POST"])
-def print_sheet(request: HttpRequest, code: str) -> HttpResponse:
-    """Ask for the sheet as a PDF (POST), and follow the job (GET)."""
+def _print_status(request: HttpRequest, rubber: Rubber, job: ReportJob) -> dict[str, Any]:
+    """The job's state as the print room's status URL gives it (``report_status``), with
+    the pad's own addresses: live.js keeps the page's progress bar moving from it."""
+    data = reports.report_status(job)
+    data["status_url"] = reverse("pad-print-status", args=[rubber.code])
+    data["file_url"] = None
+    if job.status == ReportJob.Status.DONE and job.file:
+        data["file_url"] = (reverse("pad-print-file", args=[rubber.code])
+                            + f"?v={int(job.updated_at.timestamp())}")
+    return data
 
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+def print_sheet(request: HttpRequest, code: str) -> HttpResponse:
+    """Ask for the sheet as a PDF (POST), and follow the job (GET): a progress bar that
+    live.js moves by polling ``print_status``, as in the print room (no page refresh)."""
     rubber = _pad(code)
     if request.method == "POST":
         reports.rubber_report_request(rubber=rubber)
         return redirect("pad-print", code=rubber.code)
     job = ReportJob.objects.filter(rubber=rubber).first()
-    status = reports.report_status(job) if job else None
+    status = _print_status(request, rubber, job) if job else None
     return render(request, "tournaments/pad/print.html", {
-        "rubber": rubber, "job": job, "status": status,
-        "file_url": reverse("pad-print-file", args=[rubber.code])
-        if job and job.status == ReportJob.Status.DONE else ""})
+        "rubber": rubber, "job": job, "status": status})
+
+
+@require_GET
+@never_cache
+def print_status(request: HttpRequest, code: str) -> JsonResponse:
+    """The sheet's print job as JSON (the print room's status shape), for the progress bar."""
+    rubber = _pad(code)
+    job = ReportJob.objects.filter(rubber=rubber).first()
+    if job is None:
+        return JsonResponse({"error": "Nothing is being printed: tap Print the sheet.",
+                             "status": None}, status=404)
+    if reports.report_requeue(job=job):  # a job left waiting for the broker: sent again
+        job.refresh_from_db()
+    return JsonResponse(_print_status(request, rubber, job))
 
 
 def print_file(request: HttpRequest, code: str) -> HttpResponse:

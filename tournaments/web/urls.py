@@ -57,6 +57,7 @@ pad_urlpatterns = [
     path("pad/<str:code>/last/", pad.correct, name="pad-correct"),
     path("pad/<str:code>/preview/", pad.preview, name="pad-preview"),
     path("pad/<str:code>/print/", pad.print_sheet, name="pad-print"),
+    path("pad/<str:code>/print/status/", pad.print_status, name="pad-print-status"),
     path("pad/<str:code>/print/sheet.pdf", pad.print_file, name="pad-print-file"),
 ]
 
