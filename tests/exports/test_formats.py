@@ -1,0 +1,128 @@
+"""export_results: USEBIO 1.2 and PBN 2.1 for a small night, from the command."""
+
+from io import StringIO
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from boards.pbn import parse_games, parse_pbn
+from tournaments import exports
+from tournaments.models import Event
+
+from .dtd_check import Dtd
+
+DTD = Path(__file__).resolve().parents[2] / "docs" / "usebio" / "usebio-1.2-subset.dtd"
+pytestmark = pytest.mark.django_db
+
+
+def run(event: Event, fmt: str) -> str:
+    out = StringIO()
+    call_command("export_results", str(event.pk), "--format", fmt, stdout=out)
+    return out.getvalue()
+
+
+def test_usebio_from_the_command_is_valid_against_the_dtd(night):
+    text = run(night.event, "usebio")
+    root = ET.fromstring(text.encode())
+    assert Dtd.from_file(DTD).errors(root) == []
+    assert root.get("Version") == "1.2"
+    assert root.findtext("CLUB/CLUB_NAME")
+    event = root.find("EVENT")
+    assert event.get("EVENT_TYPE") == "PAIRS"
+    assert event.findtext("EVENT_DESCRIPTION") == "Tuesday duplicate"
+    assert event.findtext("DATE") == "17/11/2026"
+    assert event.findtext("BOARD_SCORING_METHOD") == "AGGREGATE"
+    # A Mitchell: pairs 1-3 sit N-S, 4-6 E-W, ranked apart.
+    assert event.findtext("WINNER_TYPE") == "2"
+    pairs = event.findall("PARTICIPANTS/PAIR")
+    assert sorted(int(p.findtext("PAIR_NUMBER")) for p in pairs) == [1, 2, 3, 4, 5, 6]
+    one = next(p for p in pairs if p.findtext("PAIR_NUMBER") == "1")
+    assert one.findtext("DIRECTION") == "NS"
+    players = one.findall("PLAYER")
+    assert [p.findtext("PLAYER_NAME") for p in players] == ["North 1", "South 1"]
+    # The member's number; the visitor has none.
+    assert [p.findtext("CLUB_ID_NUMBER") for p in players] == ["1001", None]
+    assert {p.findtext("PLACE").rstrip("=") for p in pairs} <= {"1", "2", "3"}
+
+
+def test_usebio_traveller_lines(night):
+    root = ET.fromstring(run(night.event, "usebio").encode())
+    boards = root.findall("EVENT/BOARD")
+    assert [int(b.findtext("BOARD_NUMBER")) for b in boards] == [1, 2, 3, 4, 5, 6]
+    lines = [line for b in boards for line in b.findall("TRAVELLER_LINE")]
+    assert len(lines) == 18  # 6 boards, each played at 3 tables
+    two_hearts = next(line for line in lines if line.findtext("CONTRACT") == "2H")
+    assert two_hearts.findtext("PLAYED_BY") == "S"
+    assert two_hearts.findtext("TRICKS") == "8"
+    assert two_hearts.findtext("SCORE") is not None
+    assert two_hearts.findtext("NS_MATCH_POINTS") is not None
+    royal = next(line for line in lines if line.findtext("CONTRACT") == "2SX")
+    assert royal.findtext("PLAYED_BY") == "N" and royal.findtext("TRICKS") == "9"
+    # The ruling's line names its pairs and has no contract or score.
+    bare = [line for line in lines if line.find("CONTRACT") is None]
+    assert len(bare) == 1 and bare[0].find("SCORE") is None
+
+
+def test_usebio_scores_are_the_laws_net_scores(night):
+    """SCORE is N-S's board score (trick + honour totals, net); E-W's is its negative."""
+    event = night.event
+    root = ET.fromstring(run(event, "usebio").encode())
+    result = event.results.filter(ruling="", passed_out=False).first()
+    board = next(b for b in root.findall("EVENT/BOARD")
+                 if b.findtext("BOARD_NUMBER") == str(result.board.number))
+    line = next(line for line in board.findall("TRAVELLER_LINE")
+                if line.findtext("NS_PAIR_NUMBER") == str(result.ns_pair.number))
+    assert int(line.findtext("SCORE")) == result.ns_total - result.ew_total
+
+
+def test_usebio_with_lxml(night):
+    etree = pytest.importorskip("lxml.etree", reason="lxml is not installed")
+    dtd = etree.DTD(str(DTD))
+    doc = etree.fromstring(run(night.event, "usebio").encode())
+    assert dtd.validate(doc), dtd.error_log.filter_from_errors()
+
+
+def test_the_dtd_checker_catches_a_wrong_document():
+    dtd = Dtd.from_file(DTD)
+    root = ET.fromstring('<USEBIO><CLUB><CLUB_NAME>x</CLUB_NAME></CLUB><EVENT EVENT_TYPE="X">'
+                         "<BOGUS/></EVENT></USEBIO>")
+    errors = dtd.errors(root)
+    assert any("Version" in e for e in errors)
+    assert any("EVENT_TYPE" in e for e in errors)
+    assert any("BOGUS" in e for e in errors)
+
+
+def test_pbn_reads_back_with_the_projects_reader(night):
+    text = run(night.event, "pbn")
+    assert text.startswith("% PBN 2.1\n")
+    games = parse_games(text)
+    assert len(games) == 18
+    assert [g.number for g in games[:3]] == [1, 1, 1]
+    first = games[0]
+    assert first.deal == night.event.boards.get(number=1).deal
+    assert first.dealer == "N" and first.vulnerable == "None"
+    tags = first.tags
+    assert tags["Event"] == "Tuesday duplicate" and tags["Date"] == "2026.11.17"
+    assert tags["Contract"] == "2H" and tags["Declarer"] == "S" and tags["Result"] == "8"
+    assert tags["Score"].startswith("NS ")
+    assert tags["North"] == "North 1" and tags["South"] == "South 1"
+    royal = next(g for g in games if g.tags.get("RoyalSpades") == "Yes")
+    assert royal.tags["Contract"] == "2SX"
+    ruled = [g for g in games if g.tags.get("Note")]
+    assert len(ruled) == 1 and ruled[0].tags["Contract"] == ""
+    # A board without a hand record reads back as unknown.
+    assert next(g for g in games if g.number == 2).deal is None
+    # The hand-record reader refuses a board twice: a results file is read game by game.
+    with pytest.raises(ValueError, match="appears twice"):
+        parse_pbn(text)
+
+
+def test_unknown_format_and_event(night):
+    with pytest.raises(CommandError):
+        run(night.event, "csv")
+    with pytest.raises(CommandError, match="no event"):
+        call_command("export_results", "987654", "--format", "pbn", stdout=StringIO())
+    with pytest.raises(exports.ExportError):
+        exports.export_results(night.event, "csv")
