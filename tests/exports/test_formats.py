@@ -126,3 +126,46 @@ def test_unknown_format_and_event(night):
         call_command("export_results", "987654", "--format", "pbn", stdout=StringIO())
     with pytest.raises(exports.ExportError):
         exports.export_results(night.event, "csv")
+
+
+def test_duplicate_whist_and_matchpoints(director):
+    """Whist has no contract: TRICKS / Result are N-S's tricks, SCORE N-S's net."""
+    from boards.movements import generate
+    from tournaments import services
+    from tournaments.models import Meeting
+    from tournaments.services import Actor
+
+    actor = Actor.director(director)
+    event = services.event_create(name="Whist night", date=night_date(), actor=actor,
+                                  rules="duplicate-whist", method="matchpoints")
+    movement = generate("mitchell", tables=3, boards_per_round=1)
+    for number in range(1, movement.pairs + 1):
+        services.pair_set(event=event, number=number, players=[f"A{number}", f"B{number}"],
+                          actor=actor)
+    services.boards_set(event=event, count=movement.boards, actor=actor)
+    services.movement_meetings_set(section=event.sections.get(), movement=movement, actor=actor)
+    event = services.event_set_status(event=event, status=Event.Status.RUNNING, actor=actor)
+    m = Meeting.objects.filter(section__event=event, round=1).select_related(
+        "ns_pair", "ew_pair").order_by("table")
+    for tricks, meeting in zip((8, 6, 5), m, strict=False):
+        services.result_record(event=event, board=meeting.boards[0],
+                               ns=meeting.ns_pair.number, ew=meeting.ew_pair.number,
+                               data={"tricks_ns": tricks}, actor=actor, meeting=meeting)
+    root = ET.fromstring(run(event, "usebio").encode())
+    assert Dtd.from_file(DTD).errors(root) == []
+    assert root.findtext("EVENT/BOARD_SCORING_METHOD") == "MATCH_POINTS"
+    assert root.find("EVENT/PARTICIPANTS/PAIR/PERCENTAGE") is not None
+    lines = root.findall("EVENT/BOARD/TRAVELLER_LINE")
+    assert lines and all(line.find("CONTRACT") is None for line in lines)
+    eight = next(line for line in lines if line.findtext("TRICKS") == "8")
+    assert int(eight.findtext("SCORE")) > 0
+    games = parse_games(run(event, "pbn"))
+    played = [g for g in games if g.tags.get("Result")]
+    assert {g.tags["Result"] for g in played} >= {"8", "6", "5"}
+    assert all(g.tags["Contract"] == "" and "MatchpointsNS" in g.tags for g in played)
+
+
+def night_date():
+    import datetime
+
+    return datetime.date(2026, 11, 19)
