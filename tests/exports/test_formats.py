@@ -169,3 +169,44 @@ def night_date():
     import datetime
 
     return datetime.date(2026, 11, 19)
+
+
+def _row(**changes):
+    row = {"ns": 1, "ew": 2, "ruling": "", "offending": "", "adjustment": "",
+           "level": None, "denomination": "", "declarer": "", "doubled": "", "tricks": None,
+           "passed_out": False, "ns_trick": 0, "ns_honour": 0, "ew_trick": 0, "ew_honour": 0,
+           "ns_score": 0, "ew_score": 0, "ns_plus_minus": "1/3", "ew_plus_minus": "-1/3"}
+    return {**row, **changes}
+
+
+def _data(rows):
+    import datetime
+
+    players = {n: [{"name": f"P{n}a", "number": None}, {"name": f"P{n}b", "number": "7"}]
+               for n in (1, 2)}
+    rankings = [{"direction": "ALL", "rows": [
+        {"place": 1, "pair": 1, "score": 10, "exact": "10", "boards": 1},
+        {"place": 1, "pair": 2, "score": 10, "exact": "10", "boards": 1}]}]
+    return exports.ExportData(
+        event_id=1, name="Night", date=datetime.date(2026, 1, 2), club="Club", kind="pairs",
+        method="plus-minus", is_whist=False, players=players, rankings=rankings,
+        travellers=[{"board": 3, "deal": "", "rows": rows}])
+
+
+def test_passed_out_and_a_ruling_written_as_pure_functions():
+    rows = [_row(passed_out=True),
+            _row(ns=3, ew=4, ruling="fouled", offending="ns", ns_trick=None, ns_score=None,
+                 ew_score=None, ns_plus_minus=None, ew_plus_minus=None)]
+    root = ET.fromstring(exports.usebio_xml(_data(rows)).encode())
+    assert Dtd.from_file(DTD).errors(root) == []
+    passed, ruled = root.findall("EVENT/BOARD/TRAVELLER_LINE")
+    assert passed.findtext("CONTRACT") == "Pass" and passed.findtext("SCORE") == "0"
+    assert passed.find("TRICKS") is None and passed.findtext("NS_MATCH_POINTS") == "0.33"
+    assert ruled.find("CONTRACT") is None and ruled.find("NS_MATCH_POINTS") is None
+    # A tie is written "1=" in both places.
+    assert [p.findtext("PLACE") for p in root.findall("EVENT/PARTICIPANTS/PAIR")] == ["1=", "1="]
+    games = parse_games(exports.results_pbn(_data(rows)))
+    assert games[0].tags["Contract"] == "Pass" and games[0].tags["Score"] == "NS 0"
+    assert games[0].tags["PlusMinusNS"] == "0.33" and games[0].dealer == "S"
+    assert games[1].tags["Note"] == "Fouled board (Duplicate Law B), N–S at fault"
+    assert games[1].tags["Score"] == ""
