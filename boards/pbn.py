@@ -44,7 +44,7 @@ _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _SPECIAL = re.compile(r'[;{\[]')
 _KNOWN_TAGS = {name.lower(): name for name in (
     "Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
-    "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result",
+    "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result", "Score",
 )}
 # A game that repeats one of these without an empty line before it starts a new game.
 _GAME_OPENERS = ("Event", "Board")
@@ -119,20 +119,32 @@ def parse_pbn(text: str) -> list[PbnBoard]:
     """The boards of a hand record, in file order. ``PbnError`` names the line."""
     boards: list[PbnBoard] = []
     first_line: dict[int, int] = {}
-    previous: dict[str, str] = {}
-    for game in _games(text):
-        values = _resolve_copies(game, previous)
-        previous = {name: tag.value for name, tag in values.items()}
-        board = _board(values)
-        if board is None:
-            continue
-        line = values["Board"].line
+    for board, line in _boards_with_lines(text):
         if board.number in first_line:
             raise PbnError(f"line {line}: board {board.number} appears twice (first at line "
                            f"{first_line[board.number]})")
         first_line[board.number] = line
         boards.append(board)
     return boards
+
+
+def parse_games(text: str) -> list[PbnBoard]:
+    """Every game with a board, in file order, a board any number of times: a results
+    file (one game per table that played the board, with its ``Contract``, ``Declarer``,
+    ``Result`` and ``Score`` in ``tags``). ``PbnError`` names the line."""
+    return [board for board, _ in _boards_with_lines(text)]
+
+
+def _boards_with_lines(text: str) -> list[tuple[PbnBoard, int]]:
+    found: list[tuple[PbnBoard, int]] = []
+    previous: dict[str, str] = {}
+    for game in _games(text):
+        values = _resolve_copies(game, previous)
+        previous = {name: tag.value for name, tag in values.items()}
+        board = _board(values)
+        if board is not None:
+            found.append((board, values["Board"].line))
+    return found
 
 
 MAX_HAND_RECORD_BYTES = 2_000_000
@@ -297,6 +309,21 @@ def write_pbn(
             "",
         ]
     return "\n".join(lines) + ("\n" if not seen else "")
+
+
+def write_games(games: Iterable[list[tuple[str, str]]], *, note: str = "EXPORT") -> str:
+    """PBN 2.1 games, each a list of (tag, value) written in that order, an empty line
+    after each. The caller chooses the tags (a results file repeats a board once per
+    table); a ``Deal`` value is checked and written from North."""
+    lines = ["% PBN 2.1", f"% {note}"]
+    for game in games:
+        board = next((value for name, value in game if name == "Board"), "0")
+        for name, value in game:
+            if name == "Deal":
+                value = _deal_for_writing(value or None, int(board) if board.isdigit() else 0)
+            lines.append(_tag(name, value))
+        lines.append("")
+    return "\n".join(lines) + "\n"
 
 
 def _deal_for_writing(deal: str | None, number: int) -> str:

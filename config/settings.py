@@ -251,6 +251,8 @@ ADMIN_URL = env_admin_url()
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = env.str("TIME_ZONE", default="America/New_York")
+# The club's name, written into the results sent out (USEBIO's CLUB_NAME, PBN's Site).
+CLUB_NAME = env.str("CLUB_NAME", default="").strip()
 USE_I18N = True
 USE_TZ = True
 

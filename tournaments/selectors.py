@@ -1071,3 +1071,20 @@ def grid_irregular(grids: list[SectionGrid], reports: list[Irregularity]) -> lis
                 if cell is not None:
                     cell.irregular = by_meeting.get(cell.meeting.pk, [])
     return grids
+
+
+# --- results sent out (tournaments/exports.py) --------------------------------------------------
+
+
+def pair_players(event: Event) -> dict[int, list[dict]]:
+    """Each pair's two players as entered, by pair number: name and the club's member
+    number (None for a visitor). Substitutes are not listed (the pair plays on as one)."""
+    pairs = (Pair.objects.filter(event=event).select_related("player_1", "player_2")
+             .order_by("number"))
+    return {p.number: [{"name": pl.name, "number": pl.number}
+                       for pl in (p.player_1, p.player_2)] for p in pairs}
+
+
+def board_numbers(event: Event) -> list[int]:
+    """The event's boards, in order."""
+    return list(event.boards.order_by("number").values_list("number", flat=True))

@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 
 from .. import converters  # noqa: F401  (registers the id, number and name converters)
-from . import adjustments, irregular, views
+from . import adjustments, exports, irregular, views
 
 app_name = "api"
 
@@ -64,6 +64,7 @@ urlpatterns = [
     path(EVENT + "score-preview/", views.ScorePreview.as_view(), name="score-preview"),
     path(EVENT + "standings/", views.StandingsView.as_view(), name="standings"),
     path(EVENT + "audit/", views.AuditList.as_view(), name="audit"),
+    path(EVENT + "exports/<name:fmt>/", exports.ResultsExport.as_view(), name="results-export"),
     path(EVENT + "audit/<id:entry_id>/undo/", views.AuditUndo.as_view(), name="audit-undo"),
     path(EVENT + "irregularities/", irregular.IrregularityList.as_view(),
          name="irregularities"),

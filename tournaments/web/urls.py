@@ -10,6 +10,7 @@ from .. import converters  # noqa: F401  (registers the id, number and name conv
 from . import (
     director,
     director_adjust,
+    director_exports,
     director_irregular,
     director_late,
     director_movement,
@@ -75,6 +76,8 @@ director_urlpatterns = [
     path("events/<id:event_id>/not-played-scoring/", director_scoring.not_played_scoring,
          name="director-not-played-scoring"),
     path("events/<id:event_id>/publish/", director.event_publish, name="director-publish"),
+    path("events/<id:event_id>/exports/<name:fmt>/", director_exports.results_export,
+         name="director-results-export"),
     path("events/<id:event_id>/pairs/", director.pairs, name="director-pairs"),
     path("events/<id:event_id>/pairs/late/", director_pairs.late_pair, name="director-late-pair"),
     path("events/<id:event_id>/pairs/leaves/", director_pairs.pair_leaves,
