@@ -608,7 +608,7 @@ def pairs_text(event: Event) -> str:
     lines = []
     for pair in Pair.objects.filter(event=event).select_related(
             "player_1", "player_2", "team").order_by("number"):
-        names = f"{pair.player_1.name} & {pair.player_2.name}"
+        names = f"{presenters.player_label(pair.player_1)} & {presenters.player_label(pair.player_2)}"
         lines.append(f"{pair.team.name}: {names}" if pair.team else names)
     return "\n".join(lines)
 

@@ -16,7 +16,7 @@ correction, rulings, undo), `late` (boards not played, late play), `event_state`
 new movement from a round on), `pair_changes` (late and leaving pairs, substitutes),
 `irregular` (irregular boards, Duplicate Law B), `night_import` (the night file's writes)
 and `adjustments` (club adjustments: adjusted and assigned scores, when the event turns
-them on). Callers use `services.<name>` from this package.
+them on), `members` (the club's member list: CSV import and export, merging two records). Callers use `services.<name>` from this package.
 """
 
 from .adjustments import (
@@ -58,6 +58,18 @@ from .irregular import (
     irregularity_send_back,
     irregularity_undo,
     irregularity_withdraw,
+)
+from .members import (
+    CSV_COLUMNS,
+    ImportReport,
+    member_events_for,
+    member_save,
+    members_export_csv,
+    members_import,
+    members_merge,
+    members_parse_csv,
+    members_search,
+    player_for,
 )
 from .late import boards_not_played, late_play_allow, late_play_withdraw
 from .movement_change import (
@@ -162,6 +174,16 @@ __all__ = [
     "irregularity_send_back",
     "irregularity_undo",
     "irregularity_withdraw",
+    "CSV_COLUMNS",
+    "ImportReport",
+    "member_events_for",
+    "member_save",
+    "members_export_csv",
+    "members_import",
+    "members_merge",
+    "members_parse_csv",
+    "members_search",
+    "player_for",
     "late_play_allow",
     "late_play_withdraw",
     "MeetingRow",

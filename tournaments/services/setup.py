@@ -15,7 +15,6 @@ from ..models import (
     Event,
     Meeting,
     Pair,
-    Player,
     Result,
     Section,
     Team,
@@ -27,6 +26,7 @@ from .base import (
     _audit,
     _lock_event,
 )
+from .members import player_for
 
 # --- event set-up ----------------------------------------------------------------------
 
@@ -101,23 +101,44 @@ def _pair_store(event: Event, number: int, players: Sequence[str], team: Team | 
     pair = Pair.objects.filter(event=event, number=number).select_related(
         "player_1", "player_2").first()
     if pair is None:
+        first = player_for(names[0])
+        second = player_for(names[1])
+        if first.pk == second.pk:
+            raise ServiceError(f"pair {number}: one member cannot be both players",
+                               field="players")
         pair = Pair.objects.create(
             event=event,
             number=number,
-            player_1=Player.objects.create(name=names[0]),
-            player_2=Player.objects.create(name=names[1]),
+            player_1=first,
+            player_2=second,
             team=team,
             section=section or event.sections.first(),
         )
     else:
-        for player, name in ((pair.player_1, names[0]), (pair.player_2, names[1])):
-            if player.name != name:
-                player.name = name
-                player.save(update_fields=["name"])
+        first = player_for(names[0], current=pair.player_1)
+        second = player_for(names[1], current=pair.player_2)
+        if first.pk == second.pk:
+            raise ServiceError(f"pair {number}: one member cannot be both players",
+                               field="players")
+        changed = [f for f, old, new in (("player_1", pair.player_1, first),
+                                         ("player_2", pair.player_2, second))
+                   if old.pk != new.pk]
+        pair.player_1, pair.player_2 = first, second
         if team is not None and pair.team_id != team.pk:
             pair.team = team
-            pair.save(update_fields=["team"])
-    _audit(event=event, actor=actor, action="pair", after={"pair": number, "players": names})
+            changed.append("team")
+        if changed:
+            pair.save(update_fields=changed)
+    for player in (first, second):
+        if player.number and Pair.objects.filter(
+                Q(player_1=player) | Q(player_2=player), event=event).exclude(
+                number=number).exists():
+            raise ServiceError(f"pair {number}: {player.name} (member {player.number}) "
+                               "plays in another pair already", field="players")
+    after = {"pair": number, "players": [first.name, second.name]}
+    if first.number or second.number:
+        after["numbers"] = [first.number, second.number]
+    _audit(event=event, actor=actor, action="pair", after=after)
     return pair
 
 
