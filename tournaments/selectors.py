@@ -608,7 +608,8 @@ def pairs_text(event: Event) -> str:
     lines = []
     for pair in Pair.objects.filter(event=event).select_related(
             "player_1", "player_2", "team").order_by("number"):
-        names = f"{presenters.player_label(pair.player_1)} & {presenters.player_label(pair.player_2)}"
+        label = presenters.player_label
+        names = f"{label(pair.player_1)} & {label(pair.player_2)}"
         lines.append(f"{pair.team.name}: {names}" if pair.team else names)
     return "\n".join(lines)
 

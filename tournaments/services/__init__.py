@@ -16,7 +16,8 @@ correction, rulings, undo), `late` (boards not played, late play), `event_state`
 new movement from a round on), `pair_changes` (late and leaving pairs, substitutes),
 `irregular` (irregular boards, Duplicate Law B), `night_import` (the night file's writes)
 and `adjustments` (club adjustments: adjusted and assigned scores, when the event turns
-them on), `members` (the club's member list: CSV import and export, merging two records). Callers use `services.<name>` from this package.
+them on), `members` (the club's member list: CSV import and export, merging two
+records). Callers use `services.<name>` from this package.
 """
 
 from .adjustments import (
@@ -59,6 +60,7 @@ from .irregular import (
     irregularity_undo,
     irregularity_withdraw,
 )
+from .late import boards_not_played, late_play_allow, late_play_withdraw
 from .members import (
     CSV_COLUMNS,
     ImportReport,
@@ -71,7 +73,6 @@ from .members import (
     members_search,
     player_for,
 )
-from .late import boards_not_played, late_play_allow, late_play_withdraw
 from .movement_change import (
     MovementPlan,
     meetings_replace_from,
