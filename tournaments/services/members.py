@@ -275,14 +275,26 @@ def members_merge(*, keep: Player, drop: Player, actor: Actor, reason: str) -> P
 # --- players in a pair's line ------------------------------------------------------------
 
 
-def player_for(token: str, *, current: Player | None = None) -> Player:
+_PARSE = object()
+
+
+def player_for(token: str, *, current: Player | None = None, number=_PARSE) -> Player:
     """The player a pair's line names (see the module's docstring). ``current`` is the
     player in that seat now: a visitor keeps their record when only the spelling changes
-    (their history stays theirs); a new visitor is created otherwise."""
+    (their history stays theirs); a new visitor is created otherwise. With ``number``
+    given (the night file's ``numbers``), ``token`` is only a name and ``number`` the
+    member number (None: a visitor)."""
     token = token.strip()
-    named = NAMED_NUMBER.match(token)
-    if named or NUMBER.match(token) and token.isdigit():
-        name, number = (named["name"].strip(), named["number"]) if named else ("", token)
+    if number is not _PARSE:
+        named = None
+        if number is not None:
+            named = {"name": token, "number": str(number).strip()}
+    else:
+        named = NAMED_NUMBER.match(token)
+        if named is None and NUMBER.match(token) and token.isdigit():
+            named = {"name": "", "number": token}
+    if named:
+        name, number = named["name"].strip(), named["number"]
         member = Player.objects.filter(number=number).first()
         if member is not None:
             return member

@@ -81,17 +81,22 @@ def pair_set(
     players: Sequence[str],
     team: Team | None = None,
     section: Section | None = None,
+    numbers: Sequence[str | None] | None = None,
     actor: Actor,
 ) -> Pair:
-    """Create pair `number`, or rename its players; returns the pair."""
+    """Create pair `number`, or rename its players; returns the pair. Each player is
+    written as services.members reads a pair's line ("1234", "Ann Lee #1234", "Ann Lee");
+    with `numbers` (the night file's), the players are plain names and `numbers` their
+    member numbers (None: a visitor)."""
     locked = _lock_event(event.pk)
-    pair = _pair_store(locked, number, players, team, section, actor)
+    pair = _pair_store(locked, number, players, team, section, actor, numbers)
     Event.objects.filter(pk=locked.pk).update(roster_seq=locked.seq)
     return pair
 
 
 def _pair_store(event: Event, number: int, players: Sequence[str], team: Team | None,
-                section: Section | None, actor: Actor) -> Pair:
+                section: Section | None, actor: Actor,
+                numbers: Sequence[str | None] | None = None) -> Pair:
     """pair_set once the event is locked (the caller marks the roster changed)."""
     names = [p.strip() for p in players]
     if len(names) != 2 or not all(names):
@@ -101,8 +106,8 @@ def _pair_store(event: Event, number: int, players: Sequence[str], team: Team | 
     pair = Pair.objects.filter(event=event, number=number).select_related(
         "player_1", "player_2").first()
     if pair is None:
-        first = player_for(names[0])
-        second = player_for(names[1])
+        first = player_for(names[0], **_number(numbers, 0))
+        second = player_for(names[1], **_number(numbers, 1))
         if first.pk == second.pk:
             raise ServiceError(f"pair {number}: one member cannot be both players",
                                field="players")
@@ -115,8 +120,8 @@ def _pair_store(event: Event, number: int, players: Sequence[str], team: Team | 
             section=section or event.sections.first(),
         )
     else:
-        first = player_for(names[0], current=pair.player_1)
-        second = player_for(names[1], current=pair.player_2)
+        first = player_for(names[0], current=pair.player_1, **_number(numbers, 0))
+        second = player_for(names[1], current=pair.player_2, **_number(numbers, 1))
         if first.pk == second.pk:
             raise ServiceError(f"pair {number}: one member cannot be both players",
                                field="players")
@@ -172,6 +177,10 @@ def pairs_set(*, event: Event, lines: Sequence[Any], actor: Actor) -> list[Pair]
         pair.delete()
         Event.objects.filter(pk=event.pk).update(roster_seq=F("seq"))
     return stored
+
+
+def _number(numbers: Sequence[str | None] | None, seat: int) -> dict:
+    return {} if numbers is None else {"number": numbers[seat]}
 
 
 @transaction.atomic
