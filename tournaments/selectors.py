@@ -53,6 +53,7 @@ from .models import (
     Irregularity,
     Meeting,
     Pair,
+    Player,
     Result,
     Section,
     Substitute,
@@ -1072,3 +1073,48 @@ def grid_irregular(grids: list[SectionGrid], reports: list[Irregularity]) -> lis
                 if cell is not None:
                     cell.irregular = by_meeting.get(cell.meeting.pk, [])
     return grids
+
+
+@dataclass(frozen=True)
+class MemberResult:
+    """One line of a member's own results: one event they played in."""
+
+    event: Event
+    pair: int
+    partner: str
+    score: str
+    place: str
+    direction: str
+
+
+def member_results(player: Player, events) -> list[MemberResult]:
+    """The player's line in each of ``events`` (already filtered by access.member_events),
+    newest first: their pair, partner, score and place. A pairs event only (a team
+    match ranks teams)."""
+    from .standings import standings
+
+    out = []
+    pairs = Pair.objects.filter(Q(player_1=player) | Q(player_2=player),
+                                event__in=events, event__kind="pairs").select_related(
+        "event", "player_1", "player_2").order_by("-event__date", "-event_id")
+    for pair in pairs:
+        partner = pair.player_2 if pair.player_1_id == player.pk else pair.player_1
+        row, direction = None, ""
+        for ranking in standings(pair.event)["rankings"]:
+            for line in ranking["rows"]:
+                if line["pair"] == pair.number:
+                    row, direction = line, ranking["direction"]
+        out.append(MemberResult(
+            event=pair.event, pair=pair.number, partner=partner.name,
+            score=_member_score(pair.event, row),
+            place=str(row["place"]) if row else "–",
+            direction="" if direction in ("ALL", "") else presenters.side(direction)))
+    return out
+
+
+def _member_score(event: Event, row: dict | None) -> str:
+    if row is None:
+        return "–"
+    if event.method == "matchpoints":
+        return f"{row['score']:.2f}%"
+    return presenters.signed(presenters.fraction(row["exact"]))

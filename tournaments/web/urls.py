@@ -27,6 +27,7 @@ public_urlpatterns = [
     path("events/<id:pk>/boards/<number:number>/", public.board_page, name="public-board"),
     path("events/<id:pk>/pairs/<number:number>/", public.pair_page, name="public-pair"),
     path("events/<id:pk>/live/", public.live, name="public-live"),
+    path("members/<str:number>/", public.member_page, name="public-member"),
 ]
 
 table_urlpatterns = [
