@@ -132,7 +132,8 @@ _SECTION_KEYS = ("name", "movement", "variant", "tables", "boards_per_round", "m
 _MEETING_KEYS = ("round", "table", "ns", "ew", "boards", "agreed_at")
 _PAIR_KEYS = ("number", "players", "numbers", "team", "section", "joined_round",
               "left_after_round", "substitutes")
-_SUBSTITUTE_KEYS = ("seat", "name", "from_round")
+_SUBSTITUTE_KEYS = ("seat", "name", "from_round", "number")
+_SUBSTITUTE_REQUIRED = ("seat", "name", "from_round")
 _RESULT_KEYS = ("board", "ns", "ew", "result", "ruling", "meeting", "status", "entered_by",
                 "confirmed_by", "late_play", "history")
 _RESULT_MEETING_KEYS = ("section", "round", "table")
@@ -486,11 +487,12 @@ def _check_pair_changes(data: dict, plan: NightPlan) -> None:
             left = _whole(item["left_after_round"], f"{place}.left_after_round",
                           "the round the pair left after", 0)
         substitutes = []
+        numbers: list[str | None] = []
         seen = set()
         for j, raw in enumerate(_list(item, "substitutes", required=False)):
             where = f"{place}.substitutes[{j}]"
             sub = _object(raw, where, "a substitute", _SUBSTITUTE_KEYS)
-            for key in _SUBSTITUTE_KEYS:
+            for key in _SUBSTITUTE_REQUIRED:
                 if key not in sub:
                     raise NightFileError(f"{where}.{key}", f"the substitute's {key} is missing")
             seat = _whole(sub["seat"], f"{where}.seat", "the seat (1 or 2)", 1, 2)
@@ -502,9 +504,16 @@ def _check_pair_changes(data: dict, plan: NightPlan) -> None:
                                             f"{from_round}")
             seen.add((seat, from_round))
             substitutes.append((seat, name, from_round))
+            number = sub.get("number")
+            if number is not None and (not isinstance(number, str)
+                                       or not MEMBER_NUMBER.match(number)):
+                raise NightFileError(f"{where}.number", "a member number is a string of "
+                                     "letters and digits, at most 20, or null")
+            numbers.append(number)
         if joined is not None or left is not None or substitutes:
             plan.pair_changes[item["number"]] = PairChangeRow(
-                joined_round=joined, left_after_round=left, substitutes=tuple(substitutes))
+                joined_round=joined, left_after_round=left, substitutes=tuple(substitutes),
+                substitute_numbers=tuple(numbers))
 
 
 def _check_sections(data: dict, plan: NightPlan) -> None:
@@ -1098,7 +1107,8 @@ def night_export(event: Event) -> dict:
     for sub in Substitute.objects.filter(pair__event=event).select_related("player").order_by(
             "from_round", "seat", "id"):
         substitutes.setdefault(sub.pair_id, []).append(
-            {"seat": sub.seat, "name": sub.player.name, "from_round": sub.from_round})
+            {"seat": sub.seat, "name": sub.player.name, "from_round": sub.from_round,
+             **({"number": sub.player.number} if sub.player.number else {})})
     for pair in Pair.objects.filter(event=event).select_related(
             "player_1", "player_2", "team", "section").order_by("number"):
         item: dict[str, Any] = {"number": pair.number, "players": pair.names}

@@ -129,3 +129,17 @@ def test_member_save_refuses_a_taken_number(members, as_director):
                          email="bob@example.org", active=False, actor=as_director)
     bob.refresh_from_db()
     assert (bob.name, bob.active) == ("Robert Ray", False)
+
+
+def test_a_substitute_may_be_a_member_by_number(members, as_director):
+    event = make_pairs_event(pairs=0, boards=1)
+    services.pairs_set(event=event, actor=as_director,
+                       lines=_lines(["Cy", "Di"], ["Ed", "Flo"]))
+    sub = services.substitute_set(event=event, number=1, seat=2, player="1003",
+                                  from_round=2, actor=as_director, reason="Di went home")
+    assert sub.player == Player.objects.get(number="1003")
+    entry = AuditEntry.objects.filter(event=event, action="substitute").first()
+    assert entry.after["player"] == "Cora Day"
+    visitor = services.substitute_set(event=event, number=2, seat=1, player="Gil Hay",
+                                      from_round=2, actor=as_director, reason="late")
+    assert visitor.player.number is None

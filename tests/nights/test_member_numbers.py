@@ -50,3 +50,22 @@ def test_bad_numbers_are_named(night, numbers, place):
     with pytest.raises(NightFileError) as err:
         night_check(night)
     assert err.value.place == place
+
+
+def test_a_substitutes_number_round_trips(night, import_dict):
+    night["pairs"][1]["substitutes"] = [
+        {"seat": 2, "name": "Carl Day", "from_round": 2, "number": "3003"},
+        {"seat": 1, "name": "Vi Sitor", "from_round": 2}]
+    event = import_dict(night)
+    assert Player.objects.get(number="3003").name == "Carl Day"
+    subs = night_export(event)["pairs"][1]["substitutes"]
+    assert {"seat": 2, "name": "Carl Day", "from_round": 2, "number": "3003"} in subs
+    assert {"seat": 1, "name": "Vi Sitor", "from_round": 2} in subs
+
+
+def test_a_bad_substitute_number_is_named(night):
+    night["pairs"][1]["substitutes"] = [{"seat": 2, "name": "Carl", "from_round": 2,
+                                         "number": 7}]
+    with pytest.raises(NightFileError) as err:
+        night_check(night)
+    assert err.value.place == "pairs[1].substitutes[0].number"
