@@ -12,6 +12,8 @@ board by board, each with the plus/minus (or matchpoints) the standings gave it.
 
 from __future__ import annotations
 
+import csv
+import io
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -1118,3 +1120,44 @@ def _member_score(event: Event, row: dict | None) -> str:
     if event.method == "matchpoints":
         return f"{row['score']:.2f}%"
     return presenters.signed(presenters.fraction(row["exact"]))
+
+
+# --- the club's member list ------------------------------------------------------------
+
+MEMBER_EXPORT_COLUMNS = ["number", "first_name", "last_name", "email", "active"]
+
+
+def members_export_csv(players=None) -> str:
+    """The member list as CSV: number,first_name,last_name,email,active (members only;
+    active is "yes" or "no"). The first four columns read back in (import_members)."""
+    if players is None:
+        players = Player.objects.exclude(number=None).order_by("last_name", "first_name",
+                                                                 "number")
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(MEMBER_EXPORT_COLUMNS)
+    for p in players:
+        writer.writerow([p.number, p.first_name, p.last_name, p.email,
+                         "yes" if p.active else "no"])
+    return out.getvalue()
+
+
+def members_search(query: str, *, limit: int = 10, active_only: bool = True):
+    """Members whose number starts with, or whose name contains, the query."""
+    query = query.strip()
+    found = Player.objects.exclude(number=None)
+    if active_only:
+        found = found.filter(active=True)
+    if query:
+        found = found.filter(Q(number__istartswith=query) | Q(name__icontains=query)
+                             | Q(email__iexact=query))
+    return found.order_by("name", "number")[:limit]
+
+
+def member_event_ids(player: Player) -> list[int]:
+    """The events the player played in: in a pair, or as a substitute."""
+    ids = set(Pair.objects.filter(Q(player_1=player) | Q(player_2=player))
+              .values_list("event_id", flat=True))
+    ids |= set(Substitute.objects.filter(player=player).values_list("pair__event_id",
+                                                                      flat=True))
+    return sorted(ids)

@@ -64,13 +64,10 @@ from .late import boards_not_played, late_play_allow, late_play_withdraw
 from .members import (
     CSV_COLUMNS,
     ImportReport,
-    member_events_for,
     member_save,
-    members_export_csv,
     members_import,
     members_merge,
     members_parse_csv,
-    members_search,
     player_for,
 )
 from .movement_change import (
@@ -177,13 +174,10 @@ __all__ = [
     "irregularity_withdraw",
     "CSV_COLUMNS",
     "ImportReport",
-    "member_events_for",
     "member_save",
-    "members_export_csv",
     "members_import",
     "members_merge",
     "members_parse_csv",
-    "members_search",
     "player_for",
     "late_play_allow",
     "late_play_withdraw",

@@ -18,7 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -26,11 +26,10 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Q
 
-from ..models import Event, Pair, Player, Substitute
+from ..models import Pair, Player, Substitute
 from .base import Actor, Forbidden, ServiceError, _audit, _lock_event
 
 CSV_COLUMNS = ["number", "first_name", "last_name", "email"]
-EXPORT_COLUMNS = [*CSV_COLUMNS, "active"]
 NUMBER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,19}$")
 # "Ann Lee #1234": a name, then the member number after "#".
 NAMED_NUMBER = re.compile(r"^(?P<name>.*?)\s*#\s*(?P<number>[A-Za-z0-9-]+)$")
@@ -156,20 +155,6 @@ def members_import(*, text: str, actor: Actor) -> ImportReport:
             player.save(update_fields=list(new))
             updated += 1
     return ImportReport(created=created, updated=updated)
-
-
-def members_export_csv(players: Iterable[Player] | None = None) -> str:
-    """The member list as CSV: number,first_name,last_name,email,active (members only)."""
-    if players is None:
-        players = Player.objects.exclude(number=None).order_by("last_name", "first_name",
-                                                                 "number")
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(EXPORT_COLUMNS)
-    for p in players:
-        writer.writerow([p.number, p.first_name, p.last_name, p.email,
-                         "yes" if p.active else "no"])
-    return out.getvalue()
 
 
 @transaction.atomic
@@ -314,19 +299,3 @@ def player_for(token: str, *, current: Player | None = None, number=_PARSE) -> P
     if current is not None and current.name == token:
         return current
     return Player.objects.create(name=token[:80])
-
-
-def members_search(query: str, *, limit: int = 10, active_only: bool = True):
-    """Members whose number starts with, or whose name contains, the query."""
-    query = query.strip()
-    found = Player.objects.exclude(number=None)
-    if active_only:
-        found = found.filter(active=True)
-    if query:
-        found = found.filter(Q(number__istartswith=query) | Q(name__icontains=query)
-                             | Q(email__iexact=query))
-    return found.order_by("name", "number")[:limit]
-
-
-def member_events_for(player: Player) -> list[Event]:
-    return list(Event.objects.filter(pk__in=_events_of([player.pk])).order_by("-date", "-pk"))

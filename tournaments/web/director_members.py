@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import presenters, services
+from .. import presenters, selectors, services
 from ..models import Player
 from ..services import ServiceError
 from .director import _actor, director_required
@@ -84,7 +84,7 @@ def members(request: HttpRequest) -> HttpResponse:
 @director_required
 @require_GET
 def members_csv(request: HttpRequest) -> HttpResponse:
-    response = HttpResponse(services.members_export_csv(), content_type="text/csv")
+    response = HttpResponse(selectors.members_export_csv(), content_type="text/csv")
     response["Content-Disposition"] = 'attachment; filename="members.csv"'
     return response
 
@@ -149,7 +149,7 @@ def members_json(request: HttpRequest) -> JsonResponse:
     """Suggestions for the pairs page: active members whose number starts with, or whose
     name contains, ``q``; ``label`` is what the pairs list writes ("Ann Lee #1234")."""
     query = request.GET.get("q", "").strip()[:80]
-    found = services.members_search(query, limit=8) if query else []
+    found = selectors.members_search(query, limit=8) if query else []
     return JsonResponse({"members": [
         {"number": p.number, "name": p.name, "label": presenters.player_label(p)}
         for p in found]})

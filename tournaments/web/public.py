@@ -188,7 +188,7 @@ def member_page(request: HttpRequest, number: str) -> HttpResponse:
     if player is None:
         raise Http404("no such member")
     caller = access.web_caller(request)
-    events = access.member_events(caller, [e.pk for e in services.member_events_for(player)])
+    events = access.member_events(caller, selectors.member_event_ids(player))
     rows = selectors.member_results(player, events)
     return render(request, "tournaments/public/member.html",
                   {"member": player, "rows": rows, "director": caller.director})

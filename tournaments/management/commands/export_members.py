@@ -3,7 +3,7 @@
 
 from django.core.management.base import BaseCommand
 
-from tournaments.services import members_export_csv
+from tournaments.selectors import members_export_csv
 
 
 class Command(BaseCommand):
