@@ -291,3 +291,13 @@ def may_preview(caller: Caller, event: Event, number: int) -> bool:
     table = caller.table_of(event)
     return table is not None and table_plays_now(table, number)
 
+
+
+def member_events(caller: Caller, event_ids) -> QuerySet[Event]:
+    """A member's own results page lists only the events whose standings this caller may
+    see: everyone's once published, the director's always. An unpublished event is not
+    there at all (not even its name)."""
+    events = Event.objects.filter(pk__in=event_ids)
+    if caller.director:
+        return events
+    return events.exclude(published=Event.Published.NONE)

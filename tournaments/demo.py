@@ -7,6 +7,8 @@ night:
   rounds 1-3 entered, confirmed and agreed at the tables, round 4 partly entered
   (one score still waiting for the opponents' confirmation), standings published
   as provisional;
+* the club's member list (numbers, some e-mail addresses; one member inactive): the
+  Mitchell's pairs are members, but for one pair of visitors;
 * a finished team match, three pairs a side (Duplicate Law G), closed, its
   standings final.
 
@@ -29,7 +31,7 @@ from boards.dealing import deal_boards
 from boards.movements import Movement, generate
 from scoring.engine import SIDE_OF_SEAT, SUITS, dealer_for_board, get_rules, parse_deal, partner
 
-from .models import Event, Meeting, Result, Section
+from .models import Event, Meeting, Player, Result, Section
 from .services import (
     Actor,
     boards_set,
@@ -37,6 +39,8 @@ from .services import (
     event_create,
     event_publish,
     event_set_status,
+    member_save,
+    members_import,
     movement_meetings_set,
     pair_set,
     result_confirm,
@@ -70,6 +74,46 @@ MITCHELL_PLAYERS = [
     ("Beatrice Jumel", "Nellie Crosby"),
     ("Augustus Remsen", "Percival Tuthill"),
 ]
+# The club's member list (number, e-mail or ""): the Mitchell's players but the last
+# pair, who are visitors; two members not playing tonight, one of them no longer active.
+MEMBER_EMAILS = {"Cornelia Van Dusen": "cornelia@example.org",
+                 "Josiah Pell": "josiah.pell@example.org",
+                 "Florence Ten Eyck": "florence@example.org",
+                 "Winifred Delancey": "winifred@example.org",
+                 "Gertrude Haight": "g.haight@example.org",
+                 "Edna Rutgers": "edna@example.org",
+                 "Horace Suydam": "suydam@example.org"}
+VISITOR_PAIRS = 1  # the last pair of the Mitchell plays as visitors (no number)
+FIRST_NUMBER = 101
+MEMBERS_NOT_PLAYING = [("Eliza Gansevoort", True), ("Matthias Onderdonk", False)]
+
+
+def member_list() -> list[tuple[str, str, str, str, bool]]:
+    """(number, first name, last name, e-mail, active) of the demo club's members."""
+    names = [n for pair in MITCHELL_PLAYERS[:len(MITCHELL_PLAYERS) - VISITOR_PAIRS]
+             for n in pair]
+    rows = [(n, True) for n in names] + MEMBERS_NOT_PLAYING
+    out = []
+    for i, (name, active) in enumerate(rows):
+        first, _, last = name.partition(" ")
+        out.append((str(FIRST_NUMBER + i), first, last, MEMBER_EMAILS.get(name, ""), active))
+    return out
+
+
+def _members_load(director: Actor) -> dict[str, str]:
+    """Import the member list as a club would (a CSV file); the number of each name."""
+    rows = member_list()
+    text = "number,first_name,last_name,email\n" + "".join(
+        f"{n},{first},{last},{email}\n" for n, first, last, email, _ in rows)
+    members_import(text=text, actor=director)
+    for number, first, last, email, active in rows:
+        if not active:
+            member = Player.objects.get(number=number)
+            member_save(player=member, number=number, first_name=first, last_name=last,
+                        email=email, active=False, actor=director)
+    return {f"{first} {last}": number for number, first, last, _, _ in rows}
+
+
 TEAMS = {
     "Gramercy": [("Theodora Lorillard", "Amelia Hewitt"), ("Cyrus Vandewater", "Otis Kip"),
                  ("Maud Rhinelander", "Jasper Goelet")],
@@ -198,7 +242,11 @@ def _mitchell_night(director: Actor, rng: random.Random, today: datetime.date
                          actor=director)
     movement = generate("mitchell", tables=MITCHELL_TABLES,
                         boards_per_round=MITCHELL_BOARDS_PER_ROUND)
-    section, deals = _set_up(event, movement, MITCHELL_PLAYERS, rng, director)
+    numbers = _members_load(director)
+    # The pairs as the director enters them: a member by name and number ("Ann Lee #101").
+    players = [tuple(f"{n} #{numbers[n]}" if n in numbers else n for n in pair)
+               for pair in MITCHELL_PLAYERS]
+    section, deals = _set_up(event, movement, players, rng, director)
     entered = 0
     for round_number in range(1, ROUNDS_AGREED + 1):
         for meeting in _meetings(section, round_number):

@@ -130,9 +130,10 @@ IRREGULAR_OUTCOMES = ("new-deal", "rectified", "average", "fouled", "cancelled")
 _TEAM_KEYS = ("name",)
 _SECTION_KEYS = ("name", "movement", "variant", "tables", "boards_per_round", "meetings")
 _MEETING_KEYS = ("round", "table", "ns", "ew", "boards", "agreed_at")
-_PAIR_KEYS = ("number", "players", "team", "section", "joined_round", "left_after_round",
-              "substitutes")
-_SUBSTITUTE_KEYS = ("seat", "name", "from_round")
+_PAIR_KEYS = ("number", "players", "numbers", "team", "section", "joined_round",
+              "left_after_round", "substitutes")
+_SUBSTITUTE_KEYS = ("seat", "name", "from_round", "number")
+_SUBSTITUTE_REQUIRED = ("seat", "name", "from_round")
 _RESULT_KEYS = ("board", "ns", "ew", "result", "ruling", "meeting", "status", "entered_by",
                 "confirmed_by", "late_play", "history")
 _RESULT_MEETING_KEYS = ("section", "round", "table")
@@ -144,6 +145,8 @@ _HISTORY_KEYS = ("action", "by", "at", "reason", "before", "after", "undone_by")
 _STATE_KEYS = ("result", "ruling", "status", "voided", "late_play")
 _AUDIT_KEYS = ("action", "by", "at", "reason", "before", "after")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+# A club's member number (as the member list has them: services.members).
+MEMBER_NUMBER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,19}$")
 
 
 class NightFileError(ValueError):
@@ -192,6 +195,8 @@ class NightPlan:
     deals: dict[int, str]
     teams: list[str]
     pairs: list[tuple[int, list[str], str | None]]  # number, players, team name
+    # Each pair's member numbers (pairs[].numbers), by pair number, when the file has them.
+    member_numbers: dict[int, list[str | None]] = field(default_factory=dict)
     # The event's state (the optional event-level fields).
     status: str = DEFAULT_STATUS
     published: str = DEFAULT_PUBLISHED
@@ -441,6 +446,35 @@ def _check_pairs(data: dict, kind: str, teams: list[str]
     return pairs
 
 
+def _check_member_numbers(data: dict) -> dict[int, list[str | None]]:
+    """pairs[].numbers: each player's member number, or null for a visitor (optional)."""
+    found: dict[int, list[str | None]] = {}
+    by_number: dict[str, str] = {}
+    for i, item in enumerate(data["pairs"]):
+        if "numbers" not in item:
+            continue
+        place = f"pairs[{i}].numbers"
+        numbers = item["numbers"]
+        if not isinstance(numbers, list) or len(numbers) != 2:
+            raise NightFileError(place, "two member numbers, one for each player (null for "
+                                        "a visitor)")
+        checked: list[str | None] = []
+        for j, value in enumerate(numbers):
+            if value is None:
+                checked.append(None)
+                continue
+            if not isinstance(value, str) or not MEMBER_NUMBER.match(value):
+                raise NightFileError(f"{place}[{j}]", "a member number is a string of "
+                                     "letters and digits, at most 20, or null")
+            if value in by_number:
+                raise NightFileError(f"{place}[{j}]", f"member {value} is also "
+                                     f"{by_number[value]}")
+            by_number[value] = f"{place}[{j}]"
+            checked.append(value)
+        found[item["number"]] = checked
+    return found
+
+
 def _check_pair_changes(data: dict, plan: NightPlan) -> None:
     """Each pair's optional joined_round, left_after_round and substitutes."""
     for i, item in enumerate(data["pairs"]):
@@ -453,11 +487,12 @@ def _check_pair_changes(data: dict, plan: NightPlan) -> None:
             left = _whole(item["left_after_round"], f"{place}.left_after_round",
                           "the round the pair left after", 0)
         substitutes = []
+        numbers: list[str | None] = []
         seen = set()
         for j, raw in enumerate(_list(item, "substitutes", required=False)):
             where = f"{place}.substitutes[{j}]"
             sub = _object(raw, where, "a substitute", _SUBSTITUTE_KEYS)
-            for key in _SUBSTITUTE_KEYS:
+            for key in _SUBSTITUTE_REQUIRED:
                 if key not in sub:
                     raise NightFileError(f"{where}.{key}", f"the substitute's {key} is missing")
             seat = _whole(sub["seat"], f"{where}.seat", "the seat (1 or 2)", 1, 2)
@@ -469,9 +504,16 @@ def _check_pair_changes(data: dict, plan: NightPlan) -> None:
                                             f"{from_round}")
             seen.add((seat, from_round))
             substitutes.append((seat, name, from_round))
+            number = sub.get("number")
+            if number is not None and (not isinstance(number, str)
+                                       or not MEMBER_NUMBER.match(number)):
+                raise NightFileError(f"{where}.number", "a member number is a string of "
+                                     "letters and digits, at most 20, or null")
+            numbers.append(number)
         if joined is not None or left is not None or substitutes:
             plan.pair_changes[item["number"]] = PairChangeRow(
-                joined_round=joined, left_after_round=left, substitutes=tuple(substitutes))
+                joined_round=joined, left_after_round=left, substitutes=tuple(substitutes),
+                substitute_numbers=tuple(numbers))
 
 
 def _check_sections(data: dict, plan: NightPlan) -> None:
@@ -840,6 +882,7 @@ def night_check(data: object) -> NightPlan:
     pairs = _check_pairs(data, kind, teams)
     plan = NightPlan(name=name, date=date, rules=rules, kind=kind, method=method,
                      board_count=board_count, deals=deals, teams=teams, pairs=pairs)
+    plan.member_numbers = _check_member_numbers(data)
     _check_event_state(data, plan)
     _check_sections(data, plan)
     _check_pair_changes(data, plan)
@@ -883,7 +926,8 @@ def night_import(*, data: dict, actor: Actor) -> Event:
     teams = {team.name: team for team in teams_set(event=event, names=plan.teams, actor=actor)}
     for number, players, team in plan.pairs:
         pair_set(event=event, number=number, players=players,
-                 team=teams[team] if team else None, actor=actor)
+                 team=teams[team] if team else None, actor=actor,
+                 numbers=plan.member_numbers.get(number, [None, None]))
     boards_set(event=event, count=plan.board_count, deals=plan.deals, actor=actor)
     sections_import(event=event, sections=plan.sections, pair_sections=plan.pair_sections,
                     compare_by_section=plan.compare_by_section, actor=actor)
@@ -1063,10 +1107,13 @@ def night_export(event: Event) -> dict:
     for sub in Substitute.objects.filter(pair__event=event).select_related("player").order_by(
             "from_round", "seat", "id"):
         substitutes.setdefault(sub.pair_id, []).append(
-            {"seat": sub.seat, "name": sub.player.name, "from_round": sub.from_round})
+            {"seat": sub.seat, "name": sub.player.name, "from_round": sub.from_round,
+             **({"number": sub.player.number} if sub.player.number else {})})
     for pair in Pair.objects.filter(event=event).select_related(
             "player_1", "player_2", "team", "section").order_by("number"):
         item: dict[str, Any] = {"number": pair.number, "players": pair.names}
+        if pair.player_1.number or pair.player_2.number:
+            item["numbers"] = [pair.player_1.number, pair.player_2.number]
         if teams and pair.team is not None:
             item["team"] = pair.team.name
         if sections is not None:

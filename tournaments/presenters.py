@@ -492,3 +492,9 @@ def pair_names(names: list[str], substitutes: list[dict] | None = None) -> str:
         text += " (" + "; ".join(f"{s['name']} for {s['for']} from round {s['from_round']}"
                                  for s in substitutes) + ")"
     return text
+
+
+def player_label(player) -> str:
+    """How the pairs list writes a player: ``Ann Lee #1234`` for a member (the club's
+    number after "#"), ``Ann Lee`` for a visitor."""
+    return f"{player.name} #{player.number}" if player.number else player.name

@@ -12,6 +12,8 @@ board by board, each with the plus/minus (or matchpoints) the standings gave it.
 
 from __future__ import annotations
 
+import csv
+import io
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -53,6 +55,7 @@ from .models import (
     Irregularity,
     Meeting,
     Pair,
+    Player,
     Result,
     Section,
     Substitute,
@@ -67,6 +70,7 @@ from .standings import (
     pair_state,
     pair_substitutes,
     roster_from_rows,
+    standings,
 )
 from .tablecodes import normalise
 
@@ -608,7 +612,8 @@ def pairs_text(event: Event) -> str:
     lines = []
     for pair in Pair.objects.filter(event=event).select_related(
             "player_1", "player_2", "team").order_by("number"):
-        names = f"{pair.player_1.name} & {pair.player_2.name}"
+        label = presenters.player_label
+        names = f"{label(pair.player_1)} & {label(pair.player_2)}"
         lines.append(f"{pair.team.name}: {names}" if pair.team else names)
     return "\n".join(lines)
 
@@ -1088,3 +1093,87 @@ def pair_players(event: Event) -> dict[int, list[dict]]:
 def board_numbers(event: Event) -> list[int]:
     """The event's boards, in order."""
     return list(event.boards.order_by("number").values_list("number", flat=True))
+
+
+@dataclass(frozen=True)
+class MemberResult:
+    """One line of a member's own results: one event they played in."""
+
+    event: Event
+    pair: int
+    partner: str
+    score: str
+    place: str
+    direction: str
+
+
+def member_results(player: Player, events) -> list[MemberResult]:
+    """The player's line in each of ``events`` (already filtered by access.member_events),
+    newest first: their pair, partner, score and place. A pairs event only (a team
+    match ranks teams)."""
+    out = []
+    pairs = Pair.objects.filter(Q(player_1=player) | Q(player_2=player),
+                                event__in=events, event__kind="pairs").select_related(
+        "event", "player_1", "player_2").order_by("-event__date", "-event_id")
+    for pair in pairs:
+        partner = pair.player_2 if pair.player_1_id == player.pk else pair.player_1
+        row, direction = None, ""
+        for ranking in standings(pair.event)["rankings"]:
+            for line in ranking["rows"]:
+                if line["pair"] == pair.number:
+                    row, direction = line, ranking["direction"]
+        out.append(MemberResult(
+            event=pair.event, pair=pair.number, partner=partner.name,
+            score=_member_score(pair.event, row),
+            place=str(row["place"]) if row else "–",
+            direction="" if direction in ("ALL", "") else presenters.side(direction)))
+    return out
+
+
+def _member_score(event: Event, row: dict | None) -> str:
+    if row is None:
+        return "–"
+    if event.method == "matchpoints":
+        return f"{row['score']:.2f}%"
+    return presenters.signed(presenters.fraction(row["exact"]))
+
+
+# --- the club's member list ------------------------------------------------------------
+
+MEMBER_EXPORT_COLUMNS = ["number", "first_name", "last_name", "email", "active"]
+
+
+def members_export_csv(players=None) -> str:
+    """The member list as CSV: number,first_name,last_name,email,active (members only;
+    active is "yes" or "no"). The first four columns read back in (import_members)."""
+    if players is None:
+        players = Player.objects.exclude(number=None).order_by("last_name", "first_name",
+                                                                 "number")
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(MEMBER_EXPORT_COLUMNS)
+    for p in players:
+        writer.writerow([p.number, p.first_name, p.last_name, p.email,
+                         "yes" if p.active else "no"])
+    return out.getvalue()
+
+
+def members_search(query: str, *, limit: int = 10, active_only: bool = True):
+    """Members whose number starts with, or whose name contains, the query."""
+    query = query.strip()
+    found = Player.objects.exclude(number=None)
+    if active_only:
+        found = found.filter(active=True)
+    if query:
+        found = found.filter(Q(number__istartswith=query) | Q(name__icontains=query)
+                             | Q(email__iexact=query))
+    return found.order_by("name", "number")[:limit]
+
+
+def member_event_ids(player: Player) -> list[int]:
+    """The events the player played in: in a pair, or as a substitute."""
+    ids = set(Pair.objects.filter(Q(player_1=player) | Q(player_2=player))
+              .values_list("event_id", flat=True))
+    ids |= set(Substitute.objects.filter(player=player).values_list("pair__event_id",
+                                                                      flat=True))
+    return sorted(ids)

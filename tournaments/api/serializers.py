@@ -900,3 +900,39 @@ class RubberSheetOut(serializers.Serializer):
     result = serializers.CharField(help_text="the rubber's state in a sentence")
     next_dealer = serializers.CharField(allow_null=True)
     next_dealer_name = serializers.CharField(allow_null=True)
+
+
+# --- the club's member list (api/members.py) ------------------------------------------------
+
+
+class MemberOut(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    number = serializers.CharField(allow_null=True, help_text="the club's member number; "
+                                                              "null for a visitor")
+    name = serializers.CharField()
+    first_name = serializers.CharField()
+    last_name = serializers.CharField()
+    email = serializers.CharField(help_text="empty when not known")
+    active = serializers.BooleanField()
+
+
+class MemberIn(serializers.Serializer):
+    number = _text(20, allow_null=True, required=False, allow_blank=True,
+                   help_text="the club's member number; null or empty for a visitor")
+    first_name = _text(40, allow_blank=True, default="")
+    last_name = _text(40, allow_blank=True, default="")
+    email = _text(254, allow_blank=True, default="")
+    active = serializers.BooleanField(default=True)
+
+
+class MembersImportIn(serializers.Serializer):
+    csv = serializers.CharField(
+        max_length=1_000_000, trim_whitespace=False,
+        help_text="the CSV text: header number,first_name,last_name,email, then one member "
+                  "a line. Every line is checked first; a bad one is named (\"Line 7: ...\") "
+                  "and nothing is stored")
+
+
+class MembersImportOut(serializers.Serializer):
+    created = serializers.IntegerField()
+    updated = serializers.IntegerField()

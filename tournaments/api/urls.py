@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 
 from .. import converters  # noqa: F401  (registers the id, number and name converters)
-from . import adjustments, exports, irregular, views
+from . import adjustments, exports, irregular, members, views
 
 app_name = "api"
 
@@ -14,6 +14,9 @@ RESULT = EVENT + "results/<id:result_id>/"
 urlpatterns = [
     path("", views.ApiRoot.as_view(), name="root"),
     path("events/", views.EventList.as_view(), name="events"),
+    path("members/", members.MemberList.as_view(), name="members"),
+    path("members/import/", members.MembersImport.as_view(), name="members-import"),
+    path("members/<id:player_id>/", members.MemberDetail.as_view(), name="member"),
     path("rubbers/", views.RubberList.as_view(), name="rubbers"),
     path("rubbers/<str:code>/", views.RubberDetail.as_view(), name="rubber"),
     path("rubbers/<str:code>/deals/", views.RubberDeals.as_view(), name="rubber-deals"),

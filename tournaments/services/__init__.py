@@ -16,7 +16,8 @@ correction, rulings, undo), `late` (boards not played, late play), `event_state`
 new movement from a round on), `pair_changes` (late and leaving pairs, substitutes),
 `irregular` (irregular boards, Duplicate Law B), `night_import` (the night file's writes)
 and `adjustments` (club adjustments: adjusted and assigned scores, when the event turns
-them on). Callers use `services.<name>` from this package.
+them on), `members` (the club's member list: CSV import and export, merging two
+records). Callers use `services.<name>` from this package.
 """
 
 from .adjustments import (
@@ -60,6 +61,15 @@ from .irregular import (
     irregularity_withdraw,
 )
 from .late import boards_not_played, late_play_allow, late_play_withdraw
+from .members import (
+    CSV_COLUMNS,
+    ImportReport,
+    member_save,
+    members_import,
+    members_merge,
+    members_parse_csv,
+    player_for,
+)
 from .movement_change import (
     MovementPlan,
     meetings_replace_from,
@@ -162,6 +172,13 @@ __all__ = [
     "irregularity_send_back",
     "irregularity_undo",
     "irregularity_withdraw",
+    "CSV_COLUMNS",
+    "ImportReport",
+    "member_save",
+    "members_import",
+    "members_merge",
+    "members_parse_csv",
+    "player_for",
     "late_play_allow",
     "late_play_withdraw",
     "MeetingRow",

@@ -23,9 +23,10 @@ from django.db.models import Q
 
 from boards.movements import Movement, TableRound, generate
 
-from ..models import Event, Meeting, Pair, Player, Result, Section, Substitute
+from ..models import Event, Meeting, Pair, Result, Section, Substitute
 from ..tablecodes import new_code
 from .base import Actor, Forbidden, ServiceError, _audit, _lock_event, _require_open
+from .members import player_for
 from .results import ruling_award
 from .setup import _pair_store
 
@@ -330,16 +331,17 @@ def substitute_set(*, event: Event, number: int, seat: int, player: str, from_ro
     if existing is not None:
         before = {"pair": number, "seat": seat, "from_round": from_round,
                   "player": existing.player.name}
-        existing.player = Player.objects.create(name=name)
+        existing.player = player_for(name)
         existing.save(update_fields=["player"])
         substitute = existing
     else:
+        # A member by number ("1234", "Ann Lee #1234") or a visitor by name (members.py).
         substitute = Substitute.objects.create(pair=pair, seat=seat, from_round=from_round,
-                                               player=Player.objects.create(name=name))
+                                               player=player_for(name))
     Event.objects.filter(pk=locked.pk).update(roster_seq=locked.seq)
     _audit(event=locked, actor=actor, action="substitute", reason=reason, before=before,
-           after={"pair": number, "seat": seat, "from_round": from_round, "player": name,
-                  "for": replaced})
+           after={"pair": number, "seat": seat, "from_round": from_round,
+                  "player": substitute.player.name, "for": replaced})
     return substitute
 
 
@@ -362,6 +364,8 @@ class PairChangeRow:
     joined_round: int | None = None
     left_after_round: int | None = None
     substitutes: tuple[tuple[int, str, int], ...] = ()  # (seat, name, from round)
+    # Each substitute's member number (None: a visitor), in the order of `substitutes`.
+    substitute_numbers: tuple[str | None, ...] = ()
 
 
 @transaction.atomic
@@ -380,9 +384,10 @@ def pair_changes_import(*, event: Event, changes: dict[int, PairChangeRow],
         pair = pairs[number]
         pair.joined_round, pair.left_after_round = row.joined_round, row.left_after_round
         pair.save(update_fields=["joined_round", "left_after_round"])
-        for seat, name, from_round in row.substitutes:
+        numbers = row.substitute_numbers or (None,) * len(row.substitutes)
+        for (seat, name, from_round), member in zip(row.substitutes, numbers, strict=True):
             Substitute.objects.create(pair=pair, seat=seat, from_round=from_round,
-                                      player=Player.objects.create(name=name))
+                                      player=player_for(name, number=member))
     Event.objects.filter(pk=locked.pk).update(roster_seq=locked.seq)
     _audit(event=locked, actor=actor, action="pair changes",
            after={"pairs": sorted(changes)})

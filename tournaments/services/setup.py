@@ -15,7 +15,6 @@ from ..models import (
     Event,
     Meeting,
     Pair,
-    Player,
     Result,
     Section,
     Team,
@@ -27,6 +26,7 @@ from .base import (
     _audit,
     _lock_event,
 )
+from .members import player_for
 
 # --- event set-up ----------------------------------------------------------------------
 
@@ -81,17 +81,22 @@ def pair_set(
     players: Sequence[str],
     team: Team | None = None,
     section: Section | None = None,
+    numbers: Sequence[str | None] | None = None,
     actor: Actor,
 ) -> Pair:
-    """Create pair `number`, or rename its players; returns the pair."""
+    """Create pair `number`, or rename its players; returns the pair. Each player is
+    written as services.members reads a pair's line ("1234", "Ann Lee #1234", "Ann Lee");
+    with `numbers` (the night file's), the players are plain names and `numbers` their
+    member numbers (None: a visitor)."""
     locked = _lock_event(event.pk)
-    pair = _pair_store(locked, number, players, team, section, actor)
+    pair = _pair_store(locked, number, players, team, section, actor, numbers)
     Event.objects.filter(pk=locked.pk).update(roster_seq=locked.seq)
     return pair
 
 
 def _pair_store(event: Event, number: int, players: Sequence[str], team: Team | None,
-                section: Section | None, actor: Actor) -> Pair:
+                section: Section | None, actor: Actor,
+                numbers: Sequence[str | None] | None = None) -> Pair:
     """pair_set once the event is locked (the caller marks the roster changed)."""
     names = [p.strip() for p in players]
     if len(names) != 2 or not all(names):
@@ -101,23 +106,44 @@ def _pair_store(event: Event, number: int, players: Sequence[str], team: Team | 
     pair = Pair.objects.filter(event=event, number=number).select_related(
         "player_1", "player_2").first()
     if pair is None:
+        first = player_for(names[0], **_number(numbers, 0))
+        second = player_for(names[1], **_number(numbers, 1))
+        if first.pk == second.pk:
+            raise ServiceError(f"pair {number}: one member cannot be both players",
+                               field="players")
         pair = Pair.objects.create(
             event=event,
             number=number,
-            player_1=Player.objects.create(name=names[0]),
-            player_2=Player.objects.create(name=names[1]),
+            player_1=first,
+            player_2=second,
             team=team,
             section=section or event.sections.first(),
         )
     else:
-        for player, name in ((pair.player_1, names[0]), (pair.player_2, names[1])):
-            if player.name != name:
-                player.name = name
-                player.save(update_fields=["name"])
+        first = player_for(names[0], current=pair.player_1, **_number(numbers, 0))
+        second = player_for(names[1], current=pair.player_2, **_number(numbers, 1))
+        if first.pk == second.pk:
+            raise ServiceError(f"pair {number}: one member cannot be both players",
+                               field="players")
+        changed = [f for f, old, new in (("player_1", pair.player_1, first),
+                                         ("player_2", pair.player_2, second))
+                   if old.pk != new.pk]
+        pair.player_1, pair.player_2 = first, second
         if team is not None and pair.team_id != team.pk:
             pair.team = team
-            pair.save(update_fields=["team"])
-    _audit(event=event, actor=actor, action="pair", after={"pair": number, "players": names})
+            changed.append("team")
+        if changed:
+            pair.save(update_fields=changed)
+    for player in (first, second):
+        if player.number and Pair.objects.filter(
+                Q(player_1=player) | Q(player_2=player), event=event).exclude(
+                number=number).exists():
+            raise ServiceError(f"pair {number}: {player.name} (member {player.number}) "
+                               "plays in another pair already", field="players")
+    after = {"pair": number, "players": [first.name, second.name]}
+    if first.number or second.number:
+        after["numbers"] = [first.number, second.number]
+    _audit(event=event, actor=actor, action="pair", after=after)
     return pair
 
 
@@ -151,6 +177,10 @@ def pairs_set(*, event: Event, lines: Sequence[Any], actor: Actor) -> list[Pair]
         pair.delete()
         Event.objects.filter(pk=event.pk).update(roster_seq=F("seq"))
     return stored
+
+
+def _number(numbers: Sequence[str | None] | None, seat: int) -> dict:
+    return {} if numbers is None else {"number": numbers[seat]}
 
 
 @transaction.atomic

@@ -27,7 +27,7 @@ from scoring import engine
 
 from .. import access, presenters, selectors, services
 from .. import standings as scores
-from ..models import Board, Event, Pair
+from ..models import Board, Event, Pair, Player
 
 SEATS = tuple((seat, presenters.SEATS[seat]) for seat in engine.SEATS)
 POLL_SECONDS = 5
@@ -178,3 +178,17 @@ def hand_diagram(hands: dict[str, dict[str, str]]) -> dict[str, dict]:
         for seat, name in SEATS
         if seat in hands
     }
+
+
+@require_GET
+def member_page(request: HttpRequest, number: str) -> HttpResponse:
+    """A member's own results across events: event, date, partner, score, place. Only
+    the events whose standings the caller may see (access.member_events)."""
+    player = Player.objects.filter(number=number).first()
+    if player is None:
+        raise Http404("no such member")
+    caller = access.web_caller(request)
+    events = access.member_events(caller, selectors.member_event_ids(player))
+    rows = selectors.member_results(player, events)
+    return render(request, "tournaments/public/member.html",
+                  {"member": player, "rows": rows, "director": caller.director})

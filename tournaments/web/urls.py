@@ -13,6 +13,7 @@ from . import (
     director_exports,
     director_irregular,
     director_late,
+    director_members,
     director_movement,
     director_pairs,
     director_scoring,
@@ -28,6 +29,7 @@ public_urlpatterns = [
     path("events/<id:pk>/boards/<number:number>/", public.board_page, name="public-board"),
     path("events/<id:pk>/pairs/<number:number>/", public.pair_page, name="public-pair"),
     path("events/<id:pk>/live/", public.live, name="public-live"),
+    path("members/<str:number>/", public.member_page, name="public-member"),
 ]
 
 table_urlpatterns = [
@@ -65,6 +67,13 @@ pad_urlpatterns = [
 director_urlpatterns = [
     path("", director.events, name="director-events"),
     path("events/new/", director.event_new, name="director-event-new"),
+    path("members/", director_members.members, name="director-members"),
+    path("members/members.csv", director_members.members_csv, name="director-members-csv"),
+    path("members/find.json", director_members.members_json, name="director-members-json"),
+    path("members/new/", director_members.member_edit, name="director-member-new"),
+    path("members/<id:player_id>/", director_members.member_edit, name="director-member"),
+    path("members/<id:player_id>/merge/", director_members.member_merge,
+         name="director-member-merge"),
     path("events/<id:event_id>/", director.event_detail, name="director-event"),
     path("events/<id:event_id>/grid.json", director.grid_json, name="director-grid"),
     path("events/<id:event_id>/status/", director.event_status, name="director-status"),

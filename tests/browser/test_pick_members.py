@@ -1,0 +1,96 @@
+"""Picking members as you type on the pairs page: a number or part of a name brings
+suggestions from the member list (static/js/members.js, no inline script); a new name is
+a visitor, "Name #number" a new member."""
+
+import datetime
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import log_in
+from tests.reports.night import build_night
+from tournaments import services
+from tournaments.models import Event, Pair, Player
+from tournaments.services import Actor
+
+pytestmark = [pytest.mark.browser]
+
+MEMBERS = ("number,first_name,last_name,email\n"
+           "1001,Ann,Lee,ann@example.org\n"
+           "1002,Bob,Ray,\n"
+           "1003,Cora,Day,cora@example.org\n")
+# Extra copies of the screenshots for a person to look at, when asked for.
+SHOTS = os.environ.get("MEMBER_SHOTS")
+
+
+def _copy(path: Path, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(SHOTS) / name)
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+def test_pick_members_as_you_type(browser, director, phone):
+    actor = Actor.director(director)
+    services.members_import(text=MEMBERS, actor=actor)
+    event = services.event_create(name="Monday duplicate", date=datetime.date(2026, 11, 23),
+                                  actor=actor)
+    page = browser.page(phone=phone)
+    url = f"/director/events/{event.pk}/pairs/"
+    log_in(page, director, next_url=url)
+    picker = page.get_by_test_id("member-picker")
+    expect(picker).to_be_visible()
+
+    page.get_by_test_id("pick-1").press_sequentially("100", delay=40)
+    suggestions = page.get_by_test_id("pick-1-list")
+    expect(suggestions.get_by_role("button")).to_have_count(3)
+    expect(suggestions).to_contain_text("1001 · Ann Lee")
+    _copy(browser.shot(page, "suggestions"), f"pick-{'phone' if phone else 'desktop'}.png")
+    suggestions.get_by_role("button", name="1001 · Ann Lee").click()
+    expect(page.get_by_test_id("pick-1")).to_have_value("Ann Lee #1001")
+    page.get_by_test_id("pick-2").press_sequentially("bob", delay=40)
+    page.get_by_test_id("pick-2-list").get_by_role("button", name="1002 · Bob Ray").click()
+    page.get_by_test_id("pick-add").click()
+    expect(page.get_by_test_id("pick-note")).to_contain_text("added as pair 1")
+    expect(page.get_by_test_id("pick-1")).to_have_value("")
+    # A visitor (a name alone) and a new member (a name and a new number).
+    page.get_by_test_id("pick-1").fill("Vic Visitor")
+    page.get_by_test_id("pick-2").fill("Nell New #2001")
+    page.get_by_test_id("pick-add").click()
+    expect(page.get_by_test_id("pairs-text")).to_have_value(
+        "Ann Lee #1001 & Bob Ray #1002\nVic Visitor & Nell New #2001\n")
+    page.get_by_test_id("save-pairs").click()
+    page.wait_for_url(f"**/director/events/{event.pk}/movement/")
+    one, two = Pair.objects.filter(event=event).order_by("number")
+    assert (one.player_1.number, one.player_2.number) == ("1001", "1002")
+    assert two.player_1.number is None and two.player_1.name == "Vic Visitor"
+    assert Player.objects.get(number="2001").name == "Nell New"
+    assert Event.objects.get(pk=event.pk).pairs.count() == 2
+    assert browser.errors == []
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+def test_member_pages_screens(browser, director, phone):
+    """The member list, one member, and the pairs page: looked at on a phone and a desk."""
+    actor = Actor.director(director)
+    services.members_import(text=MEMBERS, actor=actor)
+    ann = Player.objects.get(number="1001")
+    night = build_night(director, name="Tuesday duplicate").event
+    pair = Pair.objects.get(event=night, number=1)
+    pair.player_1 = ann
+    pair.save(update_fields=["player_1"])
+    page = browser.page(phone=phone)
+    log_in(page, director, next_url="/director/members/")
+    expect(page.get_by_test_id("members")).to_contain_text("Cora Day")
+    kind = "phone" if phone else "desktop"
+    _copy(browser.shot(page, "member list"), f"members-{kind}.png")
+    page.goto(f"/director/members/{ann.pk}/?merge=Lee")
+    expect(page.get_by_test_id("m-first")).to_have_value("Ann")
+    _copy(browser.shot(page, "one member"), f"member-{kind}.png")
+    page.goto("/members/1001/")
+    expect(page.get_by_test_id("member-results")).to_contain_text("Tuesday duplicate")
+    _copy(browser.shot(page, "public member"), f"public-member-{kind}.png")
+    assert browser.errors == []

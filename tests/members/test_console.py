@@ -1,0 +1,124 @@
+"""The console's member pages (web/director_members.py) and the pairs page's picker."""
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import DirectorFactory, UserFactory, make_pairs_event
+from tournaments.models import AuditEntry, Pair, Player
+
+from .conftest import GOOD
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def console(director):
+    client = Client()
+    client.force_login(director)
+    return client
+
+
+def _upload(console, text):
+    return console.post(reverse("director-members"), {
+        "file": SimpleUploadedFile("members.csv", text.encode(), "text/csv")}, follow=True)
+
+
+def test_upload_lists_and_searches(console):
+    page = _upload(console, GOOD)
+    text = page.content.decode()
+    assert "3 members added, 0 updated." in text
+    assert "Ann Lee" in text and "Cora Day" in text
+    found = console.get(reverse("director-members"), {"q": "cor"}).content.decode()
+    assert "Cora Day" in found and "Ann Lee" not in found
+    by_number = console.get(reverse("director-members"), {"q": "1002"}).content.decode()
+    assert "Bob Ray" in by_number and "Cora Day" not in by_number
+
+
+def test_a_bad_upload_names_the_line_and_stores_nothing(console):
+    page = _upload(console, GOOD + "1004,,,\n")
+    text = page.content.decode()
+    assert "Line 5: member 1004 needs a name" in text
+    assert "Nothing was stored" in text
+    assert not Player.objects.exists()
+
+
+def test_download_is_the_csv(console, members):
+    response = console.get(reverse("director-members-csv"))
+    assert response["Content-Type"] == "text/csv"
+    assert "attachment" in response["Content-Disposition"]
+    assert response.content.decode().splitlines()[0] == "number,first_name,last_name,email,active"
+
+
+def test_edit_and_mark_inactive(console, members):
+    bob = Player.objects.get(number="1002")
+    url = reverse("director-member", kwargs={"player_id": bob.pk})
+    assert "Bob" in console.get(url).content.decode()
+    console.post(url, {"number": "1002", "first_name": "Robert", "last_name": "Ray",
+                       "email": "rob@example.org"})  # active unticked
+    bob.refresh_from_db()
+    assert (bob.name, bob.email, bob.active) == ("Robert Ray", "rob@example.org", False)
+    console.get(reverse("director-members"))  # shows (and clears) the "saved" message
+    listed = console.get(reverse("director-members")).content.decode()
+    assert "Robert Ray" not in listed  # the list shows active members by default
+    assert "Robert Ray" in console.get(reverse("director-members"),
+                                       {"show": "members"}).content.decode()
+
+
+def test_a_taken_number_is_refused_on_the_form(console, members):
+    bob = Player.objects.get(number="1002")
+    page = console.post(reverse("director-member", kwargs={"player_id": bob.pk}), {
+        "number": "1001", "first_name": "Bob", "last_name": "Ray", "active": "on"})
+    assert "Member number 1001 is Ann Lee" in page.content.decode()
+
+
+def test_new_member(console):
+    console.post(reverse("director-member-new"), {"number": "77", "first_name": "Nell",
+                                                  "last_name": "New", "active": "on"})
+    assert Player.objects.get(number="77").name == "Nell New"
+
+
+def test_merge_from_the_console(console, members, director):
+    ann = Player.objects.get(number="1001")
+    event = make_pairs_event(pairs=2, boards=1)
+    twin = Pair.objects.get(event=event, number=1).player_1
+    page = console.get(reverse("director-member", kwargs={"player_id": ann.pk}),
+                       {"merge": twin.name})
+    assert f'data-testid="merge-{twin.pk}"' in page.content.decode()
+    done = console.post(reverse("director-member-merge", kwargs={"player_id": ann.pk}),
+                        {"drop": twin.pk, "reason": "the same person"}, follow=True)
+    assert "merged into Ann Lee" in done.content.decode()
+    assert Pair.objects.get(event=event, number=1).player_1 == ann
+    assert AuditEntry.objects.filter(event=event, action="merge players").exists()
+
+
+def test_the_json_suggestions(console, members):
+    Player.objects.filter(number="1003").update(active=False)
+    data = console.get(reverse("director-members-json"), {"q": "100"}).json()
+    assert [m["label"] for m in data["members"]] == ["Ann Lee #1001", "Bob Ray #1002"]
+    assert console.get(reverse("director-members-json"), {"q": "ann"}).json()["members"][0][
+        "number"] == "1001"
+
+
+def test_only_directors(client, members):
+    for name in ("director-members", "director-members-json", "director-members-csv"):
+        assert client.get(reverse(name)).status_code == 302  # to the log-in page
+    player = Client()
+    player.force_login(UserFactory())
+    assert player.get(reverse("director-members-json"), {"q": "a"}).status_code == 403
+
+
+def test_the_pairs_page_has_the_picker_and_takes_numbers(console, members):
+    event = make_pairs_event(pairs=0, boards=1)
+    url = reverse("director-pairs", kwargs={"event_id": event.pk})
+    page = console.get(url).content.decode()
+    assert 'id="member-picker"' in page and "js/members.js" in page
+    assert "<script>" not in page
+    console.post(url, {"pairs": "1001 & Bob Ray #1002\nVic Visitor & Nell New #2001"})
+    assert Pair.objects.get(event=event, number=1).player_1.number == "1001"
+    assert "Ann Lee #1001 &amp; Bob Ray #1002" in console.get(url).content.decode()
+
+
+def test_director_factory_is_staff():
+    assert DirectorFactory.build().is_staff

@@ -1,0 +1,60 @@
+"""A member's own results page: published events only (access.member_events)."""
+
+import pytest
+from django.urls import reverse
+
+from tests.reports.night import build_night, make_director
+from tournaments import standings
+from tournaments.models import Pair, Player
+
+
+@pytest.fixture(autouse=True)
+def _fresh_standings():
+    standings.clear_cache()
+    yield
+    standings.clear_cache()
+
+
+@pytest.fixture
+def night_director(db):
+    return make_director()
+
+
+def _member_in(event, number="1001"):
+    member, _ = Player.objects.get_or_create(number=number, defaults={
+        "name": "Ann Lee", "first_name": "Ann", "last_name": "Lee"})
+    pair = Pair.objects.get(event=event, number=1)
+    pair.player_1 = member
+    pair.save(update_fields=["player_1"])
+    standings.clear_cache()
+    return member, pair
+
+
+def test_the_page_lists_published_nights_with_partner_score_and_place(client, night_director):
+    shown = build_night(night_director, name="Tuesday duplicate").event
+    hidden = build_night(night_director, name="Secret Friday", published="none").event
+    member, pair = _member_in(shown)
+    _member_in(hidden)
+    page = client.get(reverse("public-member", kwargs={"number": "1001"}))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Tuesday duplicate" in text and "Secret Friday" not in text
+    assert pair.player_2.name in text
+    row = next(r for ranking in standings.standings(shown)["rankings"]
+               for r in ranking["rows"] if r["pair"] == 1)
+    assert f'<td class="num">{row["place"]}' in text
+    # The director sees the unpublished night too.
+    client.force_login(night_director)
+    assert "Secret Friday" in client.get(
+        reverse("public-member", kwargs={"number": "1001"})).content.decode()
+
+
+def test_an_unknown_member_is_the_sites_404(client, db):
+    assert client.get(reverse("public-member", kwargs={"number": "999"})).status_code == 404
+
+
+def test_no_published_night_says_when_results_come(client, night_director):
+    hidden = build_night(night_director, name="Secret Friday", published="none").event
+    _member_in(hidden)
+    text = client.get(reverse("public-member", kwargs={"number": "1001"})).content.decode()
+    assert "No published results yet" in text and "Secret Friday" not in text

@@ -1,0 +1,145 @@
+"""The member services: pairs by member number, merging two records of one person."""
+
+from types import SimpleNamespace
+
+import pytest
+
+from tests.factories import make_pairs_event
+from tournaments import selectors, services
+from tournaments.models import AuditEntry, Pair, Player, Substitute
+from tournaments.services import Actor, ServiceError
+
+pytestmark = pytest.mark.django_db
+
+
+def _lines(*pairs):
+    return [SimpleNamespace(number=n, players=list(p), team=None)
+            for n, p in enumerate(pairs, start=1)]
+
+
+def test_pairs_take_members_by_number_name_or_new(members, as_director):
+    event = make_pairs_event(pairs=0, boards=1)
+    services.pairs_set(event=event, actor=as_director, lines=_lines(
+        ["1001", "Bob Ray #1002"], ["Vic Visitor", "Nell New #2001"]))
+    one, two = Pair.objects.filter(event=event).order_by("number")
+    assert one.player_1 == Player.objects.get(number="1001")
+    assert one.player_2 == Player.objects.get(number="1002")
+    assert two.player_1.number is None and two.player_1.name == "Vic Visitor"
+    new = Player.objects.get(number="2001")
+    assert (new.name, new.first_name, new.last_name) == ("Nell New", "Nell", "New")
+    assert two.player_2 == new
+    # The textarea writes members with their number: saving it again changes nothing.
+    text = selectors.pairs_text(event)
+    assert text == "Ann Lee #1001 & Bob Ray #1002\nVic Visitor & Nell New #2001"
+    services.pairs_set(event=event, actor=as_director, lines=_lines(
+        *[line.split(" & ") for line in text.splitlines()]))
+    assert Player.objects.count() == 5
+
+
+def test_names_alone_still_work_and_rename_a_visitor(as_director):
+    event = make_pairs_event(pairs=0, boards=1)
+    services.pairs_set(event=event, actor=as_director,
+                       lines=_lines(["Ann Lee", "Bob Ray"], ["Cy Dee", "Di Ek"]))
+    pair = Pair.objects.get(event=event, number=1)
+    visitor = pair.player_1
+    services.pairs_set(event=event, actor=as_director,
+                       lines=_lines(["Anne Lee", "Bob Ray"], ["Cy Dee", "Di Ek"]))
+    pair.refresh_from_db()
+    assert pair.player_1 == visitor and visitor.__class__.objects.get(
+        pk=visitor.pk).name == "Anne Lee"
+
+
+def test_an_unknown_number_alone_says_what_to_write(as_director):
+    event = make_pairs_event(pairs=0, boards=1)
+    with pytest.raises(ServiceError, match='like "Ann Lee #4242"'):
+        services.pairs_set(event=event, actor=as_director,
+                           lines=_lines(["4242", "Bob"], ["Cy", "Di"]))
+    assert not Pair.objects.filter(event=event).exists()
+
+
+def test_one_member_cannot_play_twice(members, as_director):
+    event = make_pairs_event(pairs=0, boards=1)
+    with pytest.raises(ServiceError, match="plays in another pair"):
+        services.pairs_set(event=event, actor=as_director,
+                           lines=_lines(["1001", "Bob"], ["Cy", "1001"]))
+
+
+def test_merge_moves_pairs_and_substitutes_and_audits_each_event(members, as_director):
+    keep = Player.objects.get(number="1001")
+    drop = Player.objects.create(name="A. Lee", email="al@example.org")
+    first = make_pairs_event(pairs=0, boards=1, name="Monday")
+    second = make_pairs_event(pairs=0, boards=1, name="Tuesday")
+    services.pairs_set(event=first, actor=as_director,
+                       lines=_lines(["Cy", "Di"], ["Ed", "Flo"]))
+    Pair.objects.filter(event=first, number=1).update(player_1=drop)
+    services.pairs_set(event=second, actor=as_director,
+                       lines=_lines(["1001", "Bob"], ["Ed", "Flo"]))
+    sub = Substitute.objects.create(pair=Pair.objects.get(event=second, number=2), seat=1,
+                                    player=drop, from_round=2)
+    services.members_merge(keep=keep, drop=drop, actor=as_director,
+                           reason="the same person, written two ways")
+    assert not Player.objects.filter(pk=drop.pk).exists()
+    assert Pair.objects.get(event=first, number=1).player_1 == keep
+    sub.refresh_from_db()
+    assert sub.player == keep
+    keep.refresh_from_db()
+    assert keep.email == "ann@example.org"  # keep's own e-mail wins
+    for event in (first, second):
+        entry = AuditEntry.objects.get(event=event, action="merge players")
+        assert entry.before["drop"]["name"] == "A. Lee"
+        assert entry.after["player"]["number"] == "1001"
+        assert entry.reason == "the same person, written two ways"
+
+
+def test_merge_refuses_two_numbers_one_pair_and_no_reason(members, as_director):
+    ann, bob = Player.objects.get(number="1001"), Player.objects.get(number="1002")
+    with pytest.raises(ServiceError, match="Both records have a member number"):
+        services.members_merge(keep=ann, drop=bob, actor=as_director, reason="same")
+    with pytest.raises(ServiceError, match="Say why"):
+        services.members_merge(keep=ann, drop=bob, actor=as_director, reason=" ")
+    visitor = Player.objects.create(name="Ann L")
+    event = make_pairs_event(pairs=0, boards=1)
+    services.pairs_set(event=event, actor=as_director,
+                       lines=_lines(["1001", "Ann L"], ["Ed", "Flo"]))
+    visitor = Pair.objects.get(event=event, number=1).player_2
+    with pytest.raises(ServiceError, match="two people"):
+        services.members_merge(keep=ann, drop=visitor, actor=as_director, reason="same")
+    assert Player.objects.filter(pk=visitor.pk).exists()
+
+
+def test_merge_gives_keep_the_number_of_drop(members, as_director):
+    visitor = Player.objects.create(name="Cora Day")
+    member = Player.objects.get(number="1003")
+    kept = services.members_merge(keep=visitor, drop=member, actor=as_director,
+                                  reason="same")
+    assert kept.number == "1003"
+
+
+def test_only_the_director_changes_the_list(members):
+    table = Actor(label="table 1", table=1, section_id=1)
+    with pytest.raises(services.Forbidden):
+        services.members_import(text="number,first_name,last_name,email\n", actor=table)
+
+
+def test_member_save_refuses_a_taken_number(members, as_director):
+    with pytest.raises(ServiceError, match="Ann Lee's already"):
+        services.member_save(number="1001", first_name="X", last_name="Y", actor=as_director)
+    bob = Player.objects.get(number="1002")
+    services.member_save(player=bob, number="1002", first_name="Robert", last_name="Ray",
+                         email="bob@example.org", active=False, actor=as_director)
+    bob.refresh_from_db()
+    assert (bob.name, bob.active) == ("Robert Ray", False)
+
+
+def test_a_substitute_may_be_a_member_by_number(members, as_director):
+    event = make_pairs_event(pairs=0, boards=1)
+    services.pairs_set(event=event, actor=as_director,
+                       lines=_lines(["Cy", "Di"], ["Ed", "Flo"]))
+    sub = services.substitute_set(event=event, number=1, seat=2, player="1003",
+                                  from_round=2, actor=as_director, reason="Di went home")
+    assert sub.player == Player.objects.get(number="1003")
+    entry = AuditEntry.objects.filter(event=event, action="substitute").first()
+    assert entry.after["player"] == "Cora Day"
+    visitor = services.substitute_set(event=event, number=2, seat=1, player="Gil Hay",
+                                      from_round=2, actor=as_director, reason="late")
+    assert visitor.player.number is None

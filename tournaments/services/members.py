@@ -1,0 +1,301 @@
+"""The club's member list: import and export as CSV, one member's details, merging two
+records of one person, and reading a pair's players as members or visitors.
+
+A member has the club's own number (unique); a visitor has none. A player written in a
+pair's line is one of:
+
+- ``1234``: the member numbered 1234 (there must be one);
+- ``Ann Lee #1234``: the member numbered 1234, or a new member with that number and name;
+- ``Ann Lee``: a visitor (no number), as every name was before the member list.
+
+Member-list changes are not one event's: the CSV import and a member's edit lock no
+event. Merging two records touches every event either played in: those events are locked
+in id order (the lock order's "event first"), and each gets an audit entry (decisions.md).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.db.models import Q
+
+from ..models import Pair, Player, Substitute
+from .base import Actor, Forbidden, ServiceError, _audit, _lock_event
+
+CSV_COLUMNS = ["number", "first_name", "last_name", "email"]
+NUMBER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,19}$")
+# "Ann Lee #1234": a name, then the member number after "#".
+NAMED_NUMBER = re.compile(r"^(?P<name>.*?)\s*#\s*(?P<number>[A-Za-z0-9-]+)$")
+MAX_IMPORT_ROWS = 5000
+
+
+@dataclass(frozen=True)
+class MemberRow:
+    """One checked line of a member CSV file."""
+
+    line: int
+    number: str
+    first_name: str
+    last_name: str
+    email: str
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    created: int
+    updated: int
+
+    @property
+    def words(self) -> str:
+        return (f"{self.created} member{'s' if self.created != 1 else ''} added, "
+                f"{self.updated} updated")
+
+
+def full_name(first_name: str, last_name: str) -> str:
+    return " ".join(p for p in (first_name.strip(), last_name.strip()) if p)
+
+
+def _check_number(number: str, where: str) -> str:
+    number = number.strip()
+    if not NUMBER.match(number):
+        raise ServiceError(f"{where}: a member number is letters and digits, at most 20 "
+                           f"(not {number!r})", field="number")
+    return number
+
+
+def members_parse_csv(text: str) -> list[MemberRow]:
+    """Check every row of a member file; the first bad row is named by its line number
+    (the header is line 1). Nothing is stored here."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    reader = csv.reader(io.StringIO(text))
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise ServiceError("the file is empty: its first line is the header "
+                           "number,first_name,last_name,email", field="file") from None
+    except csv.Error as exc:
+        raise ServiceError(f"line 1: {exc}", field="file") from None
+    if [h.strip().lower() for h in header] != CSV_COLUMNS:
+        raise ServiceError("line 1: the header must be number,first_name,last_name,email",
+                           field="file")
+    rows: list[MemberRow] = []
+    seen: dict[str, int] = {}
+    try:
+        for cells in reader:
+            line = reader.line_num
+            if not any(c.strip() for c in cells):
+                continue
+            if len(cells) != 4:
+                raise ServiceError(f"line {line}: a row has 4 columns "
+                                   f"(number,first_name,last_name,email), this one has "
+                                   f"{len(cells)}", field="file")
+            number, first, last, email = (c.strip() for c in cells)
+            number = _check_number(number, f"line {line}")
+            if not first and not last:
+                raise ServiceError(f"line {line}: member {number} needs a name",
+                                   field="file")
+            if len(first) > 40 or len(last) > 40:
+                raise ServiceError(f"line {line}: a first or last name is at most 40 "
+                                   "letters", field="file")
+            if email:
+                try:
+                    validate_email(email)
+                except ValidationError:
+                    raise ServiceError(f"line {line}: {email!r} is not an e-mail address",
+                                       field="file") from None
+            if number in seen:
+                raise ServiceError(f"line {line}: member number {number} is on line "
+                                   f"{seen[number]} already", field="file")
+            seen[number] = line
+            rows.append(MemberRow(line, number, first, last, email))
+            if len(rows) > MAX_IMPORT_ROWS:
+                raise ServiceError(f"at most {MAX_IMPORT_ROWS} members in one file",
+                                   field="file")
+    except csv.Error as exc:
+        raise ServiceError(f"line {reader.line_num}: {exc}", field="file") from None
+    return rows
+
+
+def _require_director(actor: Actor) -> None:
+    if not actor.directs:
+        raise Forbidden("only the director changes the member list")
+
+
+@transaction.atomic
+def members_import(*, text: str, actor: Actor) -> ImportReport:
+    """Import a member CSV: every row is checked first, then all are stored in one
+    transaction. A number already known updates that member (names, e-mail) and marks
+    them active; a new number adds a member."""
+    _require_director(actor)
+    rows = members_parse_csv(text)
+    known = {p.number: p for p in Player.objects.select_for_update().filter(
+        number__in=[r.number for r in rows])}
+    created = updated = 0
+    for row in rows:
+        name = full_name(row.first_name, row.last_name)[:80]
+        player = known.get(row.number)
+        if player is None:
+            Player.objects.create(number=row.number, name=name, first_name=row.first_name,
+                                  last_name=row.last_name, email=row.email, active=True)
+            created += 1
+            continue
+        new = {"name": name, "first_name": row.first_name, "last_name": row.last_name,
+               "email": row.email, "active": True}
+        if any(getattr(player, k) != v for k, v in new.items()):
+            for key, value in new.items():
+                setattr(player, key, value)
+            player.save(update_fields=list(new))
+            updated += 1
+    return ImportReport(created=created, updated=updated)
+
+
+@transaction.atomic
+def member_save(*, player: Player | None = None, number: str | None, first_name: str,
+                last_name: str, email: str = "", active: bool = True,
+                actor: Actor) -> Player:
+    """Create a member (player=None) or change one: number, names, e-mail, active.
+    A visitor given a number becomes a member."""
+    _require_director(actor)
+    first_name, last_name, email = first_name.strip(), last_name.strip(), email.strip()
+    if not first_name and not last_name:
+        raise ServiceError("a member needs a name", field="last_name")
+    if number is not None and number.strip() == "":
+        number = None
+    if number is not None:
+        number = _check_number(number, "number")
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError:
+            raise ServiceError(f"{email!r} is not an e-mail address", field="email") from None
+    if player is not None:
+        player = Player.objects.select_for_update().get(pk=player.pk)
+    clash = Player.objects.filter(number=number).exclude(
+        pk=player.pk if player else None).first() if number else None
+    if clash is not None:
+        raise ServiceError(f"member number {number} is {clash.name}'s already: "
+                           "merge the two records if they are one person", field="number")
+    fields = {"number": number, "first_name": first_name, "last_name": last_name,
+              "name": full_name(first_name, last_name)[:80], "email": email,
+              "active": bool(active)}
+    if player is None:
+        return Player.objects.create(**fields)
+    for key, value in fields.items():
+        setattr(player, key, value)
+    player.save(update_fields=list(fields))
+    return player
+
+
+def _events_of(player_ids: Sequence[int]) -> list[int]:
+    pairs = Pair.objects.filter(Q(player_1_id__in=player_ids) | Q(player_2_id__in=player_ids))
+    subs = Substitute.objects.filter(player_id__in=player_ids)
+    ids = set(pairs.values_list("event_id", flat=True))
+    ids |= set(subs.values_list("pair__event_id", flat=True))
+    return sorted(ids)
+
+
+@transaction.atomic
+def members_merge(*, keep: Player, drop: Player, actor: Actor, reason: str) -> Player:
+    """Two records of one person become one: every pair and substitute pointing at
+    ``drop`` points at ``keep``; ``drop`` is deleted. Each event touched is locked (in id
+    order) and gets an audit entry naming both records, so its history says who was
+    merged into whom. ``keep`` takes ``drop``'s number and e-mail if it has none."""
+    _require_director(actor)
+    if keep.pk == drop.pk:
+        raise ServiceError("pick two different records to merge", field="drop")
+    if not reason.strip():
+        raise ServiceError("say why the two records are one person", field="reason")
+    event_ids = _events_of([keep.pk, drop.pk])
+    events = [_lock_event(event_id) for event_id in event_ids]
+    keep = Player.objects.select_for_update().get(pk=keep.pk)
+    drop = Player.objects.select_for_update().get(pk=drop.pk)
+    if keep.number and drop.number and keep.number != drop.number:
+        raise ServiceError(f"both records have a member number ({keep.number} and "
+                           f"{drop.number}): keep the one with the club's right number and "
+                           "clear the other's first", field="drop")
+    before = {"keep": {"id": keep.pk, "name": keep.name, "number": keep.number},
+              "drop": {"id": drop.pk, "name": drop.name, "number": drop.number}}
+    touched = set(_events_of([drop.pk]))
+    for event in events:
+        if event.pk not in touched:
+            continue
+        pairs = list(Pair.objects.select_for_update().filter(
+            Q(player_1=drop) | Q(player_2=drop), event=event).order_by("number"))
+        for pair in pairs:
+            if pair.player_1_id == keep.pk or pair.player_2_id == keep.pk:
+                raise ServiceError(f"both records play in pair {pair.number} of "
+                                   f"{event.name}: they are two people", field="drop")
+        Pair.objects.filter(event=event, player_1=drop).update(player_1=keep)
+        Pair.objects.filter(event=event, player_2=drop).update(player_2=keep)
+        subs = Substitute.objects.filter(pair__event=event, player=drop)
+        sub_count = subs.update(player=keep)
+        _audit(event=event, actor=actor, action="merge players", before=before,
+               after={"player": {"id": keep.pk, "name": keep.name, "number":
+                                 keep.number or drop.number},
+                      "pairs": [p.number for p in pairs], "substitutes": sub_count},
+               reason=reason.strip())
+    changed = []
+    if not keep.number and drop.number:
+        keep.number, changed = drop.number, ["number"]
+    if not keep.email and drop.email:
+        keep.email = drop.email
+        changed.append("email")
+    if drop.active and not keep.active:
+        keep.active = True
+        changed.append("active")
+    drop.delete()
+    if changed:
+        keep.save(update_fields=changed)
+    return keep
+
+
+# --- players in a pair's line ------------------------------------------------------------
+
+
+_PARSE = object()
+
+
+def player_for(token: str, *, current: Player | None = None, number=_PARSE) -> Player:
+    """The player a pair's line names (see the module's docstring). ``current`` is the
+    player in that seat now: a visitor keeps their record when only the spelling changes
+    (their history stays theirs); a new visitor is created otherwise. With ``number``
+    given (the night file's ``numbers``), ``token`` is only a name and ``number`` the
+    member number (None: a visitor)."""
+    token = token.strip()
+    if number is not _PARSE:
+        named = None
+        if number is not None:
+            named = {"name": token, "number": str(number).strip()}
+    else:
+        named = NAMED_NUMBER.match(token)
+        if named is None and NUMBER.match(token) and token.isdigit():
+            named = {"name": "", "number": token}
+    if named:
+        name, number = named["name"].strip(), named["number"]
+        member = Player.objects.filter(number=number).first()
+        if member is not None:
+            return member
+        if not name:
+            raise ServiceError(f"no member is numbered {number}: to add a new member write "
+                               f"the name and the number, like \"Ann Lee #{number}\"",
+                               field="players")
+        number = _check_number(number, "players")
+        first, _, last = name.rpartition(" ")
+        return Player.objects.create(name=name[:80], number=number, first_name=first[:40],
+                                     last_name=last[:40])
+    if current is not None and current.number is None:
+        if current.name != token:
+            current.name = token[:80]
+            current.save(update_fields=["name"])
+        return current
+    if current is not None and current.name == token:
+        return current
+    return Player.objects.create(name=token[:80])
