@@ -1,0 +1,88 @@
+"""The console's sections page and the movement page per section."""
+
+import datetime
+
+from tournaments import services
+from tournaments.models import AuditEntry, Meeting, Section
+from tournaments.services import Actor
+
+
+class Line:
+    def __init__(self, number):
+        self.number, self.players, self.team = number, [f"N{number}", f"S{number}"], None
+
+
+def night(director, pairs=20):
+    actor = Actor.director(director)
+    event = services.event_create(name="Big night", date=datetime.date(2026, 11, 23),
+                                  actor=actor)
+    services.pairs_set(event=event, lines=[Line(n) for n in range(1, pairs + 1)], actor=actor)
+    return event
+
+
+def test_add_a_section_and_put_pairs_in_it(director, director_client):
+    event = night(director)
+    url = f"/director/events/{event.pk}/sections/"
+    page = director_client.get(url).content.decode()
+    assert 'data-testid="add-section"' in page and "Section A" in page
+    assert 'data-testid="compare"' not in page  # one section: nothing to choose
+    director_client.post(url, {"action": "add"})
+    b = Section.objects.get(event=event, name="B")
+    response = director_client.post(url, {"action": "pairs", "section_id": b.pk,
+                                          "pairs": "11-20"}, follow=True)
+    page = response.content.decode()
+    assert "10 pairs now in section B" in page
+    assert "Pairs 11, 12, 13, 14, 15, 16, 17, 18, 19, 20" in page
+    assert 'data-testid="compare"' in page
+    assert sorted(b.pairs.values_list("number", flat=True)) == list(range(11, 21))
+
+
+def test_bad_pair_numbers_say_what_to_type(director, director_client):
+    event = night(director)
+    url = f"/director/events/{event.pk}/sections/"
+    director_client.post(url, {"action": "add"})
+    b = Section.objects.get(event=event, name="B")
+    page = director_client.post(url, {"action": "pairs", "section_id": b.pk, "pairs": "x"},
+                                follow=True).content.decode()
+    assert "is not a pair number or a range like 11-20" in page
+    page = director_client.post(url, {"action": "pairs", "section_id": b.pk, "pairs": "40"},
+                                follow=True).content.decode()
+    assert "there is no pair 40" in page.lower()
+
+
+def test_compare_choice_is_stored_and_audited(director, director_client):
+    event = night(director)
+    url = f"/director/events/{event.pk}/sections/"
+    director_client.post(url, {"action": "add"})
+    director_client.post(url, {"action": "compare", "compare": "section"})
+    event.refresh_from_db()
+    assert event.compare_by_section
+    assert AuditEntry.objects.filter(event=event, action="compare by section").exists()
+
+
+def test_remove_a_section(director, director_client):
+    event = night(director)
+    url = f"/director/events/{event.pk}/sections/"
+    director_client.post(url, {"action": "add"})
+    b = Section.objects.get(event=event, name="B")
+    director_client.post(url, {"action": "remove", "section_id": b.pk})
+    assert list(event.sections.values_list("name", flat=True)) == ["A"]
+
+
+def test_movement_page_per_section(director, director_client):
+    event = night(director)
+    url = f"/director/events/{event.pk}/sections/"
+    director_client.post(url, {"action": "add"})
+    b = Section.objects.get(event=event, name="B")
+    director_client.post(url, {"action": "pairs", "section_id": b.pk, "pairs": "11-20"})
+    movement = f"/director/events/{event.pk}/movement/"
+    page = director_client.get(movement + "?section=B").content.decode()
+    assert 'data-testid="section-switch"' in page and "10 pairs in section B" in page
+    assert 'name="section" value="B"' in page
+    for name in ("A", "B"):
+        director_client.post(movement, {"section": name, "kind": "mitchell", "tables": 5,
+                                        "boards_per_round": 3, "variant": "",
+                                        "action": "save"})
+    assert Meeting.objects.filter(section__event=event, section__name="A").count() == 25
+    pairs_b = {m.ns_pair.number for m in Meeting.objects.filter(section=b)}
+    assert pairs_b == set(range(11, 16))
