@@ -486,3 +486,11 @@ def pair_names(names: list[str], substitutes: list[dict] | None = None) -> str:
         text += " (" + "; ".join(f"{s['name']} for {s['for']} from round {s['from_round']}"
                                  for s in substitutes) + ")"
     return text
+
+
+def table_label(table: int, section: str = "", *, several: bool = False,
+                capital: bool = True) -> str:
+    """"Table 3", or "Section B, table 3" when the event has several sections."""
+    if several and section:
+        return f"{'Section' if capital else 'section'} {section}, table {table}"
+    return f"{'Table' if capital else 'table'} {table}"

@@ -86,3 +86,36 @@ def test_movement_page_per_section(director, director_client):
     assert Meeting.objects.filter(section__event=event, section__name="A").count() == 25
     pairs_b = {m.ns_pair.number for m in Meeting.objects.filter(section=b)}
     assert pairs_b == set(range(11, 16))
+
+
+def test_pages_name_the_section_when_there_are_several(director, director_client):
+    from tests.tournaments.test_sections import _play, two_section_night
+    from tournaments.models import TableCode
+
+    actor = Actor.director(director)
+    event = two_section_night(actor)
+    _play(event, actor)
+    code = TableCode.objects.get(section__event=event, section__name="B", table=3).code
+    page = director_client.get(f"/t/{code}/").content.decode()
+    assert "Section B, table 3" in page
+    meeting = Meeting.objects.get(section__event=event, section__name="B", round=1, table=1)
+    page = director_client.get(
+        f"/director/events/{event.pk}/meetings/{meeting.pk}/").content.decode()
+    assert "Round 1, section B, table 1" in page
+    page = director_client.get(f"/events/{event.pk}/").content.decode()
+    assert 'data-testid="pair-section"' in page
+    page = director_client.get(f"/events/{event.pk}/standings/").content.decode()
+    assert 'data-testid="section-rankings"' in page and "Section B, North" in page
+    assert 'data-testid="ranking-B-NS"' in page and 'data-testid="ranking-NS"' in page
+
+
+def test_one_section_pages_say_table_alone(director, director_client):
+    from tournaments.models import TableCode
+
+    event = night(director, pairs=10)
+    movement = f"/director/events/{event.pk}/movement/"
+    director_client.post(movement, {"kind": "mitchell", "tables": 5, "boards_per_round": 3,
+                                    "variant": "", "action": "save"})
+    code = TableCode.objects.get(section__event=event, table=3).code
+    page = director_client.get(f"/t/{code}/").content.decode()
+    assert "Table 3" in page and "Section A" not in page
