@@ -480,7 +480,7 @@ class MovementView(ApiView):
         section = lookups.section_of(event, data["section"])
         movement, problems = services.movement_generate(
             event=event, kind=data["movement"], boards_per_round=data["boards_per_round"],
-            **{k: data[k] for k in ("tables", "variant", "pairs", "pairs_per_team")
+            section=section, **{k: data[k] for k in ("tables", "variant", "pairs", "pairs_per_team")
                if data.get(k) is not None})
         if problems:
             raise services.ServiceError("; ".join(problems), field="movement")
