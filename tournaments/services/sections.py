@@ -110,7 +110,3 @@ def compare_by_section_set(*, event: Event, by_section: bool, actor: Actor,
            after={"compare_by_section": by_section}, reason=reason.strip())
     return locked
 
-
-def section_pairs(section: Section) -> list[Pair]:
-    """The section's pairs in number order: the movement's pairs 1, 2, … in turn."""
-    return list(Pair.objects.filter(section=section).order_by("number"))

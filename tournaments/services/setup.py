@@ -216,7 +216,7 @@ def movement_meetings_set(
             raise ServiceError(
                 f"the movement needs {movement.pairs} pairs and section {section.name} has "
                 f"{len(own)}: put more pairs in the section first", field="pairs")
-        pairs = {i: pair for i, pair in enumerate(own, start=1)}
+        pairs = dict(enumerate(own, start=1))
     else:
         pairs = {p.number: p for p in Pair.objects.filter(event=event)}
     missing = sorted(set(range(1, movement.pairs + 1)) - set(pairs))
