@@ -541,10 +541,13 @@ class Outstanding:
     table: int
     board: int
     state: str  # "missing" | "unconfirmed"
+    several: bool = False  # the event has several sections: name this one
 
     def __str__(self) -> str:
         what = "not entered" if self.state == "missing" else "not confirmed"
-        return f"Round {self.round}, table {self.table}: board {self.board} {what}"
+        where = presenters.table_label(self.table, self.section, several=self.several,
+                                       capital=False)
+        return f"Round {self.round}, {where}: board {self.board} {what}"
 
 
 def boards_outstanding(event: Event, *, section: Section | None = None,
@@ -572,6 +575,7 @@ def boards_outstanding(event: Event, *, section: Section | None = None,
         .values_list("board__number", "ns_pair_id", "ew_pair_id", "status")
     }
     outstanding = []
+    several = Section.objects.filter(event=event).count() > 1
     for meeting in meetings:
         for board in meeting.boards:
             state = status.get((board, meeting.ns_pair_id, meeting.ew_pair_id))
@@ -582,7 +586,7 @@ def boards_outstanding(event: Event, *, section: Section | None = None,
             else:
                 continue
             outstanding.append(Outstanding(meeting.section.name, meeting.round,
-                                           meeting.table, board, missing))
+                                           meeting.table, board, missing, several))
     return outstanding
 
 

@@ -75,11 +75,19 @@ def test_a_two_section_night(browser, director, phone):
                                                                  section__name="B")}
     assert b_pairs == set(range(11, 16))
 
+    page.goto(f"/director/events/{event.pk}/tables/")
+    expect(page.locator("[data-testid=table-card-B-1] h2")).to_have_text("Section B, table 1")
+    shoot(browser, page, "table links")
+
     actor = services.Actor.director(director)
     deals = dict(enumerate(deal_boards(event.boards.count(), random.Random(1913)), start=1))
     services.boards_set(event=event, count=len(deals), deals=deals, actor=actor)
     services.event_set_status(event=event, status=Event.Status.RUNNING, actor=actor)
     services.event_publish(event=event, level=Event.Published.PROVISIONAL, actor=actor)
+
+    page.goto(f"/director/events/{event.pk}/")
+    expect(page.locator("[data-testid=setup-section-B]")).to_contain_text("Section B: Mitchell")
+    shoot(browser, page, "overview")
 
     table = browser.page(phone=True)
     for section in ("A", "B"):

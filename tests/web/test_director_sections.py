@@ -119,3 +119,31 @@ def test_one_section_pages_say_table_alone(director, director_client):
     code = TableCode.objects.get(section__event=event, table=3).code
     page = director_client.get(f"/t/{code}/").content.decode()
     assert "Table 3" in page and "Section A" not in page
+
+
+def test_table_links_and_overview_per_section(director, director_client):
+    from tests.tournaments.test_sections import two_section_night
+    from tournaments.models import TableCode
+
+    event = two_section_night(Actor.director(director))
+    page = director_client.get(f"/director/events/{event.pk}/tables/").content.decode()
+    assert "Section A, table 1" in page and "Section B, table 5" in page
+    assert 'id="table-card-1"' in page and 'id="table-card-B-1"' in page
+    for code in TableCode.objects.filter(section__event=event):
+        assert page.count(code.code) >= 1
+    page = director_client.get(f"/director/events/{event.pk}/").content.decode()
+    assert 'data-testid="setup-section-B"' in page and "Section B: Mitchell" in page
+    page = director_client.get(f"/director/events/{event.pk}/pairs/").content.decode()
+    assert 'data-testid="sections-link"' in page
+    cards = director_client.get(f"/director/events/{event.pk}/guide-cards/").content.decode()
+    assert "Section B, Table 1" in cards
+
+
+def test_boards_not_in_name_their_section(director):
+    from tests.tournaments.test_sections import two_section_night
+    from tournaments import selectors
+
+    event = two_section_night(Actor.director(director))
+    lines = [str(o) for o in selectors.boards_outstanding(event)]
+    assert lines[0] == "Round 1, section A, table 1: board 1 not entered"
+    assert "Round 1, section B, table 1: board 1 not entered" in lines
