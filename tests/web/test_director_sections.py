@@ -147,3 +147,15 @@ def test_boards_not_in_name_their_section(director):
     lines = [str(o) for o in selectors.boards_outstanding(event)]
     assert lines[0] == "Round 1, section A, table 1: board 1 not entered"
     assert "Round 1, section B, table 1: board 1 not entered" in lines
+
+
+def test_movement_change_page_works_on_the_section_asked(director, director_client):
+    from tests.tournaments.test_sections import two_section_night
+
+    event = two_section_night(Actor.director(director))
+    page = director_client.get(
+        f"/director/events/{event.pk}/movement/change/?section=B").content.decode()
+    assert "change the movement of section B" in page
+    assert 'name="section" value="B"' in page
+    page = director_client.get(f"/director/events/{event.pk}/movement/?section=B")
+    assert "/movement/change/?section=B" in page.content.decode()

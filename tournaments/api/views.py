@@ -863,7 +863,11 @@ class ScorePreview(ApiView):
 
 
 class StandingsView(ApiView):
-    """interfaces.md §3: rankings (pairs) or matches and rankings (teams)."""
+    """interfaces.md §3: rankings (pairs) or matches and rankings (teams). With several
+    sections each ranking may carry "section"; compared within each section, `rankings` is
+    one per section and direction; compared across the field, `rankings` is the field's
+    and `section_rankings` places each section's pairs among themselves
+    (docs/decisions.md)."""
 
     permission_classes = [CanSeeEvent, PublishedOrDirector]
 
