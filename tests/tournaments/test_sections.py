@@ -132,3 +132,13 @@ def test_one_section_events_are_unchanged(db, as_director):
     event = services.event_create(name="N", date=datetime.date(2026, 11, 23), actor=as_director)
     assert list(Section.objects.filter(event=event).values_list("name", flat=True)) == ["A"]
     assert "section_rankings" not in standings(event)
+
+
+def test_a_section_movement_changes_with_its_own_pairs(db, as_director):
+    event = two_section_night(as_director)
+    b = event.sections.get(name="B")
+    services.round_agree(section=b, round_number=1, actor=as_director)
+    plan = services.movement_plan(section=b, from_round=2, kind="mitchell", tables=5,
+                                  variant=None, boards_per_round=3)
+    assert plan.sound, plan.problems
+    assert set(plan.pairs) == set(range(11, 21))
