@@ -869,6 +869,18 @@ def closed_table(table: TableCode) -> ClosedTable | None:
     return ClosedTable(after_round=after, lines=lines)
 
 
+def guide_cards_of_section(cards: dict, name: str) -> dict:
+    """``guide_cards`` (or ``guide_cards_from``) kept to one section's notes and cards;
+    "section_names" lists every section, "only" names the one kept."""
+    names = sorted({c["section"] for c in cards["tables"]})
+    if name not in names:
+        return {**cards, "section_names": names, "only": ""}
+    return {**cards, "section_names": names, "only": name,
+            "notes": [n for n in cards.get("notes", []) if n["section"] == name],
+            "tables": [c for c in cards["tables"] if c["section"] == name],
+            "pairs": [c for c in cards["pairs"] if c["section"] == name]}
+
+
 def guide_cards_from(event: Event, from_round: int) -> dict:
     """``guide_cards`` for the rounds from `from_round` on (the cards to hand out after
     the movement changed): each card keeps only those rounds, and a card with no seat

@@ -78,6 +78,10 @@ def test_a_two_section_night(browser, director, phone):
     page.goto(f"/director/events/{event.pk}/tables/")
     expect(page.locator("[data-testid=table-card-B-1] h2")).to_have_text("Section B, table 1")
     shoot(browser, page, "table links")
+    page.goto(f"/director/events/{event.pk}/guide-cards/?section=B")
+    expect(page.locator("[data-testid=cards-section-B]")).to_have_attribute("aria-current",
+                                                                            "page")
+    shoot(browser, page, "guide cards section B")
 
     actor = services.Actor.director(director)
     deals = dict(enumerate(deal_boards(event.boards.count(), random.Random(1913)), start=1))

@@ -159,3 +159,15 @@ def test_movement_change_page_works_on_the_section_asked(director, director_clie
     assert 'name="section" value="B"' in page
     page = director_client.get(f"/director/events/{event.pk}/movement/?section=B")
     assert "/movement/change/?section=B" in page.content.decode()
+
+
+def test_guide_cards_of_one_section(director, director_client):
+    from tests.tournaments.test_sections import two_section_night
+
+    event = two_section_night(Actor.director(director))
+    url = f"/director/events/{event.pk}/guide-cards/"
+    every = director_client.get(url).content.decode()
+    assert 'data-testid="cards-section-B"' in every and "Section A, Table 1" in every
+    only = director_client.get(url + "?section=B").content.decode()
+    assert "Section B, Table 1" in only and "Section A, Table 1" not in only
+    assert "Section B, Pair 11" in only and "Section A, Pair 1<" not in only

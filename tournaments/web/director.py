@@ -550,8 +550,9 @@ def tables(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_GET
 def guide_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
-    return render(request, "tournaments/director/guide_cards.html",
-                  {**selectors.guide_cards(event), "event": event})
+    cards = selectors.guide_cards_of_section(selectors.guide_cards(event),
+                                             request.GET.get("section", ""))
+    return render(request, "tournaments/director/guide_cards.html", {**cards, "event": event})
 
 
 # --- during play: meetings, results, rulings -----------------------------------------------------
