@@ -575,7 +575,8 @@ def boards_outstanding(event: Event, *, section: Section | None = None,
         .values_list("board__number", "ns_pair_id", "ew_pair_id", "status")
     }
     outstanding = []
-    several = Section.objects.filter(event=event).count() > 1
+    several = (len({m.section_id for m in meetings}) > 1 if section is None
+               else Section.objects.filter(event=event).count() > 1)
     for meeting in meetings:
         for board in meeting.boards:
             state = status.get((board, meeting.ns_pair_id, meeting.ew_pair_id))

@@ -169,7 +169,10 @@ def _publish_offers(event: Event) -> list[tuple[str, str]]:
 @require_GET
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
-    section = _section(event)
+    sections = list(event.sections.order_by("name"))
+    if not sections:
+        raise Http404("this event has no section")
+    section = sections[0]
     actions = STATUS_ACTIONS[Event.Status(event.status)]
     outstanding = []
     irregular = selectors.open_irregularities(event)
@@ -180,6 +183,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "tournaments/director/event.html", {
         "event": event,
         "section": section,
+        "sections": sections,
         # "4 tables and one sit-out, 9 pairs", from the meetings as stored.
         "movement_size": movement_size(selectors.section_movement(section))
         if section.movement != "none" else "",
