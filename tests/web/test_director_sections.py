@@ -65,7 +65,9 @@ def test_remove_a_section(director, director_client):
     url = f"/director/events/{event.pk}/sections/"
     director_client.post(url, {"action": "add"})
     b = Section.objects.get(event=event, name="B")
-    director_client.post(url, {"action": "remove", "section_id": b.pk})
+    page = director_client.post(url, {"action": "remove", "section_id": b.pk},
+                                follow=True).content.decode()
+    assert "Section B removed; its pairs are now in section A." in page
     assert list(event.sections.values_list("name", flat=True)) == ["A"]
 
 

@@ -40,8 +40,9 @@ def section_add(*, event: Event, actor: Actor, name: str = "") -> Section:
 
 
 @transaction.atomic
-def section_remove(*, section: Section, actor: Actor) -> None:
-    """Remove a section that has no movement yet; its pairs go back to the first section."""
+def section_remove(*, section: Section, actor: Actor) -> Section:
+    """Remove a section that has no movement yet; its pairs go to the first section left,
+    which is returned."""
     if not actor.directs:
         raise Forbidden("only the director removes a section")
     locked = _lock_event(section.event_id)
@@ -59,6 +60,7 @@ def section_remove(*, section: Section, actor: Actor) -> None:
            before={"section": section.name, "pairs": sorted(moved)},
            after={"pairs to section": first.name})
     section.delete()
+    return first
 
 
 @transaction.atomic

@@ -62,9 +62,9 @@ def sections(request: HttpRequest, event_id: int) -> HttpResponse:
                 if section is None:
                     messages.error(request, "That section is gone already.")
                 else:
-                    services.section_remove(section=section, actor=actor)
+                    left = services.section_remove(section=section, actor=actor)
                     messages.success(request, f"Section {section.name} removed; its pairs "
-                                              "are back in the first section.")
+                                              f"are now in section {left.name}.")
             elif action == "pairs":
                 section = event.sections.filter(pk=request.POST.get("section_id")).first()
                 try:
