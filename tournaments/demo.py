@@ -3,12 +3,13 @@
 Two events, made entirely through the services so they are audited like a real
 night:
 
-* a pairs night in progress: a 7-table Mitchell (14 pairs, 21 boards, 3 a round),
-  rounds 1-3 entered, confirmed and agreed at the tables, round 4 partly entered
-  (one score still waiting for the opponents' confirmation), standings published
-  as provisional;
-* the club's member list (numbers, some e-mail addresses; one member inactive): the
-  Mitchell's pairs are members, but for one pair of visitors;
+* a pairs night in progress: section A a 7-table Mitchell (14 pairs, 21 boards, 3 a
+  round), rounds 1-3 entered, confirmed and agreed at the tables, round 4 partly entered
+  (one score still waiting for the opponents' confirmation); section B a 3-table
+  Mitchell (pairs 15 to 20) on the same boards 1 to 9, finished; the whole field
+  compared on the same boards (Duplicate Law H); standings published as provisional;
+* the club's member list (numbers, some e-mail addresses; one member inactive): section
+  A's pairs are members, but for one pair of visitors;
 * a finished team match, three pairs a side (Duplicate Law G), closed, its
   standings final.
 
@@ -46,6 +47,7 @@ from .services import (
     result_confirm,
     result_record,
     round_agree,
+    section_add,
     teams_set,
 )
 
@@ -114,6 +116,15 @@ def _members_load(director: Actor) -> dict[str, str]:
     return {f"{first} {last}": number for number, first, last, _, _ in rows}
 
 
+SECTION_B_TABLES = 3
+SECTION_B_PLAYERS = [
+    ("Josephine Gerard", "Minnie Livingston"),
+    ("Bradford Jay", "Lemuel Cutting"),
+    ("Henrietta Duer", "Alma Renwick"),
+    ("Nathaniel Bogert", "Ezra Ludlum"),
+    ("Sophronia Mott", "Eliza Hallett"),
+    ("Cornelius Ryerson", "Obadiah Provoost"),
+]
 TEAMS = {
     "Gramercy": [("Theodora Lorillard", "Amelia Hewitt"), ("Cyrus Vandewater", "Otis Kip"),
                  ("Maud Rhinelander", "Jasper Goelet")],
@@ -229,7 +240,7 @@ def _set_up(event: Event, movement: Movement, players: list[tuple[str, str]],
         pair_set(event=event, number=number, players=names, team=team, actor=director)
     deals = dict(enumerate(deal_boards(movement.boards, rng), start=1))
     boards_set(event=event, count=movement.boards, deals=deals, actor=director)
-    section = event.sections.get()
+    section = event.sections.get(name="A")
     movement_meetings_set(section=section, movement=movement, actor=director)
     event_set_status(event=event, status=Event.Status.RUNNING, actor=director)
     return section, deals
@@ -262,9 +273,31 @@ def _mitchell_night(director: Actor, rng: random.Random, today: datetime.date
     fourth = in_play[3]
     entered += _play_meeting(event, section, fourth, deals, rng, confirm=len(fourth.boards) - 1)
     entered += _play_meeting(event, section, in_play[4], deals, rng, boards=1)
+    entered += _section_b(event, deals, random.Random(rng.random()), director)
     event = event_publish(event=event, level=Event.Published.PROVISIONAL, actor=director)
     awaiting = Result.objects.filter(event=event, status=Result.Status.ENTERED).count()
     return event, entered, awaiting
+
+
+def _section_b(event: Event, deals: dict[int, str], rng: random.Random,
+               director: Actor) -> int:
+    """Section B: pairs 15 to 20 at three more tables, playing boards 1 to 9 of the same
+    deals (compared across the whole field); its three rounds over and agreed."""
+    section = section_add(event=event, actor=director)
+    first = len(MITCHELL_PLAYERS) + 1
+    for number, names in enumerate(SECTION_B_PLAYERS, start=first):
+        pair_set(event=event, number=number, players=names, section=section, actor=director)
+    movement = generate("mitchell", tables=SECTION_B_TABLES,
+                        boards_per_round=MITCHELL_BOARDS_PER_ROUND)
+    movement_meetings_set(section=section, movement=movement, actor=director)
+    entered = 0
+    for rnd in movement.rounds:
+        for meeting in _meetings(section, rnd.number):
+            entered += _play_meeting(event, section, meeting, deals, rng)
+        for meeting in _meetings(section, rnd.number):
+            round_agree(section=section, round_number=rnd.number,
+                        actor=Actor.at_table(section, meeting.table))
+    return entered
 
 
 def _team_match(director: Actor, rng: random.Random, date: datetime.date) -> tuple[Event, int]:

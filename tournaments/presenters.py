@@ -498,3 +498,11 @@ def player_label(player) -> str:
     """How the pairs list writes a player: ``Ann Lee #1234`` for a member (the club's
     number after "#"), ``Ann Lee`` for a visitor."""
     return f"{player.name} #{player.number}" if player.number else player.name
+
+
+def table_label(table: int, section: str = "", *, several: bool = False,
+                capital: bool = True) -> str:
+    """"Table 3", or "Section B, table 3" when the event has several sections."""
+    if several and section:
+        return f"{'Section' if capital else 'section'} {section}, table {table}"
+    return f"{'Table' if capital else 'table'} {table}"

@@ -545,10 +545,13 @@ class Outstanding:
     table: int
     board: int
     state: str  # "missing" | "unconfirmed"
+    several: bool = False  # the event has several sections: name this one
 
     def __str__(self) -> str:
         what = "not entered" if self.state == "missing" else "not confirmed"
-        return f"Round {self.round}, table {self.table}: board {self.board} {what}"
+        where = presenters.table_label(self.table, self.section, several=self.several,
+                                       capital=False)
+        return f"Round {self.round}, {where}: board {self.board} {what}"
 
 
 def boards_outstanding(event: Event, *, section: Section | None = None,
@@ -576,6 +579,8 @@ def boards_outstanding(event: Event, *, section: Section | None = None,
         .values_list("board__number", "ns_pair_id", "ew_pair_id", "status")
     }
     outstanding = []
+    several = (len({m.section_id for m in meetings}) > 1 if section is None
+               else Section.objects.filter(event=event).count() > 1)
     for meeting in meetings:
         for board in meeting.boards:
             state = status.get((board, meeting.ns_pair_id, meeting.ew_pair_id))
@@ -586,7 +591,7 @@ def boards_outstanding(event: Event, *, section: Section | None = None,
             else:
                 continue
             outstanding.append(Outstanding(meeting.section.name, meeting.round,
-                                           meeting.table, board, missing))
+                                           meeting.table, board, missing, several))
     return outstanding
 
 
@@ -868,6 +873,18 @@ def closed_table(table: TableCode) -> ClosedTable | None:
             lines.append((f"Board{'s' if len(boards) > 1 else ''} {board_range(boards)}",
                           what))
     return ClosedTable(after_round=after, lines=lines)
+
+
+def guide_cards_of_section(cards: dict, name: str) -> dict:
+    """``guide_cards`` (or ``guide_cards_from``) kept to one section's notes and cards;
+    "section_names" lists every section, "only" names the one kept."""
+    names = sorted({c["section"] for c in cards["tables"]})
+    if name not in names:
+        return {**cards, "section_names": names, "only": ""}
+    return {**cards, "section_names": names, "only": name,
+            "notes": [n for n in cards.get("notes", []) if n["section"] == name],
+            "tables": [c for c in cards["tables"] if c["section"] == name],
+            "pairs": [c for c in cards["pairs"] if c["section"] == name]}
 
 
 def guide_cards_from(event: Event, from_round: int) -> dict:

@@ -445,6 +445,23 @@ def pair_standings(event: Event) -> dict:
             {"direction": "NS", "rows": _pair_rows(state, [p for p in ranked if p in ns], names)},
             {"direction": "EW", "rows": _pair_rows(state, [p for p in ranked if p in ew], names)},
         ]
+    sections = _pair_sections(event)
+    by_section = []
+    if len(set(sections.values())) > 1:
+        # Several sections: each section's own ranking (Duplicate Law H). Compared within
+        # the section, these are the rankings; compared across the field, the field's
+        # ranking stays first and the sections' places are added (docs/decisions.md).
+        for name in sorted(set(sections.values())):
+            own = [p for p in ranked if sections.get(p) == name]
+            if set(own) & ns & ew or not (set(own) & (ns | ew)):
+                by_section.append({"section": name, "direction": "ALL",
+                                   "rows": _pair_rows(state, own, names)})
+            else:
+                by_section += [{"section": name, "direction": side,
+                                "rows": _pair_rows(state, [p for p in own if p in seats], names)}
+                               for side, seats in (("NS", ns), ("EW", ew))]
+        if event.compare_by_section:
+            rankings = by_section
     out = {
         "event": event.name,
         "kind": "pairs",
@@ -453,10 +470,18 @@ def pair_standings(event: Event) -> dict:
         "published": event.published,
         "seq": state.seq,
     }
+    if by_section and not event.compare_by_section:
+        out["section_rankings"] = by_section
     if event.method == "matchpoints":
         # What "matchpoints" and "top" cover for a pair with a board not played.
         out["not_played_scoring"] = state.not_played_scoring
     return out
+
+
+def _pair_sections(event: Event) -> dict[int, str]:
+    """Each pair's section name, by pair number (pairs without a section left out)."""
+    return dict(Pair.objects.filter(event=event, section__isnull=False)
+                .values_list("number", "section__name"))
 
 
 def team_standings(event: Event) -> dict:

@@ -40,7 +40,7 @@ def test_if_empty_loads_once(demo):
 
 def test_mitchell_is_seven_tables_twenty_one_boards_with_deals(demo):
     _, mitchell, _ = demo
-    section = mitchell.sections.get()
+    section = mitchell.sections.get(name="A")
     assert (section.movement, section.tables, section.boards_per_round) == ("mitchell", 7, 3)
     boards = Board.objects.filter(event=mitchell).order_by("number")
     assert [b.number for b in boards] == list(range(1, 22))
@@ -50,7 +50,7 @@ def test_mitchell_is_seven_tables_twenty_one_boards_with_deals(demo):
     meetings = Meeting.objects.filter(section=section)
     assert sorted(meetings.values_list("round", "table")) == [
         (r, t) for r in range(1, 8) for t in range(1, 8)]
-    assert mitchell.pairs.count() == 14
+    assert section.pairs.count() == 14
     assert section.table_codes.count() == 7
 
 
@@ -58,27 +58,30 @@ def test_mitchell_is_in_round_four(demo):
     _, mitchell, _ = demo
     assert mitchell.status == Event.Status.RUNNING
     assert mitchell.published == Event.Published.PROVISIONAL
-    results = Result.objects.filter(event=mitchell).select_related("meeting")
+    results = Result.objects.filter(event=mitchell, meeting__section__name="A").select_related(
+        "meeting")
     assert {r.meeting.round for r in results} == {1, 2, 3, 4}
     by_round = Counter(r.meeting.round for r in results)
     assert by_round[1] == by_round[2] == by_round[3] == 21
     assert 0 < by_round[4] < 21  # part of round 4
     # Rounds 1-3 confirmed by the opponents and agreed at every table; round 4 not agreed.
     assert all(r.status == Result.Status.CONFIRMED for r in results if r.meeting.round < 4)
-    agreed = Meeting.objects.filter(section__event=mitchell, agreed_at__isnull=False)
+    agreed = Meeting.objects.filter(section__event=mitchell, section__name="A",
+                                    agreed_at__isnull=False)
     assert sorted(set(agreed.values_list("round", flat=True))) == [1, 2, 3]
     assert agreed.count() == 21
     waiting = [r for r in results if r.status == Result.Status.ENTERED]
     assert len(waiting) == 1 and waiting[0].meeting.round == 4
     # Entered at the tables, so audited like real entries.
     assert all(r.entered_by == f"table {r.meeting.table}" for r in results)
+    everywhere = Result.objects.filter(event=mitchell).count()  # section B's too
     actions = Counter(AuditEntry.objects.filter(event=mitchell).values_list("action", flat=True))
-    assert actions["enter"] == len(results)
-    assert actions["confirm"] == len(results) - 1
-    assert actions["agree round"] == 21
+    assert actions["enter"] == everywhere
+    assert actions["confirm"] == everywhere - 1
+    assert actions["agree round"] == 21 + 9
     rankings = standings(mitchell)["rankings"]
     assert [r["direction"] for r in rankings] == ["NS", "EW"]
-    assert all(len(r["rows"]) == 7 for r in rankings)
+    assert all(len(r["rows"]) == 7 + 3 for r in rankings)  # the field: both sections
 
 
 def test_team_match_is_closed_with_final_standings(demo):
@@ -144,3 +147,22 @@ def test_simulated_play_is_a_valid_plausible_result():
         assert sum(points[s] for s in side) >= sum(points[s] for s in other)
         target = 6 + data["contract"]["level"]
         assert target - 4 <= data["tricks"] <= 13
+
+
+def test_the_demo_night_has_a_second_section(demo):
+    """Section B: pairs 15 to 20 at three tables on boards 1 to 9, finished; the field is
+    compared across both sections, and the standings place each section's pairs too."""
+    _, mitchell, _ = demo
+    b = mitchell.sections.get(name="B")
+    assert (b.movement, b.tables) == ("mitchell", 3)
+    assert sorted(b.pairs.values_list("number", flat=True)) == list(range(15, 21))
+    results = Result.objects.filter(event=mitchell, meeting__section=b)
+    assert results.count() == 27
+    assert {r.board.number for r in results.select_related("board")} == set(range(1, 10))
+    assert not mitchell.compare_by_section
+    out = standings(mitchell)
+    assert [(r["section"], r["direction"]) for r in out["section_rankings"]] == [
+        ("A", "NS"), ("A", "EW"), ("B", "NS"), ("B", "EW")]
+    codes = set(b.table_codes.values_list("code", flat=True))
+    assert len(codes) == 3 and not codes & set(
+        mitchell.sections.get(name="A").table_codes.values_list("code", flat=True))

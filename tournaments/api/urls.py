@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 
 from .. import converters  # noqa: F401  (registers the id, number and name converters)
-from . import adjustments, exports, irregular, members, views
+from . import adjustments, exports, irregular, members, sections, views
 
 app_name = "api"
 
@@ -40,6 +40,11 @@ urlpatterns = [
          name="traveller"),
     path(EVENT + "movement/", views.MovementView.as_view(), name="movement"),
     path(EVENT + "movement/change/", views.MovementChange.as_view(), name="movement-change"),
+    path(EVENT + "sections/", sections.SectionList.as_view(), name="sections"),
+    path(EVENT + "sections/<name:section>/pairs/", sections.SectionPairs.as_view(),
+         name="section-pairs"),
+    path(EVENT + "section-scoring/", sections.SectionScoring.as_view(),
+         name="section-scoring"),
     path(EVENT + "sections/<name:section>/rounds/<number:round>/agree/",
          views.RoundAgree.as_view(), name="round-agree"),
     path(TABLE, views.TableCurrentRound.as_view(), name="table-current"),

@@ -481,7 +481,7 @@ class MovementView(ApiView):
         section = lookups.section_of(event, data["section"])
         movement, problems = services.movement_generate(
             event=event, kind=data["movement"], boards_per_round=data["boards_per_round"],
-            **{k: data[k] for k in ("tables", "variant", "pairs", "pairs_per_team")
+            section=section, **{k: data[k] for k in ("tables", "variant", "pairs", "pairs_per_team")
                if data.get(k) is not None})
         if problems:
             raise services.ServiceError("; ".join(problems), field="movement")
@@ -864,7 +864,11 @@ class ScorePreview(ApiView):
 
 
 class StandingsView(ApiView):
-    """interfaces.md §3: rankings (pairs) or matches and rankings (teams)."""
+    """interfaces.md §3: rankings (pairs) or matches and rankings (teams). With several
+    sections each ranking may carry "section"; compared within each section, `rankings` is
+    one per section and direction; compared across the field, `rankings` is the field's
+    and `section_rankings` places each section's pairs among themselves
+    (docs/decisions.md)."""
 
     permission_classes = [CanSeeEvent, PublishedOrDirector]
 

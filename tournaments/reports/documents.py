@@ -198,7 +198,8 @@ class StandingsRenderer(BaseRenderer):
     kind = "standings"
 
     def count(self, data: dict) -> int:
-        return len(data.get("matches", [])) + len(data["rankings"])
+        return (len(data.get("matches", [])) + len(data["rankings"])
+                + len(data.get("section_rankings", [])))
 
     def blocks(self, data: dict) -> Iterable[list[Flowable]]:
         status = PUBLISHED.get(data.get("published", "none"), "")
@@ -220,6 +221,12 @@ class StandingsRenderer(BaseRenderer):
                 block += [Spacer(0, 2 * mm), self.para(esc(note), "body")]
             yield ([*intro] if first else []) + block
             first = False
+        for index, ranking in enumerate(data.get("section_rankings", [])):
+            # Compared across the field: each section's pairs placed among themselves too.
+            block = self.pair_ranking(ranking, data["method"])
+            if index == 0:
+                block = [self.para("Each section's places", "h2"), *block]
+            yield block
 
     def match_block(self, match: dict) -> list[Flowable]:
         (a, b), (sa, sb), (ea, eb) = match["teams"], match["scores"], match["exact"]
@@ -266,7 +273,10 @@ class StandingsRenderer(BaseRenderer):
         if len(rows) == 1:
             rows.append(["", "", "No results yet", "", "", ""])
         widths = [16 * mm, 14 * mm, 78 * mm, 24 * mm, 30 * mm, 16 * mm]
-        return [self.para(presenters.side_name(ranking["direction"]), "h2"),
+        heading = presenters.side_name(ranking["direction"])
+        if ranking.get("section"):
+            heading = f"Section {esc(ranking['section'])}, {heading}"
+        return [self.para(heading, "h2"),
                 self.table(rows, widths=widths, numeric_from=3,
                            extra=[("ALIGN", (0, 0), (1, -1), "RIGHT")])]
 

@@ -118,6 +118,12 @@ from .rubbers import (
     rubber_sheet,
 )
 from .scoring_settings import not_played_scoring_set
+from .sections import (
+    compare_by_section_set,
+    pairs_section_set,
+    section_add,
+    section_remove,
+)
 from .setup import (
     boards_set,
     event_create,
@@ -193,6 +199,10 @@ __all__ = [
     "movement_generate",
     "movement_meetings_set",
     "not_played_scoring_set",
+    "compare_by_section_set",
+    "pairs_section_set",
+    "section_add",
+    "section_remove",
     "movement_plan",
     "MovementPlan",
     "pair_changes_import",

@@ -238,7 +238,17 @@ def movement_meetings_set(
     if Result.objects.filter(meeting__section=section).exists():
         raise ServiceError("scores have been entered: the movement cannot change now",
                            field="movement")
-    pairs = {p.number: p for p in Pair.objects.filter(event=event)}
+    if Section.objects.filter(event=event).count() > 1:
+        # Several sections: the movement's pairs 1, 2, … are the section's own pairs in
+        # number order (section B's pairs 11 to 20 play as the movement's 1 to 10).
+        own = list(Pair.objects.filter(section=section).order_by("number"))
+        if len(own) < movement.pairs:
+            raise ServiceError(
+                f"the movement needs {movement.pairs} pairs and section {section.name} has "
+                f"{len(own)}: put more pairs in the section first", field="pairs")
+        pairs = dict(enumerate(own, start=1))
+    else:
+        pairs = {p.number: p for p in Pair.objects.filter(event=event)}
     missing = sorted(set(range(1, movement.pairs + 1)) - set(pairs))
     if missing:
         raise ServiceError(
@@ -259,7 +269,8 @@ def movement_meetings_set(
     section.tables = movement.tables
     section.boards_per_round = movement.boards_per_round
     section.save()
-    Pair.objects.filter(event=event, number__lte=movement.pairs).update(section=section)
+    Pair.objects.filter(pk__in=[pairs[n].pk for n in range(1, movement.pairs + 1)]).update(
+        section=section)
     have = set(section.table_codes.values_list("table", flat=True))
     for table in range(1, movement.tables + 1):
         if table not in have:
@@ -303,6 +314,7 @@ def movement_generate(
     variant: str | None = None,
     pairs_per_team: int | None = None,
     pairs: int | None = None,
+    section: Section | None = None,
 ) -> tuple[Movement, list[str]]:
     """The movement the director asks for, fitted to the pairs (`pairs`, or else the
     pairs entered), and what is wrong with it; stores nothing. The console and the API
@@ -312,7 +324,12 @@ def movement_generate(
     is due to meet it sits out. A request the pairs cannot fill ("10 pairs need 5
     tables") raises ServiceError.
     """
-    pair_count = pairs if pairs is not None else event.pairs.count()
+    if pairs is not None:
+        pair_count = pairs
+    elif section is not None and event.sections.count() > 1:
+        pair_count = section.pairs.count()  # several sections: the section's own pairs
+    else:
+        pair_count = event.pairs.count()
     options: dict = {"boards_per_round": boards_per_round}
     if kind == "team-match":
         options.update({k: v for k, v in (("pairs_per_team", pairs_per_team),

@@ -135,3 +135,15 @@ def pair_names(names, substitutes=None) -> str:
     subs = [{**s, "name": escape(s["name"]), "for": escape(s["for"])}
             for s in substitutes or []]
     return mark_safe(presenters.pair_names([escape(n) for n in names or []], subs))  # noqa: S308
+
+
+@register.filter
+def table_label(where, style: str = "") -> str:
+    """A TableCode or a Meeting named "Table 3", or "Section B, table 3" when its event
+    has several sections; `|table_label:"in"` starts in lower case ("section B, table 3")."""
+    section = where.section
+    several = getattr(section, "_several", None)
+    if several is None:
+        several = section._several = section.event.sections.count() > 1
+    return presenters.table_label(where.table, section.name, several=several,
+                                  capital=style != "in")

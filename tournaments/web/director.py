@@ -73,8 +73,11 @@ def _event(event_id: int) -> Event:
     return services.event_final_if_due(event=get_object_or_404(Event, pk=event_id))
 
 
-def _section(event: Event) -> Section:
-    section = event.sections.order_by("name").first()
+def _section(event: Event, request: HttpRequest | None = None) -> Section:
+    """The section a page works on: ?section=B (or a form's "section"), else the first."""
+    name = request and (request.POST.get("section") or request.GET.get("section"))
+    sections = event.sections.order_by("name")
+    section = (sections.filter(name=name).first() if name else None) or sections.first()
     if section is None:
         raise Http404("this event has no section")
     return section
@@ -166,7 +169,10 @@ def _publish_offers(event: Event) -> list[tuple[str, str]]:
 @require_GET
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
-    section = _section(event)
+    sections = list(event.sections.order_by("name"))
+    if not sections:
+        raise Http404("this event has no section")
+    section = sections[0]
     actions = STATUS_ACTIONS[Event.Status(event.status)]
     outstanding = []
     irregular = selectors.open_irregularities(event)
@@ -177,6 +183,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "tournaments/director/event.html", {
         "event": event,
         "section": section,
+        "sections": sections,
         # "4 tables and one sit-out, 9 pairs", from the meetings as stored.
         "movement_size": movement_size(selectors.section_movement(section))
         if section.movement != "none" else "",
@@ -420,8 +427,12 @@ def _generate(event: Event, data: dict, pair_count: int):
 def movement(request: HttpRequest, event_id: int) -> HttpResponse:
     """Choose the movement; "Show" lays it out, "Save" stores its boards and meetings."""
     event = _event(event_id)
-    section = _section(event)
-    pair_count = event.pairs.count()
+    section = _section(event, request)
+    sections = list(event.sections.order_by("name"))
+    # Several sections: the section's own pairs play its movement as pairs 1, 2, … in turn.
+    own = list(section.pairs.order_by("number").values_list("number", flat=True)) \
+        if len(sections) > 1 else None
+    pair_count = len(own) if own is not None else event.pairs.count()
     kind = section.movement if section.movement != "none" else \
         ("team-match" if event.kind == "teams" else "mitchell")
     initial = {
@@ -453,7 +464,8 @@ def movement(request: HttpRequest, event_id: int) -> HttpResponse:
     stored = list(Meeting.objects.filter(section=section).order_by("round", "table")
                   .select_related("ns_pair", "ew_pair"))
     return render(request, "tournaments/director/movement.html", {
-        "event": event, "section": section, "form": form, "movement": shown,
+        "event": event, "section": section, "sections": sections, "own_pairs": own,
+        "form": form, "movement": shown,
         "problems": problems, "stored": stored, "pair_count": pair_count,
         "pair_teams": {p.number: p.team.name if p.team else ""
                        for p in event.pairs.select_related("team")},
@@ -542,8 +554,9 @@ def tables(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_GET
 def guide_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
-    return render(request, "tournaments/director/guide_cards.html",
-                  {**selectors.guide_cards(event), "event": event})
+    cards = selectors.guide_cards_of_section(selectors.guide_cards(event),
+                                             request.GET.get("section", ""))
+    return render(request, "tournaments/director/guide_cards.html", {**cards, "event": event})
 
 
 # --- during play: meetings, results, rulings -----------------------------------------------------

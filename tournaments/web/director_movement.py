@@ -34,7 +34,7 @@ def _rounds(meetings: list[dict]) -> list[dict]:
 def movement_change(request: HttpRequest, event_id: int) -> HttpResponse:
     """Preview, then make, a change of movement from a round on."""
     event = _event(event_id)
-    section = _section(event)
+    section = _section(event, request)
     start = selectors.first_changeable_round(section)
     form = MovementChangeForm(request.POST or None, initial={
         "from_round": start, "kind": section.movement if section.movement != "none"
@@ -65,6 +65,7 @@ def movement_change(request: HttpRequest, event_id: int) -> HttpResponse:
         plan = services.movement_plan(**options)
     return render(request, "tournaments/director/movement_change.html", {
         "event": event, "section": section, "form": form, "plan": plan, "start": start,
+        "several": event.sections.count() > 1,
         "current": "" if section.movement == "none" else movement_name(section.movement) + (
             f" ({variant_name(section.variant)})" if section.variant else ""),
         "before": _rounds(plan.before) if plan else [],

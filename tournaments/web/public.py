@@ -78,8 +78,8 @@ def event_page(request: HttpRequest, event: Event, *, caller: access.Caller) -> 
     boards = list(Board.objects.filter(event=event).order_by("number")
                   .values_list("number", "deal"))
     finished = access.finished_boards(event)
-    pairs = list(Pair.objects.filter(event=event).select_related("player_1", "player_2", "team")
-                 .order_by("number"))
+    pairs = list(Pair.objects.filter(event=event).select_related("player_1", "player_2", "team",
+                                                         "section").order_by("number"))
     board_rows = [{"number": n, "finished": n in finished, "has_deal": bool(deal)}
                   for n, deal in boards]
     return render(request, "tournaments/public/event.html", _context(

@@ -16,7 +16,8 @@ DIRECTOR = "director"
 
 
 class Command(BaseCommand):
-    help = "Load the demo night: a 7-table Mitchell in progress and a finished team match."
+    help = ("Load the demo night: a two-section Mitchell in progress and a finished team "
+            "match.")
 
     def add_arguments(self, parser):
         parser.add_argument("--if-empty", action="store_true",
@@ -32,9 +33,11 @@ class Command(BaseCommand):
             raise CommandError(f"the demo could not be loaded: {exc.message}") from None
         mitchell, match = night.mitchell, night.match
         self.stdout.write(
-            f"Loaded event {mitchell.pk}: {mitchell.name} - a {mitchell.sections.get().tables}-"
-            f"table Mitchell, {mitchell.pairs.count()} pairs, {mitchell.boards.count()} boards, "
-            f"round 4 in play; standings published as provisional.")
+            f"Loaded event {mitchell.pk}: {mitchell.name} - section A a "
+            f"{mitchell.sections.get(name='A').tables}-table Mitchell in round 4, section B "
+            f"a {mitchell.sections.get(name='B').tables}-table Mitchell finished; "
+            f"{mitchell.pairs.count()} pairs, {mitchell.boards.count()} boards; standings "
+            "published as provisional.")
         self.stdout.write(
             f"Loaded event {match.pk}: {match.name} - {match.pairs.count() // 2} pairs a side, "
             f"{match.boards.count()} boards, closed; standings final.")

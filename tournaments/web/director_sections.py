@@ -1,0 +1,93 @@
+"""The director's console: the event's sections (A, B, …), which pairs play in each,
+and whether pairs are compared within their section or across the whole field on the
+same boards (Duplicate Law H). Each section's movement is set on the movement page
+(?section=B); table links and guide cards list every section's tables."""
+
+from __future__ import annotations
+
+import re
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from .. import services
+from ..models import Event, Meeting
+from ..services import ServiceError
+from .director import _actor, _event, _fail, director_required
+
+NUMBERS = re.compile(r"^\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*$")
+
+
+def parse_numbers(text: str) -> list[int]:
+    """"11-20, 23" -> [11, …, 20, 23]; ValueError says what is wrong."""
+    numbers: list[int] = []
+    for part in filter(str.strip, text.replace(";", ",").split(",")):
+        match = NUMBERS.match(part)
+        if not match:
+            raise ValueError(f"“{part.strip()}” is not a pair number or a range like 11-20")
+        first, last = int(match[1]), int(match[2] or match[1])
+        if last < first or last - first > 200:
+            raise ValueError(f"“{part.strip()}” is not a range of pairs")
+        numbers += range(first, last + 1)
+    if not numbers:
+        raise ValueError("type the pairs' numbers, like 11-20")
+    return numbers
+
+
+def _sections(event: Event) -> list[dict]:
+    seated = set(Meeting.objects.filter(section__event=event)
+                 .values_list("section_id", flat=True).distinct())
+    return [{"section": s, "pairs": list(s.pairs.order_by("number")
+                                          .values_list("number", flat=True)),
+             "has_movement": s.pk in seated}
+            for s in event.sections.order_by("name")]
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def sections(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        actor = _actor(request)
+        try:
+            if action == "add":
+                section = services.section_add(event=event, actor=actor)
+                messages.success(request, f"Section {section.name} added. Next: put its "
+                                          "pairs in it below.")
+            elif action == "remove":
+                section = event.sections.filter(pk=request.POST.get("section_id")).first()
+                if section is None:
+                    messages.error(request, "That section is gone already.")
+                else:
+                    left = services.section_remove(section=section, actor=actor)
+                    messages.success(request, f"Section {section.name} removed; its pairs "
+                                              f"are now in section {left.name}.")
+            elif action == "pairs":
+                section = event.sections.filter(pk=request.POST.get("section_id")).first()
+                try:
+                    numbers = parse_numbers(request.POST.get("pairs", ""))
+                except ValueError as exc:
+                    messages.error(request, f"{exc}, then save.")
+                else:
+                    if section is not None:
+                        services.pairs_section_set(section=section, numbers=numbers,
+                                                   actor=actor)
+                        messages.success(request, f"{len(numbers)} pair"
+                                         f"{'s' if len(numbers) != 1 else ''} now in section "
+                                         f"{section.name}. Next: its movement.")
+            elif action == "compare":
+                by_section = request.POST.get("compare") == "section"
+                services.compare_by_section_set(event=event, by_section=by_section,
+                                                actor=actor)
+                messages.success(request, "Pairs are now compared within their own section."
+                                 if by_section else
+                                 "Pairs are now compared across the whole field.")
+        except ServiceError as exc:
+            _fail(request, exc)
+        return redirect("director-sections", event_id=event.pk)
+    return render(request, "tournaments/director/sections.html", {
+        "event": event, "sections": _sections(event),
+    })
