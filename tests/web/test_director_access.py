@@ -29,7 +29,7 @@ def world(director, director_client):
                                              stage="original", actor=Actor.director(director),
                                              meeting=meeting)
     return {"event": event, "meeting": meeting, "result": result, "entry": entry,
-            "irregular": irregular}
+            "irregular": irregular, "player": meeting.ns_pair.player_1}
 
 
 def director_urls(world) -> list[str]:
@@ -38,6 +38,13 @@ def director_urls(world) -> list[str]:
     return [
         reverse("director-events"),
         reverse("director-event-new"),
+        reverse("director-members"),
+        reverse("director-members-csv"),
+        reverse("director-members-json"),
+        reverse("director-member-new"),
+        reverse("director-member", kwargs={"player_id": world["player"].pk}),
+        reverse("director-member-merge", kwargs={"player_id": world["player"].pk}),
+        reverse("director-sections", kwargs={"event_id": e}),
         reverse("director-event", kwargs={"event_id": e}),
         reverse("director-grid", kwargs={"event_id": e}),
         reverse("director-status", kwargs={"event_id": e}),
@@ -116,7 +123,8 @@ def test_staff_required_on_every_director_url(world, player_user):
 def test_director_pages_open(world, director_client):
     for url in director_urls(world):
         if url.endswith(("/status/", "/publish/", "/preview/", "/correction-period/",
-                         "/not-played-scoring/", "/club-adjustments/", "/step/")):
+                         "/not-played-scoring/", "/club-adjustments/", "/step/",
+                         "/merge/")):
             continue  # POST only
         response = director_client.get(url)
         # Reopening is for a closed event in its correction period: this one goes back.
@@ -129,7 +137,8 @@ def test_forms_carry_csrf_and_posts_without_it_are_refused(world, director):
     for url in director_urls(world):
         if url.endswith(("/status/", "/publish/", "/preview/", "grid.json",
                          "/correction-period/", "/reopen/", "/not-played-scoring/",
-                         "/club-adjustments/", "/step/", "/exports/pbn/")):
+                         "/club-adjustments/", "/step/", "/exports/pbn/", "/merge/",
+                         "members.csv", "find.json")):
             continue  # POST only, or not a page (JSON, a file to download)
         html = strict.get(url).content.decode()
         if "<form" in html.split("</header>", 1)[1]:
