@@ -196,6 +196,26 @@ def test_b3_two_tables_new_deal_voids_both_results_and_both_play_again(two, as_d
     assert not again.voided
     assert "re-dealt at both tables under Duplicate Law B(3)" in \
         selectors.irregular_notes(two, 1)[0]
+    # Table 1's round is agreed, yet it plays the new deal and enters it from its phone:
+    # the new deal gave both tables leave to play it late.
+    m = meeting(two, 1, 1)
+    assert 1 in m.late_boards
+    replay, created = services.result_record(
+        event=two, board=1, ns=m.ns_pair.number, ew=m.ew_pair.number, data=THREE_HEARTS_DEALT,
+        actor=at_table(two, 1), meeting=m)
+    assert created and replay.late_play and 1 not in meeting(two, 1, 1).late_boards
+
+
+def test_undo_a_two_table_new_deal_takes_back_the_leave_it_gave(two, as_director):
+    first = play(two, 1, 1, 1)
+    second = play(two, 2, 2, 1)
+    irr = report(two, 1, "overplay", as_director, meeting=meeting(two, 2, 2))
+    irr = services.irregularity_new_deal(irregularity=irr, actor=as_director, deal=NEW_DEAL)
+    assert 1 in meeting(two, 1, 1).late_boards and 1 in meeting(two, 2, 2).late_boards
+    services.irregularity_undo(irregularity=irr, actor=as_director, reason="wrong board")
+    assert 1 not in meeting(two, 1, 1).late_boards and 1 not in meeting(two, 2, 2).late_boards
+    assert set(Result.objects.filter(pk__in=[first.pk, second.pk]).values_list(
+        "voided", flat=True)) == {False}
 
 
 def test_b3_two_tables_no_time_cancels_at_both(two, as_director):

@@ -332,13 +332,23 @@ def irregularity_new_deal(
     old = board.deal
     board.deal = new
     board.save(update_fields=["deal"])
+    leave = []
+    if row.stage == Stage.OVERPLAY:
+        # Both tables play the new deal, whatever round they are at now (an agreed round
+        # too): each has the director's leave to play it late and enter it (services.late).
+        for m in Meeting.objects.select_for_update().filter(pk__in=[t.pk for t in tables]):
+            if board.number not in (m.late_boards or []):
+                m.late_boards = [*(m.late_boards or []), board.number]
+                m.save(update_fields=["late_boards"])
+            leave.append(f"round {m.round} table {m.table}")
     before = _snapshot(row)
     _close(row, "new-deal")
     row.save()
     after = _snapshot(row)
     _audit(event=event, actor=actor, action="new deal",
            before={**before, "deal": old or NO_RECORD},
-           after={**after, "deal": new, "voided": voided},
+           after={**after, "deal": new, "voided": voided,
+                  **({"leave to play late": leave} if leave else {})},
            reason=_law_reason(law, reason, f"board {board.number} re-dealt"))
     return row
 
@@ -546,6 +556,13 @@ def _undo_new_deal(event: Event, row: Irregularity, actor: Actor, reason: str) -
         result.voided = False
         _save_change(result, event=event, actor=actor, action="undo", before=before,
                      reason=_law_reason(LAW[row.stage], reason, "new deal undone"))
+    if entry.after.get("leave to play late"):
+        # The leave the new deal gave both tables goes with it (their results are back).
+        tables = [m.pk for m in board_meetings(event, board.number)]
+        for m in Meeting.objects.select_for_update().filter(pk__in=tables):
+            if board.number in (m.late_boards or []):
+                m.late_boards = [b for b in m.late_boards if b != board.number]
+                m.save(update_fields=["late_boards"])
 
 
 def _undo_rulings(event: Event, row: Irregularity, actor: Actor, reason: str) -> None:
