@@ -28,17 +28,13 @@ from .base import (
     Actor,
     Forbidden,
     ServiceError,
-    _apply,
     _audit,
     _board,
-    _check_meeting,
-    _existing_for,
+    _director_put,
     _lock_event,
-    _pairs,
     _played_fields,
     _require_open,
     _require_reason,
-    _save_change,
 )
 
 CLUB_ADJUSTMENTS_OFF = ("Club adjustments are off for this event: the 1913 laws have no "
@@ -96,31 +92,11 @@ def club_adjustments_set(*, event: Event, on: bool, actor: Actor, reason: str = 
 
 def _store(*, event: Event, board: int, ns: int, ew: int, fields: dict, actor: Actor,
            reason: str, meeting: Meeting | None) -> Result:
-    """Put `fields` in place of the board's result at this meeting (or create it), under
-    the event's lock, audited as a club adjustment."""
-    board_row = _board(event, board)
-    ns_pair, ew_pair = _pairs(event, ns, ew)
-    if meeting is not None:
-        _check_meeting(meeting, board, ns, ew)
-    locked = _lock_event(event.pk)
-    _require_open(locked)
-    _require_on(locked)  # read again under the lock: the setting may have just changed
-    existing = _existing_for(board_row, ns_pair, ew_pair)
-    if existing is not None:
-        before = seam.snapshot(existing)
-        _apply(existing, fields)
-        existing.status = Result.Status.DIRECTOR
-        existing.confirmed_by = ""
-        _save_change(existing, event=locked, actor=actor, action=ACTION, before=before,
-                     reason=reason)
-        return existing
-    result = Result.objects.create(
-        event=locked, board=board_row, ns_pair=ns_pair, ew_pair=ew_pair, meeting=meeting,
-        entered_by=actor.label[:80], status=Result.Status.DIRECTOR, seq=locked.seq, **fields,
-    )
-    _audit(event=locked, actor=actor, action=ACTION, result=result,
-           after=seam.snapshot(result), reason=reason)
-    return result
+    """Put `fields` in place of the board's result at this meeting (or create it), audited
+    as a club adjustment; the setting is read again under the event's lock (it may just
+    have changed)."""
+    return _director_put(event=event, board=board, ns=ns, ew=ew, fields=fields, actor=actor,
+                         action=ACTION, reason=reason, meeting=meeting, check=_require_on)
 
 
 @transaction.atomic

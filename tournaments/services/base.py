@@ -5,7 +5,7 @@ event's row first, then each service locks the rows it changes.
 """
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -249,6 +249,40 @@ def _existing_for(board: Board, ns_pair: Pair, ew_pair: Pair) -> Result | None:
         .select_related("board", "ns_pair", "ew_pair")
         .first()
     )
+
+
+def _director_put(*, event: Event, board: int, ns: int, ew: int, fields: dict, actor: Actor,
+                  action: str, reason: str, meeting: Meeting | None,
+                  check: Callable[[Event], None] | None = None) -> Result:
+    """Put the director's `fields` (a ruling, an adjusted or an assigned score) in place of
+    the board's result at this meeting, or create it: under the event's lock, audited as
+    `action`. `check` looks at the locked event first (a setting that may just have
+    changed). The result is the director's: not played late, confirmed by no one."""
+    board_row = _board(event, board)
+    ns_pair, ew_pair = _pairs(event, ns, ew)
+    if meeting is not None:
+        _check_meeting(meeting, board, ns, ew)
+    locked = _lock_event(event.pk)
+    _require_open(locked)
+    if check is not None:
+        check(locked)
+    existing = _existing_for(board_row, ns_pair, ew_pair)
+    if existing is not None:
+        before = seam.snapshot(existing)
+        _apply(existing, fields)
+        existing.late_play = False
+        existing.status = Result.Status.DIRECTOR
+        existing.confirmed_by = ""  # the opponents confirmed the old result, not this one
+        _save_change(existing, event=locked, actor=actor, action=action, before=before,
+                     reason=reason)
+        return existing
+    result = Result.objects.create(
+        event=locked, board=board_row, ns_pair=ns_pair, ew_pair=ew_pair, meeting=meeting,
+        entered_by=actor.label[:80], status=Result.Status.DIRECTOR, seq=locked.seq, **fields,
+    )
+    _audit(event=locked, actor=actor, action=action, result=result,
+           after=seam.snapshot(result), reason=reason)
+    return result
 
 
 def _meeting_for_table(actor: Actor, meeting: Meeting | None, event: Event, board: int,

@@ -26,6 +26,7 @@ from .base import (
     _audit,
     _board,
     _check_meeting,
+    _director_put,
     _existing_for,
     _late_leave_use,
     _lock_event,
@@ -257,28 +258,8 @@ def ruling_award(
     if actor.is_director:
         reason = _require_reason(reason)  # a program's ruling comes from a file: no reason
     fields = _ruling_fields(event, kind, offending)
-    board_row = _board(event, board)
-    ns_pair, ew_pair = _pairs(event, ns, ew)
-    if meeting is not None:
-        _check_meeting(meeting, board, ns, ew)
-    locked = _lock_event(event.pk)
-    _require_open(locked)
-    existing = _existing_for(board_row, ns_pair, ew_pair)
-    if existing is not None:
-        before = seam.snapshot(existing)
-        _apply(existing, fields)
-        existing.late_play = False
-        existing.status = Result.Status.DIRECTOR
-        _save_change(existing, event=locked, actor=actor, action="rule", before=before,
-                     reason=reason)
-        return existing
-    result = Result.objects.create(
-        event=locked, board=board_row, ns_pair=ns_pair, ew_pair=ew_pair, meeting=meeting,
-        entered_by=actor.label[:80], status=Result.Status.DIRECTOR, seq=locked.seq, **fields,
-    )
-    _audit(event=locked, actor=actor, action="rule", result=result, after=seam.snapshot(result),
-           reason=reason)
-    return result
+    return _director_put(event=event, board=board, ns=ns, ew=ew, fields=fields, actor=actor,
+                         action="rule", reason=reason, meeting=meeting)
 
 
 @transaction.atomic
