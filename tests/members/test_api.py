@@ -69,3 +69,22 @@ def test_the_schema_documents_the_members():
 
 def test_director_factory():
     assert DirectorFactory.build().is_staff
+
+
+def test_merge_two_records_of_one_person(api, members):
+    keep = Player.objects.get(number="1001")
+    drop = Player.objects.create(name="A. Lee", email="al@example.org")
+    merged = post(api, f"/api/members/{keep.pk}/merge/",
+                  {"drop": drop.pk, "reason": "the same person, written two ways"})
+    assert merged.status_code == 200, merged.json()
+    assert merged.json()["number"] == "1001"
+    assert not Player.objects.filter(pk=drop.pk).exists()
+    again = post(api, f"/api/members/{keep.pk}/merge/", {"drop": drop.pk, "reason": "x"})
+    assert again.status_code == 404
+    itself = post(api, f"/api/members/{keep.pk}/merge/", {"drop": keep.pk, "reason": "x"})
+    assert itself.status_code == 400 and itself.json()["field"] == "drop"
+    public = APIClient()
+    other = Player.objects.create(name="Ann L")
+    refused = post(public, f"/api/members/{keep.pk}/merge/", {"drop": other.pk, "reason": "x"})
+    assert refused.status_code in (401, 403)
+    assert Player.objects.filter(pk=other.pk).exists()

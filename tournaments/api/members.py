@@ -13,7 +13,13 @@ from ..models import Player
 from .auth import actor_for
 from .idempotency import idempotent
 from .permissions import IsDirector
-from .serializers import MemberIn, MemberOut, MembersImportIn, MembersImportOut
+from .serializers import (
+    MemberIn,
+    MemberMergeIn,
+    MemberOut,
+    MembersImportIn,
+    MembersImportOut,
+)
 from .views import ERRORS, IDEMPOTENCY, WRITE_ERRORS, ApiView, validated
 
 TAGS = ["members"]
@@ -56,7 +62,9 @@ class MemberList(ApiView):
         return Response(MemberOut(player).data, status=status.HTTP_201_CREATED)
 
 
-class MemberDetail(ApiView):
+class MemberView(ApiView):
+    """A view of one member, named by its id in the address."""
+
     permission_classes = [IsDirector]
 
     def get_player(self) -> Player:
@@ -64,6 +72,9 @@ class MemberDetail(ApiView):
         if player is None:
             raise NotFound("there is no such member")
         return player
+
+
+class MemberDetail(MemberView):
 
     @extend_schema(responses={200: MemberOut, **ERRORS}, tags=TAGS)
     def get(self, request, player_id: int):
@@ -76,6 +87,23 @@ class MemberDetail(ApiView):
         data = validated(MemberIn, request)
         player = services.member_save(player=self.get_player(), actor=actor_for(request),
                                       **data)
+        return Response(MemberOut(player).data)
+
+
+class MemberMerge(MemberView):
+    """Two records of one person become this one (``drop`` goes): audited on every event
+    either played in."""
+
+    @extend_schema(request=MemberMergeIn, responses={200: MemberOut, **WRITE_ERRORS},
+                   tags=TAGS, parameters=[IDEMPOTENCY])
+    @idempotent
+    def post(self, request, player_id: int):
+        data = validated(MemberMergeIn, request)
+        drop = Player.objects.filter(pk=data["drop"]).first()
+        if drop is None:
+            raise NotFound("there is no such member to merge")
+        player = services.members_merge(keep=self.get_player(), drop=drop,
+                                        actor=actor_for(request), reason=data["reason"])
         return Response(MemberOut(player).data)
 
 

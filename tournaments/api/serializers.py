@@ -925,6 +925,15 @@ class MemberIn(serializers.Serializer):
     active = serializers.BooleanField(default=True)
 
 
+class MemberMergeIn(serializers.Serializer):
+    drop = serializers.IntegerField(min_value=1, max_value=2**31 - 1,
+                                    help_text="the id of the other record of the same person: "
+                                              "its pairs and substitutes move to this one, "
+                                              "and it is deleted")
+    reason = _text(MAX_REASON, help_text="why the two records are one person (for the audit "
+                                         "of every event touched)")
+
+
 class MembersImportIn(serializers.Serializer):
     csv = serializers.CharField(
         max_length=1_000_000, trim_whitespace=False,

@@ -17,6 +17,7 @@ urlpatterns = [
     path("members/", members.MemberList.as_view(), name="members"),
     path("members/import/", members.MembersImport.as_view(), name="members-import"),
     path("members/<id:player_id>/", members.MemberDetail.as_view(), name="member"),
+    path("members/<id:player_id>/merge/", members.MemberMerge.as_view(), name="member-merge"),
     path("rubbers/", views.RubberList.as_view(), name="rubbers"),
     path("rubbers/<str:code>/", views.RubberDetail.as_view(), name="rubber"),
     path("rubbers/<str:code>/deals/", views.RubberDeals.as_view(), name="rubber-deals"),
