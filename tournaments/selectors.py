@@ -1176,8 +1176,9 @@ def members_export_csv(players=None) -> str:
 
 
 def members_search(query: str, *, limit: int = 10, active_only: bool = True):
-    """Members whose number starts with, or whose name contains, the query."""
-    query = query.strip()
+    """Members whose number starts with, or whose name contains, the query (a NUL, which no
+    name holds and the database refuses, is dropped)."""
+    query = query.replace("\x00", "").strip()
     found = Player.objects.exclude(number=None)
     if active_only:
         found = found.filter(active=True)

@@ -53,6 +53,10 @@ def test_pairs_to_a_section_and_the_comparison(director_client, base, public):
     assert response.status_code == 200 and response.json()["pairs"] == [11, 12]
     missing = post(director_client, base + "sections/B/pairs/", {"pairs": [40]})
     assert missing.status_code == 400 and "no pair 40" in missing.json()["error"]
+    for loose in (0, "true", None):  # JSON true or false only
+        assert post(director_client, base + "section-scoring/",
+                    {"compare_by_section": loose}).status_code == 400
+    assert post(director_client, base + "sections/", {"name": 0}).status_code == 400
     response = post(director_client, base + "section-scoring/", {"compare_by_section": True})
     assert response.status_code == 200 and response.json()["compare_by_section"] is True
     assert Event.objects.get().compare_by_section

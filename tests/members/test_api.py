@@ -1,6 +1,7 @@
 """The API's member list (director only, documented in the OpenAPI schema)."""
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from tests.api.helpers import post
@@ -88,3 +89,28 @@ def test_merge_two_records_of_one_person(api, members):
     refused = post(public, f"/api/members/{keep.pk}/merge/", {"drop": other.pk, "reason": "x"})
     assert refused.status_code in (401, 403)
     assert Player.objects.filter(pk=other.pk).exists()
+
+
+def test_bad_input_is_a_400_in_the_apis_shape_never_a_500(api, members):
+    assert api.get("/api/members/", {"q": "Ann\x00"}).status_code == 400
+    for value in ("null", "1", "yes"):
+        refused = api.get("/api/members/", {"visitors": value})
+        assert refused.status_code == 400 and refused.json()["field"] == "visitors"
+    assert api.get("/api/members/?active=true&active=false").status_code == 400
+    # Only a name: the number is a visitor's (none), not a crash.
+    made = post(api, "/api/members/", {"first_name": "Vi", "last_name": "Sitor"})
+    assert made.status_code == 201 and made.json()["number"] is None
+    assert post(api, "/api/members/", {"last_name": "X", "active": 0}).status_code == 400
+    assert post(api, "/api/members/import/", {"csv": 7}).status_code == 400
+    # A body larger than Django takes is refused in the API's shape, not as an HTML page.
+    big = post(api, "/api/members/import/", {"csv": "x" * 3_000_000})
+    assert big.status_code == 400 and big.json()["field"] == "body"
+    assert "too large" in big.json()["error"]
+
+
+def test_the_console_search_drops_a_nul(director, members):
+    director_client = Client()
+    director_client.force_login(director)
+    found = director_client.get("/director/members/find.json", {"q": "Ann\x00"})
+    assert found.status_code == 200
+    assert [m["name"] for m in found.json()["members"]] == ["Ann Lee"]

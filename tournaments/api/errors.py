@@ -11,7 +11,8 @@ first problem in "error" and all of them under "errors"; a body that cannot be r
 
 from typing import Any
 
-from django.core.exceptions import ObjectDoesNotExist
+from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -66,6 +67,11 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, ServiceError):
         return Response({"error": exc.message, "field": exc.field},
                         status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, RequestDataTooBig):
+        # Django refuses the body before any parser sees it; say so in the API's own shape.
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1_000_000
+        return Response({"error": f"The request is too large: at most {limit} MB.",
+                         "field": "body"}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, ObjectDoesNotExist) and not isinstance(exc, Http404):
         exc = exceptions.NotFound("Not found.")
     response = drf_exception_handler(exc, context)

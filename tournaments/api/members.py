@@ -5,7 +5,7 @@ from django.db.models import Q
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 
 from .. import services
@@ -26,6 +26,16 @@ TAGS = ["members"]
 MAX_LISTED = 500
 
 
+def _flag(request, name: str) -> bool | None:
+    """A true/false query parameter given once, or None when absent; else a 400."""
+    values = request.query_params.getlist(name)
+    if not values:
+        return None
+    if len(values) > 1 or values[0] not in ("true", "false"):
+        raise ValidationError({name: f"{name} is true or false"})
+    return values[0] == "true"
+
+
 class MemberList(ApiView):
     """The club's members (and, with ``visitors=true``, the visitors too); ``q`` finds by
     number (its start), name or e-mail."""
@@ -40,13 +50,16 @@ class MemberList(ApiView):
         OpenApiParameter("visitors", OpenApiTypes.BOOL, description="list visitors too"),
     ])
     def get(self, request):
-        found = Player.objects.all()
-        if request.query_params.get("visitors") != "true":
-            found = found.exclude(number=None)
-        active = request.query_params.get("active")
-        if active in ("true", "false"):
-            found = found.filter(active=active == "true")
+        visitors = _flag(request, "visitors")
+        active = _flag(request, "active")
         query = request.query_params.get("q", "").strip()[:80]
+        if "\x00" in query:
+            raise ValidationError({"q": "the search holds a NUL character"})
+        found = Player.objects.all()
+        if not visitors:
+            found = found.exclude(number=None)
+        if active is not None:
+            found = found.filter(active=active)
         if query:
             found = found.filter(Q(number__istartswith=query) | Q(name__icontains=query)
                                  | Q(email__iexact=query))

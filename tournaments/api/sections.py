@@ -14,7 +14,7 @@ from . import lookups
 from .auth import actor_for
 from .idempotency import idempotent
 from .permissions import CanSeeEvent, IsDirector, ReadAnyoneWriteDirector
-from .serializers import EventOut, WholeNumberField
+from .serializers import EventOut, FlagField, TextField, WholeNumberField
 from .views import ERRORS, IDEMPOTENCY, WRITE_ERRORS, ApiView, validated
 
 TAGS = ["sections"]
@@ -34,8 +34,8 @@ class SectionDetailOut(serializers.ModelSerializer):
 
 
 class SectionIn(serializers.Serializer):
-    name = serializers.CharField(max_length=10, required=False, allow_blank=True,
-                                 validators=[no_control_characters],
+    name = TextField(max_length=10, required=False, allow_blank=True,
+                     validators=[no_control_characters],
                                  help_text="Leave out for the next free letter (B, C, …)")
     pairs = serializers.ListField(
         child=WholeNumberField(min_value=1, max_value=NUMBER[1]), required=False,
@@ -49,7 +49,7 @@ class SectionPairsIn(serializers.Serializer):
 
 
 class SectionScoringIn(serializers.Serializer):
-    compare_by_section = serializers.BooleanField(
+    compare_by_section = FlagField(
         help_text="true: within each section; false: across the whole field (same boards)")
 
 

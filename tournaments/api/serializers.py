@@ -917,12 +917,12 @@ class MemberOut(serializers.Serializer):
 
 
 class MemberIn(serializers.Serializer):
-    number = _text(20, allow_null=True, required=False, allow_blank=True,
+    number = _text(20, allow_null=True, required=False, allow_blank=True, default=None,
                    help_text="the club's member number; null or empty for a visitor")
     first_name = _text(40, allow_blank=True, default="")
     last_name = _text(40, allow_blank=True, default="")
     email = _text(254, allow_blank=True, default="")
-    active = serializers.BooleanField(default=True)
+    active = FlagField(default=True)
 
 
 class MemberMergeIn(serializers.Serializer):
@@ -935,7 +935,7 @@ class MemberMergeIn(serializers.Serializer):
 
 
 class MembersImportIn(serializers.Serializer):
-    csv = serializers.CharField(
+    csv = TextField(
         max_length=1_000_000, trim_whitespace=False,
         help_text="the CSV text: header number,first_name,last_name,email, then one member "
                   "a line. Every line is checked first; a bad one is named (\"Line 7: ...\") "
