@@ -125,12 +125,15 @@ class PairState:
     names_roster: int = -1
     # pair -> [{"name", "for", "from_round"}], only pairs with substitutes; as of names_roster
     substitutes: dict[int, list[dict]] = field(default_factory=dict)
+    # pair -> its section's name (pairs with a section only); as of names_roster
+    sections: dict[int, str] = field(default_factory=dict)
     current_roster: int = 0  # Event.roster_seq when the state was last brought up to date
 
     def names_for(self, event: Event) -> dict[int, list[str]]:
-        """The pairs' names, read again only when a pair has changed since."""
+        """The pairs' names (and substitutes and sections), read again only when a pair has
+        changed since: every change to them moves Event.roster_seq."""
         if self.names is None or self.names_roster != self.current_roster:
-            self.names, self.substitutes = pair_roster(event)
+            self.names, self.substitutes, self.sections = pair_roster(event)
             self.names_roster = self.current_roster
         return self.names
 
@@ -346,17 +349,20 @@ def roster_from_rows(rows: Iterable[tuple]) -> tuple[dict[int, list[str]], dict[
     return names, subs
 
 
-def pair_roster(event: Event) -> tuple[dict[int, list[str]], dict[int, list[dict]]]:
-    """Each pair's two players (as pair_names) and its substitutes, in one query:
-    {"name", "for" (the player replaced), "from_round"}, pairs without any left out."""
-    rows = (Pair.objects.filter(event=event)
-            .order_by("number", "substitutes__from_round", "substitutes__seat")
-            .values_list(*ROSTER_FIELDS))
-    return roster_from_rows(rows)
+def pair_roster(event: Event) -> tuple[dict[int, list[str]], dict[int, list[dict]],
+                                        dict[int, str]]:
+    """Each pair's two players (as pair_names), its substitutes ({"name", "for" (the
+    player replaced), "from_round"}, pairs without any left out) and its section's name
+    (pairs without a section left out), in one query."""
+    rows = list(Pair.objects.filter(event=event)
+                .order_by("number", "substitutes__from_round", "substitutes__seat")
+                .values_list("section__name", *ROSTER_FIELDS))
+    names, subs = roster_from_rows(row[1:] for row in rows)
+    return names, subs, {row[1]: row[0] for row in rows if row[0] is not None}
 
 
 def pair_substitutes(event: Event) -> dict[int, list[dict]]:
-    """Each pair's substitutes (pair_roster's second half)."""
+    """Each pair's substitutes (pair_roster's second part)."""
     return pair_roster(event)[1]
 
 
@@ -445,7 +451,7 @@ def pair_standings(event: Event) -> dict:
             {"direction": "NS", "rows": _pair_rows(state, [p for p in ranked if p in ns], names)},
             {"direction": "EW", "rows": _pair_rows(state, [p for p in ranked if p in ew], names)},
         ]
-    sections = _pair_sections(event)
+    sections = state.sections
     by_section = []
     if len(set(sections.values())) > 1:
         # Several sections: each section's own ranking (Duplicate Law H). Compared within
@@ -476,12 +482,6 @@ def pair_standings(event: Event) -> dict:
         # What "matchpoints" and "top" cover for a pair with a board not played.
         out["not_played_scoring"] = state.not_played_scoring
     return out
-
-
-def _pair_sections(event: Event) -> dict[int, str]:
-    """Each pair's section name, by pair number (pairs without a section left out)."""
-    return dict(Pair.objects.filter(event=event, section__isnull=False)
-                .values_list("number", "section__name"))
 
 
 def team_standings(event: Event) -> dict:

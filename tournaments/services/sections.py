@@ -56,6 +56,7 @@ def section_remove(*, section: Section, actor: Actor) -> Section:
     first = next(s for s in sections if s.pk != section.pk)
     moved = list(Pair.objects.filter(section=section).values_list("number", flat=True))
     Pair.objects.filter(section=section).update(section=first)
+    Event.objects.filter(pk=locked.pk).update(roster_seq=locked.seq)  # the standings' sections
     _audit(event=locked, actor=actor, action="remove section",
            before={"section": section.name, "pairs": sorted(moved)},
            after={"pairs to section": first.name})

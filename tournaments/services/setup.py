@@ -271,6 +271,7 @@ def movement_meetings_set(
     section.save()
     Pair.objects.filter(pk__in=[pairs[n].pk for n in range(1, movement.pairs + 1)]).update(
         section=section)
+    Event.objects.filter(pk=event.pk).update(roster_seq=event.seq)  # the standings' sections
     have = set(section.table_codes.values_list("table", flat=True))
     for table in range(1, movement.tables + 1):
         if table not in have:
