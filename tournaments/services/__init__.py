@@ -121,6 +121,7 @@ from .rubbers import (
 from .scoring_settings import not_played_scoring_set
 from .sections import (
     compare_by_section_set,
+    pair_sections_set,
     pairs_section_set,
     section_add,
     section_remove,
@@ -203,6 +204,7 @@ __all__ = [
     "not_played_scoring_set",
     "compare_by_section_set",
     "pairs_section_set",
+    "pair_sections_set",
     "section_add",
     "section_remove",
     "MAX_SESSIONS",

@@ -102,6 +102,21 @@ def standings_page(request: HttpRequest, event: Event, *, caller: access.Caller)
 @require_GET
 @never_cache
 @public_event
+def overall_page(request: HttpRequest, event: Event, *, caller: access.Caller) -> HttpResponse:
+    """An event of several sessions: each pair's score in each session and overall. Shown
+    to everyone once every session's standings are published; the director always."""
+    if event.kind == "teams":
+        raise Http404("a team match has no sessions")
+    sessions = list(event.session_events())
+    if not access.may_see_overall(caller, sessions):
+        return _not_yet(request, event)
+    return render(request, "tournaments/public/overall.html", _context(
+        event, caller.director, standings=scores.overall_standings(event)))
+
+
+@require_GET
+@never_cache
+@public_event
 def board_page(request: HttpRequest, event: Event, number: int, *,
                caller: access.Caller) -> HttpResponse:
     """The traveller of a board, and its hand record once every table has played it."""
