@@ -28,6 +28,8 @@ def test_add_a_session_and_set_the_carry_over(director_client):
     assert response.status_code == 302
     assert response["Location"] == f"/director/events/{second.pk}/movement/"
     assert second.pairs.count() == event.pairs.count() == 6
+    overview = director_client.get(f"/director/events/{second.pk}/").content.decode()
+    assert "Session 2 of an event of several sessions" in overview
     listed = director_client.get(f"/director/events/{second.pk}/sessions/").content.decode()
     assert "Tuesday duplicate, session 2" in listed and "Add session 3" in listed
     director_client.post(f"/director/events/{second.pk}/sessions/",
