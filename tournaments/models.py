@@ -572,7 +572,8 @@ class IdempotencyRecord(models.Model):
 
 
 class ReportJob(models.Model):
-    """A PDF produced by a Celery job: travellers, standings, score cards, guide cards."""
+    """A PDF produced by a Celery job: travellers, standings, score cards, guide cards, the
+    overall standings of an event of several sessions."""
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Waiting for the printer"
@@ -585,6 +586,7 @@ class ReportJob(models.Model):
         ("standings", "Standings"),
         ("scorecards", "Personal score cards"),
         ("guidecards", "Guide cards"),
+        ("overall", "Overall standings (all sessions)"),
         ("rubber", "Rubber score sheet"),
     ]
 
