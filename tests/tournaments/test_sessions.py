@@ -180,3 +180,13 @@ def test_carry_over_is_refused_once_the_last_session_is_closed(db, as_director):
     Event.objects.filter(pk=second.pk).update(status=Event.Status.CLOSED)
     with pytest.raises(Forbidden, match="Session 2 is closed"):
         services.carry_over_set(event=first, percent=60, actor=as_director)
+
+
+def test_the_overall_is_final_only_when_every_session_is(db, as_director):
+    first = first_session(as_director)
+    second = services.session_add(event=first, actor=as_director)
+    for one, two, overall in (("none", "final", "none"), ("final", "provisional", "provisional"),
+                              ("provisional", "none", "none"), ("final", "final", "final")):
+        Event.objects.filter(pk=first.pk).update(published=one)
+        Event.objects.filter(pk=second.pk).update(published=two)
+        assert overall_standings(second)["published"] == overall, (one, two)

@@ -106,7 +106,8 @@ class OverallView(ApiView):
         event = self.get_event()
         if event.kind == "teams":
             raise ServiceError(NO_SESSIONS_FOR_TEAMS, field="kind")
-        sessions = list(event.session_events())
+        # Each session's correction period may have ended since anyone last looked.
+        sessions = [services.event_final_if_due(event=s) for s in event.session_events()]
         if not access.may_see_overall(access.api_caller(request), sessions):
             raise PermissionDenied(access.NOT_PUBLISHED)
         return Response(standings.overall_standings(event))

@@ -107,7 +107,8 @@ def overall_page(request: HttpRequest, event: Event, *, caller: access.Caller) -
     to everyone once every session's standings are published; the director always."""
     if event.kind == "teams":
         raise Http404("a team match has no sessions")
-    sessions = list(event.session_events())
+    # Each session's correction period may have ended since anyone last looked.
+    sessions = [services.event_final_if_due(event=s) for s in event.session_events()]
     if not access.may_see_overall(caller, sessions):
         return _not_yet(request, event)
     return render(request, "tournaments/public/overall.html", _context(
