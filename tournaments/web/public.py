@@ -18,6 +18,7 @@ import functools
 from collections.abc import Callable
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
@@ -40,7 +41,10 @@ def public_event(view: Callable) -> Callable:
     @functools.wraps(view)
     def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
         caller = access.web_caller(request)
-        event = access.shown_event(caller, Event.objects.filter(pk=pk).first())
+        # Whether later sessions follow this one (the link to the overall standings), in
+        # the same query as the event.
+        event = access.shown_event(caller, Event.objects.filter(pk=pk).annotate(
+            has_later_sessions=Exists(Event.objects.filter(session_of=OuterRef("pk")))).first())
         if event is None:
             raise Http404(access.NO_SUCH_EVENT)
         # The correction period may have ended since anyone last looked.
