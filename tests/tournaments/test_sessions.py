@@ -2,9 +2,12 @@
 the carry-over, and the overall standings combine the sessions (exact fractions)."""
 
 import datetime
+import io
+import json
 from fractions import Fraction
 
 import pytest
+from django.core.management import call_command
 from django.db import IntegrityError
 
 from tournaments import presenters, services
@@ -190,3 +193,20 @@ def test_the_overall_is_final_only_when_every_session_is(db, as_director):
         Event.objects.filter(pk=first.pk).update(published=one)
         Event.objects.filter(pk=second.pk).update(published=two)
         assert overall_standings(second)["published"] == overall, (one, two)
+
+
+def test_the_standings_command_prints_the_overall(db, as_director):
+    first = first_session(as_director)
+    play(first, as_director, (1, 1, 2, THREE_HEARTS), (1, 3, 4, ONE_SPADE),
+         (2, 1, 2, ONE_SPADE), (2, 3, 4, ONE_SPADE_DOWN))
+    second = services.session_add(event=first, actor=as_director)
+    services.boards_set(event=second, count=1, actor=as_director)
+    play(second, as_director, (1, 1, 3, ONE_SPADE), (1, 2, 4, THREE_HEARTS))
+    services.carry_over_set(event=first, percent=50, actor=as_director)
+    out = io.StringIO()
+    call_command("standings", str(second.pk), "--overall", stdout=out)
+    text = out.getvalue()
+    assert "S1 (50%)" in text and "+2½" in text  # ½ × 47 − 21
+    out = io.StringIO()
+    call_command("standings", str(first.pk), "--overall", "--format", "json", stdout=out)
+    assert json.loads(out.getvalue())["carry_over"] == 50
