@@ -115,6 +115,12 @@ def may_see_standings(caller: Caller, event: Event) -> bool:
     return caller.director or published(event)
 
 
+def may_see_overall(caller: Caller, sessions: list[Event]) -> bool:
+    """The overall standings of several sessions: the director's always, everyone's once
+    every session's standings are published (each column is a session's standings)."""
+    return all(may_see_standings(caller, session) for session in sessions)
+
+
 def may_print(caller: Caller) -> bool:
     """The PDFs (travellers with hand records, standings, cards) are the director's."""
     return caller.director

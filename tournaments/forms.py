@@ -381,6 +381,25 @@ class EventForm(forms.Form):
     ], label="Scoring")
 
 
+class SessionForm(forms.Form):
+    """The next session of an event: its day (blank: the last session's)."""
+
+    date = forms.DateField(label="Day of the next session", required=False,
+                           widget=forms.DateInput(attrs={"type": "date"}),
+                           error_messages={"invalid": "A date like 2026-11-24"})
+
+
+class CarryOverForm(forms.Form):
+    """The percentage at which each earlier session counts overall."""
+
+    carry_over = forms.IntegerField(
+        label="Carry-over (percent)", min_value=0, max_value=100,
+        error_messages={"required": "Type a percentage from 0 to 100",
+                        "invalid": "The carry-over is a whole percentage from 0 to 100",
+                        "min_value": "The carry-over is a whole percentage from 0 to 100",
+                        "max_value": "The carry-over is a whole percentage from 0 to 100"})
+
+
 @dataclass
 class PairLine:
     number: int

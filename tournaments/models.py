@@ -118,6 +118,15 @@ class Event(models.Model):
     correction_minutes = models.PositiveSmallIntegerField(
         "correction period (minutes)", default=30)
     final_after = models.DateTimeField(null=True, blank=True)
+    # An event of several sessions (an afternoon and an evening, or two weeks): each later
+    # session is an event of its own, with its own boards, movement and standings, linked
+    # to the first (`session_of`, null on the first). The pairs carry over with their
+    # numbers; the overall standings combine the sessions, each earlier one counted at the
+    # first session's `carry_over` percent (100: every session counts in full).
+    session_of = models.ForeignKey("self", on_delete=models.CASCADE, null=True, blank=True,
+                                   related_name="later_sessions")
+    session_number = models.PositiveSmallIntegerField(default=1)
+    carry_over = models.PositiveSmallIntegerField("carry-over (percent)", default=100)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -131,6 +140,14 @@ class Event(models.Model):
             ),
             models.CheckConstraint(condition=Q(correction_minutes__lte=MAX_CORRECTION_MINUTES),
                                    name="event_correction_period_at_most_a_day"),
+            models.CheckConstraint(condition=Q(carry_over__lte=100),
+                                   name="event_carry_over_a_percentage"),
+            models.CheckConstraint(
+                condition=Q(session_of__isnull=True, session_number=1)
+                | Q(session_of__isnull=False, session_number__gte=2),
+                name="event_first_session_is_number_one"),
+            models.UniqueConstraint(fields=["session_of", "session_number"],
+                                    name="event_session_number_unique"),
         ]
 
     def __str__(self) -> str:
@@ -139,6 +156,17 @@ class Event(models.Model):
     @property
     def is_whist(self) -> bool:
         return self.rules == "duplicate-whist"
+
+    @property
+    def first_session_id(self) -> int:
+        """The first session's id (this event's own, when it is the first or the only one)."""
+        return self.session_of_id or self.pk
+
+    def session_events(self) -> models.QuerySet["Event"]:
+        """Every session of this event's series, the first first (one event: itself)."""
+        first = self.first_session_id
+        return Event.objects.filter(Q(pk=first) | Q(session_of_id=first)).order_by(
+            "session_number")
 
     @property
     def in_correction_period(self) -> bool:
@@ -544,7 +572,8 @@ class IdempotencyRecord(models.Model):
 
 
 class ReportJob(models.Model):
-    """A PDF produced by a Celery job: travellers, standings, score cards, guide cards."""
+    """A PDF produced by a Celery job: travellers, standings, score cards, guide cards, the
+    overall standings of an event of several sessions."""
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Waiting for the printer"
@@ -557,6 +586,7 @@ class ReportJob(models.Model):
         ("standings", "Standings"),
         ("scorecards", "Personal score cards"),
         ("guidecards", "Guide cards"),
+        ("overall", "Overall standings (all sessions)"),
         ("rubber", "Rubber score sheet"),
     ]
 

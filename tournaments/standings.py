@@ -534,3 +534,92 @@ def standings(event: Event) -> dict:
     if event.kind == "teams":
         return team_standings(event)
     return pair_standings(event)
+
+
+# --- several sessions: the overall standings ------------------------------------------------
+
+
+def session_weights(sessions: list[Event]) -> list[Fraction]:
+    """How much each session counts overall: the last in full, each earlier one at the
+    first session's carry-over percentage (Event.carry_over)."""
+    carried = Fraction(sessions[0].carry_over, 100)
+    return [Fraction(1) if i == len(sessions) - 1 else carried for i in range(len(sessions))]
+
+
+def _overall_published(sessions: list[Event]) -> str:
+    """Final when every session's standings are final; provisional when every session's are
+    published; else none."""
+    levels = {s.published for s in sessions}
+    if levels == {Event.Published.FINAL}:
+        return Event.Published.FINAL
+    if Event.Published.NONE in levels:
+        return Event.Published.NONE
+    return Event.Published.PROVISIONAL
+
+
+def overall_standings(event: Event) -> dict:
+    """The standings of an event of several sessions, pairs ranked together by number.
+
+    Plus/minus: the sum of each session's score, weighted (session_weights). Matchpoints:
+    the weighted matchpoints over the weighted tops the pair could have made, as a
+    percentage (so a session of more boards counts for more). A pair that did not play a
+    session adds nothing from it: no plus/minus (the average) and no tops; its session
+    cell is null. A pair is ranked when it played a session that counts (weight above 0).
+    All pairs are ranked together ("ALL"), whatever directions they sat in.
+    """
+    sessions = list(event.session_events())
+    weights = session_weights(sessions)
+    first = sessions[0]
+    matchpoints = first.method == "matchpoints"
+    names: dict[int, list[str]] = {}
+    cells: dict[int, list[dict | None]] = {}
+    won: dict[int, Fraction] = {}  # weighted plus/minus, or weighted matchpoints
+    tops: dict[int, Fraction] = {}
+    counted: set[int] = set()
+    for i, (session, weight) in enumerate(zip(sessions, weights, strict=True)):
+        state = pair_state(session)
+        names.update(state.names_for(session))
+        for pair in state.played:
+            row = cells.setdefault(pair, [None] * len(sessions))
+            if matchpoints:
+                points, top = state.session(pair)
+                value = Fraction(100) * points / top if top else Fraction(50)
+                row[i] = {"score": _percent(value), "exact": fraction_str(value),
+                          "matchpoints": fraction_str(points), "top": fraction_str(top)}
+                tops[pair] = tops.get(pair, Fraction(0)) + weight * top
+            else:
+                points = state.exact(pair)
+                row[i] = {"score": _shown(points.numerator, points.denominator),
+                          "exact": fraction_str(points)}
+            won[pair] = won.get(pair, Fraction(0)) + weight * points
+            if weight:
+                counted.add(pair)
+    totals: dict[int, Fraction] = {}
+    for pair in counted:
+        if matchpoints:
+            totals[pair] = (Fraction(100) * won[pair] / tops[pair] if tops[pair]
+                            else Fraction(50))
+        else:
+            totals[pair] = won[pair]
+    rows = []
+    for pair, place in rank(totals):
+        value = totals[pair]
+        row = {"place": place, "pair": pair, "names": names.get(pair, []),
+               "score": _percent(value) if matchpoints
+               else _shown(value.numerator, value.denominator),
+               "exact": fraction_str(value), "sessions": cells[pair]}
+        if matchpoints:
+            row.update(matchpoints=fraction_str(won[pair]), top=fraction_str(tops[pair]))
+        rows.append(row)
+    return {
+        "event": first.name,
+        "kind": first.kind,
+        "method": first.method,
+        "carry_over": first.carry_over,
+        "sessions": [{"session": s.session_number, "id": s.pk, "name": s.name,
+                      "date": s.date.isoformat(), "counted": fraction_str(100 * w),
+                      "published": s.published}
+                     for s, w in zip(sessions, weights, strict=True)],
+        "rankings": [{"direction": "ALL", "rows": rows}],
+        "published": _overall_published(sessions),
+    }

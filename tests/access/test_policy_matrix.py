@@ -31,7 +31,7 @@ pytestmark = pytest.mark.django_db
 
 STATES = ["setting-up", "running-unpublished", "provisional", "closed-final"]
 CALLERS = ["director", "played", "other-table", "foreign-table", "anonymous"]
-OBJECTS = ["event", "standings", "traveller-F", "traveller-U", "hand-F", "hand-U",
+OBJECTS = ["event", "standings", "overall", "traveller-F", "traveller-U", "hand-F", "hand-U",
            "scorecard", "pdf", "preview-current", "preview-future"]
 
 
@@ -47,7 +47,8 @@ def expected(caller: str, state: str, obj: str, edge: str) -> bool:
     finished = {"F": played, "U": False}
     if obj == "event":
         return director or own_table or published
-    if obj in ("standings", "scorecard"):
+    if obj in ("standings", "scorecard", "overall"):
+        # The overall standings of an event of one session are its own standings.
         return director or published
     if obj.startswith("traveller-"):
         board = obj[-1]
@@ -148,6 +149,10 @@ def edges(obj: str, caller: str, night: dict, web: Client, api: APIClient,
     elif obj == "standings":
         answers["web"] = allowed(web.get(f"/events/{pk}/standings/"))
         answers["api"] = allowed(api.get(f"/api/events/{pk}/standings/"))
+    elif obj == "overall":
+        answers["web"] = allowed(web.get(f"/events/{pk}/overall/"),
+                                 marker='data-testid="overall"')
+        answers["api"] = allowed(api.get(f"/api/events/{pk}/overall/"))
     elif obj == "scorecard":
         answers["web"] = allowed(web.get(f"/events/{pk}/pairs/1/"))
         answers["api"] = allowed(api.get(f"/api/events/{pk}/pairs/1/scorecard/"))

@@ -45,6 +45,8 @@ def director_urls(world) -> list[str]:
         reverse("director-member", kwargs={"player_id": world["player"].pk}),
         reverse("director-member-merge", kwargs={"player_id": world["player"].pk}),
         reverse("director-sections", kwargs={"event_id": e}),
+        reverse("director-sessions", kwargs={"event_id": e}),
+        reverse("director-pair-sections", kwargs={"event_id": e}),
         reverse("director-event", kwargs={"event_id": e}),
         reverse("director-grid", kwargs={"event_id": e}),
         reverse("director-status", kwargs={"event_id": e}),
@@ -124,7 +126,7 @@ def test_director_pages_open(world, director_client):
     for url in director_urls(world):
         if url.endswith(("/status/", "/publish/", "/preview/", "/correction-period/",
                          "/not-played-scoring/", "/club-adjustments/", "/step/",
-                         "/merge/")):
+                         "/merge/", "/pairs/sections/")):
             continue  # POST only
         response = director_client.get(url)
         # Reopening is for a closed event in its correction period: this one goes back.
@@ -138,7 +140,7 @@ def test_forms_carry_csrf_and_posts_without_it_are_refused(world, director):
         if url.endswith(("/status/", "/publish/", "/preview/", "grid.json",
                          "/correction-period/", "/reopen/", "/not-played-scoring/",
                          "/club-adjustments/", "/step/", "/exports/pbn/", "/merge/",
-                         "members.csv", "find.json")):
+                         "/pairs/sections/", "members.csv", "find.json")):
             continue  # POST only, or not a page (JSON, a file to download)
         html = strict.get(url).content.decode()
         if "<form" in html.split("</header>", 1)[1]:

@@ -1,4 +1,4 @@
-"""The API's sections (A, B, …): list and add them, put pairs in a section, and choose
+"""The API's sections (A, B, …): list, add and remove them, put pairs in a section, and choose
 whether pairs are compared within their section or across the field (Duplicate Law H).
 Each section's movement is POST /movement/ with "section". Thin like views.py."""
 
@@ -96,6 +96,22 @@ class SectionPairs(ApiView):
                                    actor=actor_for(request))
         found = Section.objects.prefetch_related("pairs").get(pk=found.pk)
         return Response(SectionDetailOut(found).data)
+
+
+class SectionRemove(ApiView):
+    """Remove a section that has no movement yet: its pairs go to the first section left.
+    Answers the sections left."""
+
+    permission_classes = [IsDirector, CanSeeEvent]
+
+    @extend_schema(request=None, responses={200: SectionDetailOut(many=True), **WRITE_ERRORS},
+                   parameters=[IDEMPOTENCY], tags=TAGS)
+    @idempotent
+    def post(self, request, event_id: int, section: str):
+        event = self.get_event()
+        services.section_remove(section=lookups.section_of(event, section),
+                                actor=actor_for(request))
+        return Response(_out(event))
 
 
 class SectionScoring(ApiView):

@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 
 from .. import converters  # noqa: F401  (registers the id, number and name converters)
-from . import adjustments, exports, irregular, members, sections, views
+from . import adjustments, exports, irregular, members, sections, sessions, views
 
 app_name = "api"
 
@@ -44,6 +44,11 @@ urlpatterns = [
     path(EVENT + "sections/", sections.SectionList.as_view(), name="sections"),
     path(EVENT + "sections/<name:section>/pairs/", sections.SectionPairs.as_view(),
          name="section-pairs"),
+    path(EVENT + "sections/<name:section>/remove/", sections.SectionRemove.as_view(),
+         name="section-remove"),
+    path(EVENT + "sessions/", sessions.SessionList.as_view(), name="sessions"),
+    path(EVENT + "carry-over/", sessions.CarryOver.as_view(), name="carry-over"),
+    path(EVENT + "overall/", sessions.OverallView.as_view(), name="overall"),
     path(EVENT + "section-scoring/", sections.SectionScoring.as_view(),
          name="section-scoring"),
     path(EVENT + "sections/<name:section>/rounds/<number:round>/agree/",

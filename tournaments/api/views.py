@@ -173,6 +173,8 @@ class ApiView(APIView):
 API_TEMPLATES = {
     "event": ("api:event", ("event_id",)),
     "standings": ("api:standings", ("event_id",)),
+    "sessions": ("api:sessions", ("event_id",)),
+    "overall": ("api:overall", ("event_id",)),
     "results": ("api:results", ("event_id",)),
     "rulings": ("api:rulings", ("event_id",)),
     "boards": ("api:boards", ("event_id",)),

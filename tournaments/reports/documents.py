@@ -1,4 +1,5 @@
-"""The four printed documents: travellers, standings, personal score cards, guide cards.
+"""The printed documents: travellers, standings, personal score cards, guide cards, and
+the overall standings of an event of several sessions.
 
 Each renderer takes plain data (see each class) and returns (filename, mimetype,
 bytes). Terms: a *traveller* is the slip that travels with a board and collects
@@ -279,6 +280,60 @@ class StandingsRenderer(BaseRenderer):
         return [self.para(heading, "h2"),
                 self.table(rows, widths=widths, numeric_from=3,
                            extra=[("ALIGN", (0, 0), (1, -1), "RIGHT")])]
+
+
+class OverallRenderer(BaseRenderer):
+    """The overall standings of an event of several sessions: each pair's score in each
+    session ("—" where it did not play) and overall, every pair ranked together.
+
+    Data: tournaments.standings.overall_standings(event).
+    """
+
+    document = "Overall standings"
+    kind = "overall"
+
+    def count(self, data: dict) -> int:
+        return 1
+
+    def blocks(self, data: dict) -> Iterable[list[Flowable]]:
+        mp = data["method"] == "matchpoints"
+        sessions = data["sessions"]
+        status = PUBLISHED.get(data.get("published", "none"), "")
+        carried = (f" · each earlier session counted at {data['carry_over']}%"
+                   if data["carry_over"] != 100 and len(sessions) > 1 else "")
+        head: list[Any] = ["Place", "Pair", "Players"]
+        head += [self.para(f"<b>Session {s['session']}</b>"
+                           + (f"<br/>at {presenters.number(s['counted'])}%"
+                              if s["counted"] != "100" else ""), "num") for s in sessions]
+        head.append("Overall")
+        rows: list[list[Any]] = [head]
+        for r in data["rankings"][0]["rows"]:
+            cells = [self._cell(c, mp) for c in r["sessions"]]
+            total = presenters.percent(r["score"]) if mp else signed(r["exact"])
+            rows.append([r["place"], r["pair"], self.para(esc(" & ".join(r["names"]))),
+                         *cells, total])
+        if len(rows) == 1:
+            rows.append(["", "", "No results yet", *([""] * len(sessions)), ""])
+        # A4 or Letter less the margins: the players' column gives way to the sessions'.
+        each = min(22 * mm, (self.frame_width - 90 * mm) / max(len(sessions), 1))
+        players = self.frame_width - 16 * mm - 12 * mm - 24 * mm - each * len(sessions)
+        widths = [16 * mm, 12 * mm, players, *([each] * len(sessions)), 24 * mm]
+        yield [
+            self.para(f"{esc(data['event'])} · overall standings", "title"),
+            self.para(f"<b>{esc(status)}</b> · scored by {presenters.method(data['method'])}"
+                      f"{carried}", "body"),
+            Spacer(0, 3 * mm),
+            self.table(rows, widths=widths, numeric_from=3,
+                       extra=[("ALIGN", (0, 0), (1, -1), "RIGHT")]),
+            Spacer(0, 2 * mm),
+            self.para("A pair that did not play a session adds nothing from it (—).", "small"),
+        ]
+
+    @staticmethod
+    def _cell(cell: dict | None, mp: bool) -> str:
+        if cell is None:
+            return "—"
+        return presenters.percent(cell["score"]) if mp else signed(cell["exact"])
 
 
 class ScorecardsRenderer(BaseRenderer):

@@ -68,6 +68,7 @@ from ..services import Actor, Forbidden, ServiceError, rubber_sheet
 from .base import Progress
 from .documents import (
     GuidecardsRenderer,
+    OverallRenderer,
     RubberSheetRenderer,
     ScorecardsRenderer,
     StandingsRenderer,
@@ -85,6 +86,7 @@ RENDERERS = {
     "standings": StandingsRenderer,
     "scorecards": ScorecardsRenderer,
     "guidecards": GuidecardsRenderer,
+    "overall": OverallRenderer,
 }
 # A job that never reached the broker is tried again after this long (and no more
 # often, so a dead broker does not slow every page that looks at the job).
@@ -114,7 +116,9 @@ def _check_printable(event: Event, kind: str) -> None:
     """Refuse, in the director's words, a report that would print nothing useful."""
     if kind not in KINDS:
         raise ServiceError(
-            "print travellers, standings, scorecards or guidecards", field="kind")
+            "print travellers, standings, scorecards, guidecards or overall", field="kind")
+    if kind == "overall" and event.kind == "teams":
+        raise ServiceError("a team match has no sessions: print its standings", field="kind")
     if kind == "travellers" and not event.boards.exists():
         raise ServiceError("the event has no boards yet: add them first", field="kind")
     if kind == "scorecards" and not event.pairs.exists():
@@ -683,6 +687,10 @@ def report_data(event: Event, kind: str, *,
     base = {"event": event.name, "rules": event.rules, "method": event.method}
     if kind == "standings":
         data = standings.standings(event)
+        step(1, 1)
+        return data
+    if kind == "overall":
+        data = standings.overall_standings(event)
         step(1, 1)
         return data
     if kind == "travellers":

@@ -74,13 +74,16 @@ def _status(request: HttpRequest, job: ReportJob) -> dict:
 @never_cache
 @director_only
 def reports_index(request: HttpRequest, pk: int) -> HttpResponse:
-    """The four documents of an event, each with its job's state and a print button."""
+    """The event's documents (the overall standings too when it has several sessions), each
+    with its job's state and a print button."""
     event = get_object_or_404(Event, pk=pk)
     services.report_requeue(event=event)
     jobs = {job.kind: job for job in ReportJob.objects.filter(event=event)}
+    # The overall standings are for an event of several sessions only.
+    several = event.session_of_id is not None or event.later_sessions.exists()
     rows = [{"kind": kind, "title": title, "job": jobs.get(kind),
              "status": _status(request, jobs[kind]) if kind in jobs else None}
-            for kind, title in services.KINDS.items()]
+            for kind, title in services.KINDS.items() if kind != "overall" or several]
     waiting = any(row["status"] and row["status"]["waiting_for_worker"] for row in rows)
     return render(request, "tournaments/reports/index.html",
                   {"event": event, "rows": rows, "waiting": waiting,

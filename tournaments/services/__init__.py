@@ -17,7 +17,8 @@ new movement from a round on), `pair_changes` (late and leaving pairs, substitut
 `irregular` (irregular boards, Duplicate Law B), `night_import` (the night file's writes)
 and `adjustments` (club adjustments: adjusted and assigned scores, when the event turns
 them on), `members` (the club's member list: CSV import and export, merging two
-records). Callers use `services.<name>` from this package.
+records), `sessions` (an event of several sessions: the next session, the carry-over).
+Callers use `services.<name>` from this package.
 """
 
 from .adjustments import (
@@ -120,10 +121,12 @@ from .rubbers import (
 from .scoring_settings import not_played_scoring_set
 from .sections import (
     compare_by_section_set,
+    pair_sections_set,
     pairs_section_set,
     section_add,
     section_remove,
 )
+from .sessions import MAX_SESSIONS, carry_over_set, session_add
 from .setup import (
     boards_set,
     event_create,
@@ -201,8 +204,12 @@ __all__ = [
     "not_played_scoring_set",
     "compare_by_section_set",
     "pairs_section_set",
+    "pair_sections_set",
     "section_add",
     "section_remove",
+    "MAX_SESSIONS",
+    "carry_over_set",
+    "session_add",
     "movement_plan",
     "MovementPlan",
     "pair_changes_import",

@@ -95,6 +95,31 @@ def pairs_section_set(*, section: Section, numbers: Iterable[int], actor: Actor)
 
 
 @transaction.atomic
+def pair_sections_set(*, event: Event, wanted: dict[int, str], actor: Actor
+                      ) -> dict[str, list[int]]:
+    """Each pair (by number) to the section named: the pairs page's picker, all the moves or
+    none. Returns the moves made, {section name: [pair numbers]}; pairs already in the
+    section named are left alone (pairs_section_set refuses the rest as it does)."""
+    if not actor.directs:
+        raise Forbidden("only the director moves a pair to another section")
+    sections = {s.name: s for s in Section.objects.filter(event=event)}
+    current = dict(Pair.objects.filter(event=event, number__in=list(wanted))
+                   .values_list("number", "section__name"))
+    moves: dict[str, list[int]] = {}
+    for number, name in sorted(wanted.items()):
+        if name not in sections:
+            raise ServiceError(f"there is no section {name[:10]}: pick one from the list",
+                               field="section")
+        if number not in current:
+            raise ServiceError(f"there is no pair {number}", field="pairs")
+        if current[number] != name:
+            moves.setdefault(name, []).append(number)
+    for name in sorted(moves):
+        pairs_section_set(section=sections[name], numbers=moves[name], actor=actor)
+    return moves
+
+
+@transaction.atomic
 def compare_by_section_set(*, event: Event, by_section: bool, actor: Actor,
                            reason: str = "") -> Event:
     """Duplicate Law H: compare the pairs within each section, or across the whole field

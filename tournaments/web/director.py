@@ -404,9 +404,14 @@ def pairs(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.success(request, f"{len(lines)} pairs stored. Next: the movement.")
             return redirect("director-movement", event_id=event.pk)
     extra = event.pairs.count()
+    sections = list(event.sections.order_by("name"))
     return render(request, "tournaments/director/pairs.html",
                   {"event": event, "form": form, "teams": teams, "stored": extra,
-                   "changes": selectors.pair_changes(event)})
+                   "changes": selectors.pair_changes(event), "sections": sections,
+                   # Several sections: each pair's section, picked pair by pair.
+                   "section_pairs": list(event.pairs.select_related(
+                       "player_1", "player_2", "section").order_by("number"))
+                   if len(sections) > 1 else []})
 
 
 def _generate(event: Event, data: dict, pair_count: int):

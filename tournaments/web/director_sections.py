@@ -10,10 +10,11 @@ import re
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import services
 from ..models import Event, Meeting
+from ..presenters import sentence
 from ..services import ServiceError
 from .director import _actor, _event, _fail, director_required
 
@@ -91,3 +92,28 @@ def sections(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "tournaments/director/sections.html", {
         "event": event, "sections": _sections(event),
     })
+
+
+@director_required
+@require_POST
+def pair_sections(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The pairs page's picker: each pair's section (`section-<number>`: the section's
+    name). Only the pairs whose section changes move; a pair seated in another section's
+    movement is refused with the service's words, and then nothing moves."""
+    event = _event(event_id)
+    numbers = event.pairs.values_list("number", flat=True)
+    wanted = {n: request.POST[f"section-{n}"] for n in numbers
+              if request.POST.get(f"section-{n}")}
+    try:
+        moves = services.pair_sections_set(event=event, wanted=wanted, actor=_actor(request))
+    except ServiceError as exc:
+        _fail(request, exc)
+    else:
+        if moves:
+            messages.success(request, sentence("; ".join(
+                f"pair{'s' if len(moves[name]) > 1 else ''} "
+                f"{', '.join(map(str, moves[name]))} now in section {name}"
+                for name in sorted(moves)) + "."))
+        else:
+            messages.info(request, "No pair changed section.")
+    return redirect("director-pairs", event_id=event.pk)

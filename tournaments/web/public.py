@@ -18,6 +18,7 @@ import functools
 from collections.abc import Callable
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
@@ -40,7 +41,10 @@ def public_event(view: Callable) -> Callable:
     @functools.wraps(view)
     def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
         caller = access.web_caller(request)
-        event = access.shown_event(caller, Event.objects.filter(pk=pk).first())
+        # Whether later sessions follow this one (the link to the overall standings), in
+        # the same query as the event.
+        event = access.shown_event(caller, Event.objects.filter(pk=pk).annotate(
+            has_later_sessions=Exists(Event.objects.filter(session_of=OuterRef("pk")))).first())
         if event is None:
             raise Http404(access.NO_SUCH_EVENT)
         # The correction period may have ended since anyone last looked.
@@ -97,6 +101,22 @@ def standings_page(request: HttpRequest, event: Event, *, caller: access.Caller)
     return _page(request, "tournaments/public/standings.html",
                  "tournaments/public/_standings.html",
                  _context(event, caller.director, standings=table, seq=event.seq))
+
+
+@require_GET
+@never_cache
+@public_event
+def overall_page(request: HttpRequest, event: Event, *, caller: access.Caller) -> HttpResponse:
+    """An event of several sessions: each pair's score in each session and overall. Shown
+    to everyone once every session's standings are published; the director always."""
+    if event.kind == "teams":
+        raise Http404("a team match has no sessions")
+    # Each session's correction period may have ended since anyone last looked.
+    sessions = [services.event_final_if_due(event=s) for s in event.session_events()]
+    if not access.may_see_overall(caller, sessions):
+        return _not_yet(request, event)
+    return render(request, "tournaments/public/overall.html", _context(
+        event, caller.director, standings=scores.overall_standings(event)))
 
 
 @require_GET

@@ -18,6 +18,7 @@ from . import (
     director_pairs,
     director_scoring,
     director_sections,
+    director_sessions,
     pad,
     public,
     table,
@@ -30,6 +31,7 @@ public_urlpatterns = [
     path("events/<id:pk>/boards/<number:number>/", public.board_page, name="public-board"),
     path("events/<id:pk>/pairs/<number:number>/", public.pair_page, name="public-pair"),
     path("events/<id:pk>/live/", public.live, name="public-live"),
+    path("events/<id:pk>/overall/", public.overall_page, name="public-overall"),
     path("members/<str:number>/", public.member_page, name="public-member"),
 ]
 
@@ -85,6 +87,10 @@ director_urlpatterns = [
          name="director-correction-period"),
     path("events/<id:event_id>/sections/", director_sections.sections,
          name="director-sections"),
+    path("events/<id:event_id>/sessions/", director_sessions.sessions,
+         name="director-sessions"),
+    path("events/<id:event_id>/pairs/sections/", director_sections.pair_sections,
+         name="director-pair-sections"),
     path("events/<id:event_id>/not-played-scoring/", director_scoring.not_played_scoring,
          name="director-not-played-scoring"),
     path("events/<id:event_id>/publish/", director.event_publish, name="director-publish"),

@@ -1,4 +1,5 @@
-"""python manage.py standings EVENT_ID --format json|text (interfaces.md §3)."""
+"""python manage.py standings EVENT_ID --format json|text (interfaces.md §3); with
+--overall, the overall standings of an event of several sessions (any session's id)."""
 
 import json
 
@@ -6,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournaments import presenters
 from tournaments.models import Event
-from tournaments.standings import standings
+from tournaments.standings import overall_standings, standings
 
 
 class Command(BaseCommand):
@@ -15,12 +16,21 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("event_id", type=int)
         parser.add_argument("--format", choices=["json", "text"], default="text")
+        parser.add_argument("--overall", action="store_true",
+                            help="the overall standings of the event's sessions")
 
-    def handle(self, *args, event_id: int, format: str, **options):
+    def handle(self, *args, event_id: int, format: str, overall: bool = False, **options):
         try:
             event = Event.objects.get(pk=event_id)
         except Event.DoesNotExist:
             raise CommandError(f"there is no event {event_id}") from None
+        if overall:
+            if event.kind == "teams":
+                raise CommandError("a team match has no sessions: leave out --overall")
+            data = overall_standings(event)
+            self.stdout.write(json.dumps(data, indent=1, ensure_ascii=False)
+                              if format == "json" else overall_text(data))
+            return
         data = standings(event)
         if format == "json":
             data = {k: v for k, v in data.items() if k not in ("published", "seq")}
@@ -63,4 +73,28 @@ def as_text(data: dict) -> str:
     note = presenters.not_played_note(data)
     if note:
         lines.append(note)
+    return "\n".join(lines)
+
+
+def overall_text(data: dict) -> str:
+    """The overall standings as text: a column per session ("—" where a pair did not play),
+    then the total, exact ("+2½", "56.25%")."""
+    mp = data["method"] == "matchpoints"
+
+    def shown(cell: dict | None) -> str:
+        if cell is None:
+            return "—"
+        return presenters.percent(cell["score"]) if mp else presenters.signed(cell["exact"])
+
+    heads = [f"S{s['session']}" + ("" if s["counted"] == "100"
+                                   else f" ({presenters.number(s['counted'])}%)")
+             for s in data["sessions"]]
+    lines = [f"{data['event']} — overall, {presenters.method(data['method'])}", "",
+             f"{'Place':<6} {'Pair':>4}  {'Players':<40} "
+             + " ".join(f"{h:>10}" for h in heads) + f" {'Overall':>10}"]
+    for row in data["rankings"][0]["rows"]:
+        total = shown({"score": row["score"], "exact": row["exact"]})
+        lines.append(f"{row['place']:<6} {row['pair']:>4}  {' & '.join(row['names']):<40} "
+                     + " ".join(f"{shown(c):>10}" for c in row["sessions"])
+                     + f" {total:>10}")
     return "\n".join(lines)
