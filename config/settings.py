@@ -373,6 +373,30 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {"AdjustGradeEnum": "tournaments.models.ADJUST_GRADES"},
 }
 
+# --- E-mail (the players' score cards after publishing final) ---------------------------
+# EMAIL_URL, read by django-environ: consolemail:// (the default: mail is written to the
+# log, nothing is sent), smtp://user:password@host:587 (STARTTLS: smtp+tls://, TLS:
+# smtp+ssl://). Links in the mail (the opt-out) start with SITE_URL.
+def env_email() -> dict:
+    raw = env.str("EMAIL_URL", default="consolemail://").strip() or "consolemail://"
+    try:
+        config = environ.Env.email_url_config(raw)
+    except Exception as exc:  # django-environ raises several kinds
+        raise ImproperlyConfigured(f"EMAIL_URL cannot be read: {exc}") from exc
+    if not config.get("EMAIL_BACKEND"):
+        raise ImproperlyConfigured(
+            f"EMAIL_URL={raw!r}: use consolemail:// or smtp://user:password@host:port")
+    return {name: value for name, value in config.items() if value not in (None, "")}
+
+
+vars().update(env_email())
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="scores@localhost").strip()
+EMAIL_TIMEOUT = env_positive_int("EMAIL_TIMEOUT", default=10)
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").strip().rstrip("/")
+if not re.fullmatch(r"https?://[^\s/]+(/[^\s]*)?", SITE_URL):
+    raise ImproperlyConfigured(
+        f"SITE_URL={SITE_URL!r} must be the site's address, such as https://club.example")
+
 # A monitor sending "Authorization: Bearer <HEALTH_TOKEN>" gets /health/'s live check
 # (directors get it from their session); empty: only directors do.
 HEALTH_TOKEN = env.str("HEALTH_TOKEN", default="").strip()

@@ -55,6 +55,7 @@ def director_urls(world) -> list[str]:
         reverse("director-not-played-scoring", kwargs={"event_id": e}),
         reverse("director-club-adjustments", kwargs={"event_id": e}),
         reverse("director-publish", kwargs={"event_id": e}),
+        reverse("director-score-cards-send", kwargs={"event_id": e}),
         reverse("director-results-export", kwargs={"event_id": e, "fmt": "pbn"}),
         reverse("director-pairs", kwargs={"event_id": e}),
         reverse("director-late-pair", kwargs={"event_id": e}),

@@ -38,6 +38,7 @@ from .base import (
 from .event_state import (
     FINAL_BY,
     FINAL_TASK,
+    MAIL_TASK,
     _schedule_final,
     correction_period_set,
     event_close,
@@ -68,6 +69,7 @@ from .members import (
     members_import,
     members_merge,
     members_parse_csv,
+    player_email_opt_out,
     player_for,
 )
 from .movement_change import (
@@ -165,6 +167,7 @@ __all__ = [
     "events_final_due",
     "FINAL_BY",
     "FINAL_TASK",
+    "MAIL_TASK",
     "Forbidden",
     "HistoryRow",
     "IMPORT_BATCH",
@@ -184,6 +187,7 @@ __all__ = [
     "members_import",
     "members_merge",
     "members_parse_csv",
+    "player_email_opt_out",
     "player_for",
     "late_play_allow",
     "late_play_withdraw",

@@ -97,6 +97,9 @@ _NEXT_STATUS = {
 # name, so this module does not import the tasks (the tasks import the services).
 FINAL_TASK = "tournaments.publish_final_if_due"
 FINAL_BY = "end of the correction period"
+# The task that e-mails the players their score cards once the standings are final
+# (tournaments/mail/services.py), sent by name for the same reason.
+MAIL_TASK = "tournaments.mail_score_cards"
 
 
 def _outstanding_text(outstanding: list) -> str:
@@ -249,8 +252,12 @@ def _publish_final(locked: Event, actor: Actor) -> None:
         before["final_after"] = locked.final_after.isoformat()
     locked.published = Event.Published.FINAL
     locked.final_after = None
+    # The publication is named by the event's change number now (the lock just took it):
+    # each player's score card is e-mailed once per publication (ScoreCardMail).
+    event_id, publication = locked.pk, locked.seq
     _audit(event=locked, actor=actor, action="publish", before=before,
-           after={"published": Event.Published.FINAL})
+           after={"published": Event.Published.FINAL, "publication": publication})
+    transaction.on_commit(lambda: _send_score_cards(event_id, publication))
 
 
 def _due(event: Event, now=None) -> bool:
@@ -286,6 +293,28 @@ def events_final_due() -> int:
         with transaction.atomic():
             _final_if_due(_lock_event(pk))
     return len(due)
+
+
+def _send_score_cards(event_id: int, publication: int) -> None:
+    """After the commit: e-mail each player their score card (tournaments/mail).
+
+    Sent by name, as the final standings' task is (the mail package imports the services,
+    never the reverse). In-process (no Redis) the task runs here and now, after the
+    commit of the publishing; with a broker a worker sends the mail. A broker that is
+    down loses nothing that cannot be sent again: ``manage.py send_score_cards`` sends
+    what the latest publication has not sent yet, and never a card twice.
+    """
+    try:
+        if app.conf.task_always_eager:
+            app.loader.import_default_modules()  # registers the tasks in this process
+            app.tasks[MAIL_TASK].apply_async(args=[event_id, publication])
+        else:
+            app.send_task(MAIL_TASK, args=[event_id, publication], ignore_result=True,
+                          retry=True, retry_policy={"max_retries": 2, "interval_start": 0,
+                                                    "interval_step": 0.2, "interval_max": 0.2})
+    except Exception:  # never undo a publication over its mail: the log says what happened
+        log.warning("could not send the score cards of event %s (publication %s)", event_id,
+                    publication, exc_info=True)
 
 
 def _schedule_final(event_id: int, eta) -> None:

@@ -201,6 +201,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "publish_offers": _publish_offers(event),
         "closed": event.status == Event.Status.CLOSED,
         "not_played_choices": NOT_PLAYED_CHOICES,
+        "mails": selectors.score_card_mails(event),
     })
 
 

@@ -13,11 +13,13 @@ from . import (
     director_exports,
     director_irregular,
     director_late,
+    director_mail,
     director_members,
     director_movement,
     director_pairs,
     director_scoring,
     director_sections,
+    mail,
     pad,
     public,
     table,
@@ -31,6 +33,8 @@ public_urlpatterns = [
     path("events/<id:pk>/pairs/<number:number>/", public.pair_page, name="public-pair"),
     path("events/<id:pk>/live/", public.live, name="public-live"),
     path("members/<str:number>/", public.member_page, name="public-member"),
+    # The link in every score card's mail (a signed token: web/mail.py).
+    path("mail/opt-out/<str:token>/", mail.opt_out, name="mail-opt-out"),
 ]
 
 table_urlpatterns = [
@@ -88,6 +92,8 @@ director_urlpatterns = [
     path("events/<id:event_id>/not-played-scoring/", director_scoring.not_played_scoring,
          name="director-not-played-scoring"),
     path("events/<id:event_id>/publish/", director.event_publish, name="director-publish"),
+    path("events/<id:event_id>/score-cards/send/", director_mail.score_cards_send,
+         name="director-score-cards-send"),
     path("events/<id:event_id>/exports/<name:fmt>/", director_exports.results_export,
          name="director-results-export"),
     path("events/<id:event_id>/pairs/", director.pairs, name="director-pairs"),
