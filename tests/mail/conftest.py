@@ -15,6 +15,7 @@ from aiosmtpd.controller import Controller
 
 from config.celery import app
 from tournaments import standings
+from tournaments.mail import services as mail
 from tournaments.models import Event, Player, ScoreCardMail
 
 from ..reports.night import build_night, make_director
@@ -91,16 +92,30 @@ def _fresh_standings():
     standings.clear_cache()
 
 
+class InlineMail:
+    """Sends in-process cards in the caller's thread at once: a test inside a transaction
+    needs them on its own connection (the product uses a thread: ``InProcessMail``)."""
+
+    def start(self, mail_ids: list[int]) -> None:
+        for mail_id in mail_ids:
+            mail.send_score_card.apply(args=[mail_id])
+
+    def wait(self, timeout: float | None = 60) -> bool:
+        return True
+
+
 @pytest.fixture(autouse=True)
 def _in_process(request):
     """The mail tasks run in-process (as without REDIS_URL), unless the test runs a worker."""
     if request.node.get_closest_marker("celery_worker"):
         yield
         return
-    before = app.conf.task_always_eager
+    before, mail.in_process = mail.in_process, InlineMail()
+    eager = app.conf.task_always_eager
     app.conf.task_always_eager = True
     yield
-    app.conf.task_always_eager = before
+    app.conf.task_always_eager = eager
+    mail.in_process = before
 
 
 @pytest.fixture

@@ -27,15 +27,18 @@ from __future__ import annotations
 
 import logging
 import smtplib
+import threading
 from collections.abc import Iterable
 from textwrap import fill
 
 from celery import Task, shared_task
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
-from django.db import transaction
+from django.db import connections, transaction
 from django.db.models import Q
 from django.utils import timezone
+
+from config.celery import app
 
 from ..models import Event, Pair, Player, ScoreCardMail, Substitute
 from ..services import MAIL_TASK
@@ -238,9 +241,58 @@ def score_cards_send(*, event: Event) -> int:
     if publication is None:
         return 0
     waiting = score_cards_prepare(event_id=event.pk, publication=publication)
-    for mail_id in waiting:
-        send_score_card.apply_async(args=[mail_id], ignore_result=True)
+    _send_each(waiting)
     return len(waiting)
+
+
+def _send_each(mail_ids: list[int]) -> None:
+    """One task a card: to the workers, or (no broker) to a thread of this process."""
+    if not mail_ids:
+        return
+    if app.conf.task_always_eager:
+        in_process.start(mail_ids)
+        return
+    for mail_id in mail_ids:
+        send_score_card.apply_async(args=[mail_id], ignore_result=True)
+
+
+class InProcessMail:
+    """Without a broker (no REDIS_URL) the cards go from a thread of the web process, one
+    after another, so publishing answers at once however slow the mail server is; each
+    card is tried and retried as a worker would (at once, with no wait between tries).
+    ``wait`` waits for the threads started so far (tests use it)."""
+
+    def __init__(self) -> None:
+        self._threads: set[threading.Thread] = set()
+        self._lock = threading.Lock()
+
+    def start(self, mail_ids: list[int]) -> None:
+        thread = threading.Thread(target=self._run, args=(list(mail_ids),), daemon=True,
+                                  name="score-card-mail")
+        with self._lock:
+            self._threads.add(thread)
+        thread.start()
+
+    def _run(self, mail_ids: list[int]) -> None:
+        try:
+            for mail_id in mail_ids:
+                send_score_card.apply(args=[mail_id])
+        except Exception:
+            log.exception("score card mail stopped in-process")
+        finally:
+            connections.close_all()
+            with self._lock:
+                self._threads.discard(threading.current_thread())
+
+    def wait(self, timeout: float | None = 60) -> bool:
+        with self._lock:
+            threads = list(self._threads)
+        for thread in threads:
+            thread.join(timeout)
+        return not any(thread.is_alive() for thread in threads)
+
+
+in_process = InProcessMail()
 
 
 # --- the Celery tasks (sent by services._publish_final, run the services above) ---------------
@@ -265,8 +317,7 @@ class MailTask(Task):
 def mail_score_cards(event_id: int, publication: int) -> int:
     """Record a send for every player of the publication and start one task a card."""
     waiting = score_cards_prepare(event_id=event_id, publication=publication)
-    for mail_id in waiting:
-        send_score_card.apply_async(args=[mail_id], ignore_result=True)
+    _send_each(waiting)
     return len(waiting)
 
 
