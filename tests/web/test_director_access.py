@@ -125,7 +125,7 @@ def test_director_pages_open(world, director_client):
     for url in director_urls(world):
         if url.endswith(("/status/", "/publish/", "/preview/", "/correction-period/",
                          "/not-played-scoring/", "/club-adjustments/", "/step/",
-                         "/merge/")):
+                         "/merge/", "/score-cards/send/")):
             continue  # POST only
         response = director_client.get(url)
         # Reopening is for a closed event in its correction period: this one goes back.
@@ -139,7 +139,7 @@ def test_forms_carry_csrf_and_posts_without_it_are_refused(world, director):
         if url.endswith(("/status/", "/publish/", "/preview/", "grid.json",
                          "/correction-period/", "/reopen/", "/not-played-scoring/",
                          "/club-adjustments/", "/step/", "/exports/pbn/", "/merge/",
-                         "members.csv", "find.json")):
+                         "members.csv", "find.json", "/score-cards/send/")):
             continue  # POST only, or not a page (JSON, a file to download)
         html = strict.get(url).content.decode()
         if "<form" in html.split("</header>", 1)[1]:
