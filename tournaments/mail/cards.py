@@ -80,7 +80,8 @@ def _table(head: list[str], rows: list[list[str]], right: set[int]) -> list[str]
 
 
 def card_text(event: Event, card: dict) -> str:
-    """The card as lines of text: the board rows, the notes under them, the total."""
+    """The card as lines of text, as the PDF beside it has it: the board rows (scores
+    signed), the notes under them, the total."""
     whist = event.is_whist
     compared = card["method"] != "total-points"
     head = ["Board", "Sat", "Against"] + (["Tricks (N–S)"] if whist
@@ -90,7 +91,7 @@ def card_text(event: Event, card: dict) -> str:
     rows = []
     for r in card["rows"]:
         line = [str(r["board"]), presenters.side(r["direction"]), str(r["opponents"]),
-                *_played(r, whist), presenters.number(r["score"])]
+                *_played(r, whist), presenters.signed(r["score"])]
         if compared:
             line += [_exact_note(r["shown"], r["plus_minus"]),
                      _exact_note(r["running_shown"], r["running"])]
