@@ -188,8 +188,8 @@ def _permanent(exc: BaseException) -> bool:
 def _words(exc: BaseException) -> str:
     """The mail server's reply as a director reads it."""
     if isinstance(exc, smtplib.SMTPRecipientsRefused):
-        return "; ".join(f"{address}: {code} {_text(text)}"
-                         for address, (code, text) in exc.recipients.items())
+        # One recipient a mail: the console names the address beside the reply.
+        return "; ".join(f"{code} {_text(text)}" for code, text in exc.recipients.values())
     code = getattr(exc, "smtp_code", None)
     if code is not None:
         return f"{code} {_text(getattr(exc, 'smtp_error', b''))}"
