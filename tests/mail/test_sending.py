@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from tournaments import presenters, selectors, services
+from tournaments import nightfile, presenters, selectors, services
 from tournaments.mail import services as mail
 from tournaments.mail.optout import opt_out_url
 from tournaments.models import AuditEntry, Event, Player, ScoreCardMail
+from tournaments.services import Actor
 
 from ..reports.pdf import pdf_text
-from .conftest import NO_ADDRESS, address_of, mails
+from .conftest import NO_ADDRESS, address_of, give_addresses, mails
 
 Status = ScoreCardMail.Status
 DONE = "the last round was played but not confirmed"
@@ -163,3 +164,21 @@ def test_a_substitute_gets_the_card_of_the_pair_they_played_for(night, smtp,
     publish_final(night, django_capture_on_commit_callbacks)
     [message] = smtp.to(address_of("Max Nye"))
     assert message["Subject"].endswith("pair 2")
+
+
+def test_importing_a_final_night_file_mails_nobody(night, smtp,
+                                                   django_capture_on_commit_callbacks):
+    """A night file records a night already played: its import sends no card; the
+    console's button sends them if the club wants."""
+    publish_final(night, django_capture_on_commit_callbacks)
+    assert len(smtp.arrived) == 10
+    data = nightfile.night_export(night.event)
+    data["event"]["name"] = "Tuesday duplicate, again"
+    with django_capture_on_commit_callbacks(execute=True):
+        copy = nightfile.night_import(data=data, actor=Actor.system("import"))
+    assert copy.published == Event.Published.FINAL
+    assert len(smtp.arrived) == 10
+    assert not ScoreCardMail.objects.filter(event=copy).exists()
+    give_addresses()  # the file's players are visitors here: new records, no address yet
+    assert mail.score_cards_send(event=copy) == 10
+    assert len(smtp.arrived) == 20

@@ -110,14 +110,15 @@ def _outstanding_text(outstanding: list) -> str:
 
 @transaction.atomic
 def event_set_status(*, event: Event, status: str, actor: Actor, reason: str = "",
-                     publish_final: bool = False) -> Event:
+                     publish_final: bool = False, send_cards: bool = True) -> Event:
     """setting up → running → agreed → closed → final (a closed event's scores are final).
 
     Agreed (Duplicate Law E): the scores are agreed; the tables enter and confirm nothing
     more, and only the director changes a score. The director agrees the event when every
     board is in, or says why not (the reason and what was outstanding go to the audit).
     Closed: see ``event_close``. Reopening a closed event (back to agreed) is possible
-    only in its correction period, with a reason.
+    only in its correction period, with a reason. ``send_cards=False``: final standings
+    published here e-mail no score card (the night-file import: decisions.md).
     """
     if not actor.directs:
         raise Forbidden("only the director changes the event's state")
@@ -158,7 +159,7 @@ def event_set_status(*, event: Event, status: str, actor: Actor, reason: str = "
         fields.append("published")
         if (publish_final or not locked.correction_minutes
                 or locked.published == Event.Published.FINAL):
-            _publish_final(locked, actor)
+            _publish_final(locked, actor, send_cards=send_cards)
         else:
             locked.final_after = timezone.now() + timedelta(minutes=locked.correction_minutes)
             after["final_after"] = locked.final_after.isoformat()
@@ -222,10 +223,11 @@ def correction_period_set(*, event: Event, minutes: int, actor: Actor) -> Event:
 
 
 @transaction.atomic
-def event_publish(*, event: Event, level: str, actor: Actor) -> Event:
+def event_publish(*, event: Event, level: str, actor: Actor, send_cards: bool = True) -> Event:
     """Publish standings as provisional or final, or take them down ("none").
 
-    Publishing final during the correction period ends it.
+    Publishing final during the correction period ends it, and e-mails each player their
+    score card (unless ``send_cards=False``: the night-file import).
     """
     if not actor.directs:
         raise Forbidden("only the director publishes standings")
@@ -234,7 +236,7 @@ def event_publish(*, event: Event, level: str, actor: Actor) -> Event:
     locked = _final_if_due(_lock_event(event.pk))
     if level == Event.Published.FINAL:
         if locked.published != level or locked.final_after is not None:
-            _publish_final(locked, actor)
+            _publish_final(locked, actor, send_cards=send_cards)
             locked.save(update_fields=["published", "final_after", "updated_at"])
         return locked
     before = {"published": locked.published}
@@ -245,8 +247,9 @@ def event_publish(*, event: Event, level: str, actor: Actor) -> Event:
 
 
 
-def _publish_final(locked: Event, actor: Actor) -> None:
-    """Final standings (the caller saves the row): the correction period, if any, is over."""
+def _publish_final(locked: Event, actor: Actor, *, send_cards: bool = True) -> None:
+    """Final standings (the caller saves the row): the correction period, if any, is over;
+    after the commit each player is e-mailed their score card (``send_cards``)."""
     before = {"published": locked.published}
     if locked.final_after is not None:
         before["final_after"] = locked.final_after.isoformat()
@@ -257,7 +260,8 @@ def _publish_final(locked: Event, actor: Actor) -> None:
     event_id, publication = locked.pk, locked.seq
     _audit(event=locked, actor=actor, action="publish", before=before,
            after={"published": Event.Published.FINAL, "publication": publication})
-    transaction.on_commit(lambda: _send_score_cards(event_id, publication))
+    if send_cards:
+        transaction.on_commit(lambda: _send_score_cards(event_id, publication))
 
 
 def _due(event: Event, now=None) -> bool:
