@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from tournaments import nightfile, presenters, selectors, services
 from tournaments.mail import services as mail
+from tournaments.mail.cards import card_text, pair_card
 from tournaments.mail.optout import opt_out_url
 from tournaments.models import AuditEntry, Event, Player, ScoreCardMail
 from tournaments.services import Actor
 
+from ..reports.night import build_night
 from ..reports.pdf import pdf_text
 from .conftest import NO_ADDRESS, address_of, give_addresses, mails
 
@@ -76,7 +78,6 @@ def test_a_fraction_is_written_as_the_pages_write_it(night, smtp):
         "offending": "", "adjustment": "", "note": "", "score": -100,
         "plus_minus": "13/2", "shown": 6, "running": "13/2", "running_shown": 6,
         "late_play": True}], "total": "13/2", "shown": 6}
-    from tournaments.mail.cards import card_text
     text = card_text(night.event, card)
     line = text.splitlines()[1].split()
     assert line == ["3", "E–W", "2", "3♥", "×", "(played", "late)", "S", "8", "−100",
@@ -182,3 +183,14 @@ def test_importing_a_final_night_file_mails_nobody(night, smtp,
     give_addresses()  # the file's players are visitors here: new records, no address yet
     assert mail.score_cards_send(event=copy) == 10
     assert len(smtp.arrived) == 20
+
+
+def test_a_whist_card_has_the_tricks_and_no_contract(director):
+    whist = build_night(director, name="Whist night", rules="duplicate-whist")
+    card = pair_card(whist.event, 4)
+    lines = card.text.splitlines()
+    assert lines[0].split() == ["Board", "Sat", "Against", "Tricks", "(N–S)", "Score", "±",
+                                "Running", "total"]
+    assert lines[1].split()[:3] == ["1", "E–W", "1"]
+    assert "Contract" not in card.text and card.text.splitlines()[-1].startswith("Total: ")
+    assert "Pair 4: Gus Hay & Hal Ing" in pdf_text(card.pdf)

@@ -63,3 +63,43 @@ def test_without_a_broker_a_thread_sends_them(director, smtp):
         mail.in_process = before
     assert len(smtp.arrived) == 10
     assert ScoreCardMail.objects.filter(status="sent").count() == 10
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_at_one_card_send_it_once(director, smtp):
+    """Two workers take the same card at the same moment (a re-delivered message while
+    the first still runs): the row lock lets one claim it; the other finds it being sent."""
+    import threading
+
+    from django.db import connections
+
+    night = build_night(director)
+    give_addresses()
+    night.event = services.event_close(event=night.event, actor=night.actor, reason=DONE,
+                                       publish_final=True)
+    publication = ScoreCardMail.objects.values_list("publication", flat=True).first()
+    if publication is None:  # the commit's task ran in-process (InlineMail) already
+        publication = night.event.seq
+    ScoreCardMail.objects.all().delete()
+    smtp.arrived.clear()
+    [first, *_] = mail.score_cards_prepare(event_id=night.event.pk, publication=publication)
+    start = threading.Barrier(2)
+    answers = []
+
+    def worker():
+        try:
+            start.wait()
+            answers.append(mail.score_card_send(mail_id=first))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=worker) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert sorted(answers) == ["nothing to send", "sent"]
+    assert len(smtp.arrived) == 1
+    row = ScoreCardMail.objects.get(pk=first)
+    assert (row.status, row.attempts) == ("sent", 1)
