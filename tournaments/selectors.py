@@ -1205,7 +1205,7 @@ SHOWN_MAIL_FAILURES = 10
 
 def score_card_mails(event: Event) -> dict | None:
     """How the latest publication's score cards went by e-mail (the console's counts):
-    sent, failed, waiting (to be sent, or being sent), skipped for no address or an
+    sent, failed, waiting to be sent, being sent, skipped for no address or an
     opt-out, and the failures with the mail server's words; None before any publication
     has recorded a card."""
     publication = (ScoreCardMail.objects.filter(event=event).order_by("-publication")
@@ -1221,7 +1221,9 @@ def score_card_mails(event: Event) -> dict | None:
         "publication": publication,
         "sent": counts.get(status.SENT, 0),
         "failed": counts.get(status.FAILED, 0),
-        "waiting": counts.get(status.PENDING, 0) + counts.get(status.SENDING, 0),
+        "waiting": counts.get(status.PENDING, 0),
+        # Claimed by a worker: being sent now, or for good if that worker died mid-send.
+        "sending": counts.get(status.SENDING, 0),
         "no_address": counts.get(status.NO_ADDRESS, 0),
         "opted_out": counts.get(status.OPTED_OUT, 0),
         "failures": [{"name": m.player.name, "pair": m.pair_number, "address": m.address,

@@ -81,8 +81,9 @@ def test_the_console_shows_sent_failed_and_skipped(night, smtp, client,
     services.player_email_opt_out(player=Player.objects.get(name="Ed Fox"))
     publish_final(night, django_capture_on_commit_callbacks)
     summary = selectors.score_card_mails(night.event)
-    assert {k: summary[k] for k in ("sent", "failed", "waiting", "no_address", "opted_out")} == {
-        "sent": 8, "failed": 1, "waiting": 0, "no_address": 2, "opted_out": 1}
+    assert {k: summary[k] for k in ("sent", "failed", "waiting", "sending", "no_address",
+                                    "opted_out")} == {
+        "sent": 8, "failed": 1, "waiting": 0, "sending": 0, "no_address": 2, "opted_out": 1}
     client.force_login(night.director)
     page = client.get(reverse("director-event", kwargs={"event_id": night.event.pk}))
     html = page.content.decode()
