@@ -194,3 +194,15 @@ def test_a_whist_card_has_the_tricks_and_no_contract(director):
     assert lines[1].split()[:3] == ["1", "E–W", "1"]
     assert "Contract" not in card.text and card.text.splitlines()[-1].startswith("Total: ")
     assert "Pair 4: Gus Hay & Hal Ing" in pdf_text(card.pdf)
+
+
+def test_a_publication_replaced_before_the_worker_came_sends_nothing(night, smtp):
+    night.event = services.event_close(event=night.event, actor=night.actor, reason=DONE,
+                                       publish_final=True)
+    first = AuditEntry.objects.filter(action="publish").first().after["publication"]
+    services.event_publish(event=night.event, level="none", actor=night.actor)
+    night.event = services.event_publish(event=night.event, level="final", actor=night.actor)
+    assert mail.mail_score_cards.apply(args=[night.event.pk, first]).get() == 0
+    assert not smtp.arrived and not ScoreCardMail.objects.exists()
+    assert mail.score_cards_send(event=night.event) == 10  # the latest one's cards
+    assert len(smtp.arrived) == 10

@@ -88,10 +88,12 @@ def score_cards_prepare(*, event_id: int, publication: int) -> list[int]:
     """Record a send for every player of the publication; the ids still waiting to be sent.
 
     Nothing is recorded for an event whose standings are no longer final (taken down
-    before the worker came to it); rows already there (a second run) are kept as they are.
+    before the worker came to it), nor for a publication a later one has replaced (both
+    before the worker came: the later one's cards go); rows already there (a second run)
+    are kept as they are.
     """
     event = Event.objects.filter(pk=event_id).first()
-    if event is None or event.published != Event.Published.FINAL:
+    if event is None or latest_publication(event) != publication:
         return []
     rows = [ScoreCardMail(event=event, publication=publication, player=player,
                           pair_number=number, address=player.email,
