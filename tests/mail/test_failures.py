@@ -4,6 +4,10 @@ which cards failed and why."""
 
 from __future__ import annotations
 
+import io
+
+import pytest
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from tournaments import selectors, services
@@ -108,3 +112,17 @@ def test_the_console_sends_what_the_broker_never_got(night, smtp, client):
                                kwargs={"event_id": night.event.pk}), follow=True)
     assert "nothing is waiting" in page.content.decode()
     assert len(smtp.arrived) == 10
+
+
+def test_the_command_sends_what_is_waiting(night, smtp):
+    night.event = services.event_close(event=night.event, actor=night.actor, reason=DONE,
+                                       publish_final=True)  # the commit's task never ran
+    out = io.StringIO()
+    call_command("send_score_cards", str(night.event.pk), stdout=out)
+    assert out.getvalue() == "10 score card(s) sent to the mail worker\n"
+    assert len(smtp.arrived) == 10
+    call_command("send_score_cards", str(night.event.pk), stdout=io.StringIO())
+    assert len(smtp.arrived) == 10
+    services.event_publish(event=night.event, level="none", actor=night.actor)
+    with pytest.raises(CommandError, match="are not final"):
+        call_command("send_score_cards", str(night.event.pk))
