@@ -303,10 +303,11 @@ def _send_score_cards(event_id: int, publication: int) -> None:
     """After the commit: e-mail each player their score card (tournaments/mail).
 
     Sent by name, as the final standings' task is (the mail package imports the services,
-    never the reverse). In-process (no Redis) the task runs here and now, after the
-    commit of the publishing; with a broker a worker sends the mail. A broker that is
-    down loses nothing that cannot be sent again: ``manage.py send_score_cards`` sends
-    what the latest publication has not sent yet, and never a card twice.
+    never the reverse). With a broker a worker sends the mail. In-process (no Redis) the
+    task records the sends here, after the commit, and hands the cards to a thread, so
+    the director's page answers at once. A broker that is down loses nothing that cannot
+    be sent again: the console's "Send the cards not sent yet" (``manage.py
+    send_score_cards``) sends what the latest publication has not, never a card twice.
     """
     try:
         if app.conf.task_always_eager:
