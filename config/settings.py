@@ -136,6 +136,19 @@ def env_redis_url() -> str:
     return url
 
 
+def env_email() -> dict:
+    """EMAIL_URL as Django's EMAIL_* settings (the values the URL leaves out keep Django's)."""
+    raw = env.str("EMAIL_URL", default="consolemail://").strip() or "consolemail://"
+    try:
+        config = environ.Env.email_url_config(raw)
+    except Exception as exc:  # django-environ raises several kinds
+        raise ImproperlyConfigured(f"EMAIL_URL cannot be read: {exc}") from exc
+    if not config.get("EMAIL_BACKEND"):
+        raise ImproperlyConfigured(
+            f"EMAIL_URL={raw!r}: use consolemail:// or smtp://user:password@host:port")
+    return {name: value for name, value in config.items() if value not in (None, "")}
+
+
 DEBUG = env_flag("DEBUG", default=False)
 SECRET_KEY = env.str("SECRET_KEY", default="")
 if not SECRET_KEY:
@@ -372,6 +385,18 @@ SPECTACULAR_SETTINGS = {
     # One name for the grades of an adjusted score (the model's fields and the inputs).
     "ENUM_NAME_OVERRIDES": {"AdjustGradeEnum": "tournaments.models.ADJUST_GRADES"},
 }
+
+# --- E-mail (the players' score cards after publishing final) ---------------------------
+# EMAIL_URL, read by django-environ: consolemail:// (the default: mail is written to the
+# log, nothing is sent), smtp://user:password@host:25, smtp+tls://...:587 (STARTTLS) or
+# smtp+ssl://...:465. A job has no request: links in the mail start with SITE_URL.
+globals().update(env_email())  # EMAIL_BACKEND, EMAIL_HOST, EMAIL_PORT, EMAIL_USE_TLS...
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="scores@localhost").strip()
+EMAIL_TIMEOUT = env_positive_int("EMAIL_TIMEOUT", default=10)
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").strip().rstrip("/")
+if not re.fullmatch(r"https?://[^\s/]+(/[^\s]*)?", SITE_URL):
+    raise ImproperlyConfigured(
+        f"SITE_URL={SITE_URL!r} must be the site's address, such as https://club.example")
 
 # A monitor sending "Authorization: Bearer <HEALTH_TOKEN>" gets /health/'s live check
 # (directors get it from their session); empty: only directors do.

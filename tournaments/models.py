@@ -235,6 +235,9 @@ class Player(models.Model):
     last_name = models.CharField(max_length=40, blank=True)
     email = models.EmailField(blank=True)
     active = models.BooleanField(default=True)
+    # The player asked for no more score cards by e-mail (the link in every card's mail).
+    email_opt_out = models.BooleanField(default=False)
+    email_opt_out_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["name"]
@@ -621,6 +624,49 @@ class ReportJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} for {self.event or self.rubber}"
+
+
+class ScoreCardMail(models.Model):
+    """One player's personal score card, e-mailed once per publication of the final standings.
+
+    A *publication* is the event's change number (``Event.seq``) when its standings were
+    published final: publishing final again later (after taking the standings down, or
+    closing an event already published final) is a new publication, and the cards go out
+    again with the scores of that moment. The row is created (claimed) in its own
+    transaction before the mail is sent, and the unique constraint makes a second claim
+    for the same player and publication fail: a retry, a re-delivered task or a second
+    worker finds the row and sends nothing.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting to be sent"
+        SENDING = "sending", "Being sent"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed"
+        NO_ADDRESS = "no-address", "Skipped: no e-mail address"
+        OPTED_OUT = "opted-out", "Skipped: opted out"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="score_card_mails")
+    publication = models.BigIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="score_card_mails")
+    pair_number = models.PositiveSmallIntegerField()
+    address = models.EmailField(blank=True)  # where it went (the player's address then)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "publication", "pair_number", "player"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "publication", "player"],
+                                    name="score_card_mail_once_per_publication"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Score card of pair {self.pair_number} to {self.player} ({self.status})"
 
 
 class ServiceState(models.Model):

@@ -941,10 +941,12 @@ def night_import(*, data: dict, actor: Actor) -> Event:
                    summary=summary, actor=actor)
     if plan.irregularities:
         irregularities_import(event=event, rows=plan.irregularities, actor=actor)
+    # A night file records a night already played: importing it e-mails no score card
+    # (the console's "Send the cards not sent yet" does, if the club wants them sent).
     for status in _STEPS[Event.Status(plan.status)]:
-        event = event_set_status(event=event, status=status, actor=actor)
+        event = event_set_status(event=event, status=status, actor=actor, send_cards=False)
     if plan.published != DEFAULT_PUBLISHED:
-        event = event_publish(event=event, level=plan.published, actor=actor)
+        event = event_publish(event=event, level=plan.published, actor=actor, send_cards=False)
     event.refresh_from_db()
     return event
 

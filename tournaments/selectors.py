@@ -57,6 +57,7 @@ from .models import (
     Pair,
     Player,
     Result,
+    ScoreCardMail,
     Section,
     Substitute,
     TableCode,
@@ -1195,3 +1196,37 @@ def member_event_ids(player: Player) -> list[int]:
     ids |= set(Substitute.objects.filter(player=player).values_list("pair__event_id",
                                                                       flat=True))
     return sorted(ids)
+
+
+# --- the score cards sent by e-mail ----------------------------------------------------------
+
+SHOWN_MAIL_FAILURES = 10
+
+
+def score_card_mails(event: Event) -> dict | None:
+    """How the latest publication's score cards went by e-mail (the console's counts):
+    sent, failed, waiting to be sent, being sent, skipped for no address or an
+    opt-out, and the failures with the mail server's words; None before any publication
+    has recorded a card."""
+    publication = (ScoreCardMail.objects.filter(event=event).order_by("-publication")
+                   .values_list("publication", flat=True).first())
+    if publication is None:
+        return None
+    mails = ScoreCardMail.objects.filter(event=event, publication=publication)
+    counts = dict(mails.values_list("status").annotate(n=Count("id")).order_by())
+    status = ScoreCardMail.Status
+    failures = list(mails.filter(status=status.FAILED).select_related("player")
+                    .order_by("pair_number", "player__name")[:SHOWN_MAIL_FAILURES])
+    return {
+        "publication": publication,
+        "sent": counts.get(status.SENT, 0),
+        "failed": counts.get(status.FAILED, 0),
+        "waiting": counts.get(status.PENDING, 0),
+        # Claimed by a worker: being sent now, or for good if that worker died mid-send.
+        "sending": counts.get(status.SENDING, 0),
+        "no_address": counts.get(status.NO_ADDRESS, 0),
+        "opted_out": counts.get(status.OPTED_OUT, 0),
+        "failures": [{"name": m.player.name, "pair": m.pair_number, "address": m.address,
+                      "error": m.error} for m in failures],
+    }
+

@@ -28,5 +28,7 @@ def publish_final_if_due(event_id: int) -> str:
     return event.published
 
 
-# The report tasks live beside the reports; importing them here lets autodiscovery find them.
+# The report and mail tasks live beside their services; importing them here lets
+# autodiscovery find them.
+from .mail.tasks import *  # noqa: E402, F403
 from .reports.tasks import *  # noqa: E402, F403

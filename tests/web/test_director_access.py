@@ -57,6 +57,7 @@ def director_urls(world) -> list[str]:
         reverse("director-not-played-scoring", kwargs={"event_id": e}),
         reverse("director-club-adjustments", kwargs={"event_id": e}),
         reverse("director-publish", kwargs={"event_id": e}),
+        reverse("director-score-cards-send", kwargs={"event_id": e}),
         reverse("director-results-export", kwargs={"event_id": e, "fmt": "pbn"}),
         reverse("director-pairs", kwargs={"event_id": e}),
         reverse("director-late-pair", kwargs={"event_id": e}),
@@ -126,7 +127,7 @@ def test_director_pages_open(world, director_client):
     for url in director_urls(world):
         if url.endswith(("/status/", "/publish/", "/preview/", "/correction-period/",
                          "/not-played-scoring/", "/club-adjustments/", "/step/",
-                         "/merge/", "/pairs/sections/")):
+                         "/merge/", "/pairs/sections/", "/score-cards/send/")):
             continue  # POST only
         response = director_client.get(url)
         # Reopening is for a closed event in its correction period: this one goes back.
@@ -140,7 +141,8 @@ def test_forms_carry_csrf_and_posts_without_it_are_refused(world, director):
         if url.endswith(("/status/", "/publish/", "/preview/", "grid.json",
                          "/correction-period/", "/reopen/", "/not-played-scoring/",
                          "/club-adjustments/", "/step/", "/exports/pbn/", "/merge/",
-                         "/pairs/sections/", "members.csv", "find.json")):
+                         "/pairs/sections/", "members.csv", "find.json",
+                         "/score-cards/send/")):
             continue  # POST only, or not a page (JSON, a file to download)
         html = strict.get(url).content.decode()
         if "<form" in html.split("</header>", 1)[1]:

@@ -39,6 +39,7 @@ from .base import (
 from .event_state import (
     FINAL_BY,
     FINAL_TASK,
+    MAIL_TASK,
     _schedule_final,
     correction_period_set,
     event_close,
@@ -69,6 +70,7 @@ from .members import (
     members_import,
     members_merge,
     members_parse_csv,
+    player_email_opt_out,
     player_for,
 )
 from .movement_change import (
@@ -168,6 +170,7 @@ __all__ = [
     "events_final_due",
     "FINAL_BY",
     "FINAL_TASK",
+    "MAIL_TASK",
     "Forbidden",
     "HistoryRow",
     "IMPORT_BATCH",
@@ -187,6 +190,7 @@ __all__ = [
     "members_import",
     "members_merge",
     "members_parse_csv",
+    "player_email_opt_out",
     "player_for",
     "late_play_allow",
     "late_play_withdraw",

@@ -97,6 +97,9 @@ _NEXT_STATUS = {
 # name, so this module does not import the tasks (the tasks import the services).
 FINAL_TASK = "tournaments.publish_final_if_due"
 FINAL_BY = "end of the correction period"
+# The task that e-mails the players their score cards once the standings are final
+# (tournaments/mail/services.py), sent by name for the same reason.
+MAIL_TASK = "tournaments.mail_score_cards"
 
 
 def _outstanding_text(outstanding: list) -> str:
@@ -107,14 +110,15 @@ def _outstanding_text(outstanding: list) -> str:
 
 @transaction.atomic
 def event_set_status(*, event: Event, status: str, actor: Actor, reason: str = "",
-                     publish_final: bool = False) -> Event:
+                     publish_final: bool = False, send_cards: bool = True) -> Event:
     """setting up → running → agreed → closed → final (a closed event's scores are final).
 
     Agreed (Duplicate Law E): the scores are agreed; the tables enter and confirm nothing
     more, and only the director changes a score. The director agrees the event when every
     board is in, or says why not (the reason and what was outstanding go to the audit).
     Closed: see ``event_close``. Reopening a closed event (back to agreed) is possible
-    only in its correction period, with a reason.
+    only in its correction period, with a reason. ``send_cards=False``: final standings
+    published here e-mail no score card (the night-file import: decisions.md).
     """
     if not actor.directs:
         raise Forbidden("only the director changes the event's state")
@@ -155,7 +159,7 @@ def event_set_status(*, event: Event, status: str, actor: Actor, reason: str = "
         fields.append("published")
         if (publish_final or not locked.correction_minutes
                 or locked.published == Event.Published.FINAL):
-            _publish_final(locked, actor)
+            _publish_final(locked, actor, send_cards=send_cards)
         else:
             locked.final_after = timezone.now() + timedelta(minutes=locked.correction_minutes)
             after["final_after"] = locked.final_after.isoformat()
@@ -219,10 +223,11 @@ def correction_period_set(*, event: Event, minutes: int, actor: Actor) -> Event:
 
 
 @transaction.atomic
-def event_publish(*, event: Event, level: str, actor: Actor) -> Event:
+def event_publish(*, event: Event, level: str, actor: Actor, send_cards: bool = True) -> Event:
     """Publish standings as provisional or final, or take them down ("none").
 
-    Publishing final during the correction period ends it.
+    Publishing final during the correction period ends it, and e-mails each player their
+    score card (unless ``send_cards=False``: the night-file import).
     """
     if not actor.directs:
         raise Forbidden("only the director publishes standings")
@@ -231,7 +236,7 @@ def event_publish(*, event: Event, level: str, actor: Actor) -> Event:
     locked = _final_if_due(_lock_event(event.pk))
     if level == Event.Published.FINAL:
         if locked.published != level or locked.final_after is not None:
-            _publish_final(locked, actor)
+            _publish_final(locked, actor, send_cards=send_cards)
             locked.save(update_fields=["published", "final_after", "updated_at"])
         return locked
     before = {"published": locked.published}
@@ -242,15 +247,21 @@ def event_publish(*, event: Event, level: str, actor: Actor) -> Event:
 
 
 
-def _publish_final(locked: Event, actor: Actor) -> None:
-    """Final standings (the caller saves the row): the correction period, if any, is over."""
+def _publish_final(locked: Event, actor: Actor, *, send_cards: bool = True) -> None:
+    """Final standings (the caller saves the row): the correction period, if any, is over;
+    after the commit each player is e-mailed their score card (``send_cards``)."""
     before = {"published": locked.published}
     if locked.final_after is not None:
         before["final_after"] = locked.final_after.isoformat()
     locked.published = Event.Published.FINAL
     locked.final_after = None
+    # The publication is named by the event's change number now (the lock just took it):
+    # each player's score card is e-mailed once per publication (ScoreCardMail).
+    event_id, publication = locked.pk, locked.seq
     _audit(event=locked, actor=actor, action="publish", before=before,
-           after={"published": Event.Published.FINAL})
+           after={"published": Event.Published.FINAL, "publication": publication})
+    if send_cards:
+        transaction.on_commit(lambda: _send_score_cards(event_id, publication))
 
 
 def _due(event: Event, now=None) -> bool:
@@ -286,6 +297,29 @@ def events_final_due() -> int:
         with transaction.atomic():
             _final_if_due(_lock_event(pk))
     return len(due)
+
+
+def _send_score_cards(event_id: int, publication: int) -> None:
+    """After the commit: e-mail each player their score card (tournaments/mail).
+
+    Sent by name, as the final standings' task is (the mail package imports the services,
+    never the reverse). With a broker a worker sends the mail. In-process (no Redis) the
+    task records the sends here, after the commit, and hands the cards to a thread, so
+    the director's page answers at once. A broker that is down loses nothing that cannot
+    be sent again: the console's "Send the cards not sent yet" (``manage.py
+    send_score_cards``) sends what the latest publication has not, never a card twice.
+    """
+    try:
+        if app.conf.task_always_eager:
+            app.loader.import_default_modules()  # registers the tasks in this process
+            app.tasks[MAIL_TASK].apply_async(args=[event_id, publication])
+        else:
+            app.send_task(MAIL_TASK, args=[event_id, publication], ignore_result=True,
+                          retry=True, retry_policy={"max_retries": 2, "interval_start": 0,
+                                                    "interval_step": 0.2, "interval_max": 0.2})
+    except Exception:  # never undo a publication over its mail: the log says what happened
+        log.warning("could not send the score cards of event %s (publication %s)", event_id,
+                    publication, exc_info=True)
 
 
 def _schedule_final(event_id: int, eta) -> None:

@@ -25,6 +25,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 
 from ..models import Pair, Player, Substitute
 from .base import Actor, Forbidden, ServiceError, _audit, _lock_event
@@ -194,6 +195,20 @@ def member_save(*, player: Player | None = None, number: str | None, first_name:
     return player
 
 
+@transaction.atomic
+def player_email_opt_out(*, player: Player, opted_out: bool = True) -> Player:
+    """The player's own choice, from the link in a score card's mail: no more score
+    cards by e-mail (or, ``opted_out=False``, send them again). No actor: the signed
+    link is the player's word. Asking twice changes nothing (the first time is kept)."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.email_opt_out == opted_out:
+        return player
+    player.email_opt_out = opted_out
+    player.email_opt_out_at = timezone.now() if opted_out else None
+    player.save(update_fields=["email_opt_out", "email_opt_out_at"])
+    return player
+
+
 def _events_of(player_ids: Sequence[int]) -> list[int]:
     pairs = Pair.objects.filter(Q(player_1_id__in=player_ids) | Q(player_2_id__in=player_ids))
     subs = Substitute.objects.filter(player_id__in=player_ids)
@@ -251,6 +266,9 @@ def members_merge(*, keep: Player, drop: Player, actor: Actor, reason: str) -> P
     if drop.active and not keep.active:
         keep.active = True
         changed.append("active")
+    if drop.email_opt_out and not keep.email_opt_out:  # the person said no: it holds
+        keep.email_opt_out, keep.email_opt_out_at = True, drop.email_opt_out_at
+        changed += ["email_opt_out", "email_opt_out_at"]
     drop.delete()
     if changed:
         keep.save(update_fields=changed)

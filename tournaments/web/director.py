@@ -201,6 +201,9 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "publish_offers": _publish_offers(event),
         "closed": event.status == Event.Status.CLOSED,
         "not_played_choices": NOT_PLAYED_CHOICES,
+        # How the score cards went by e-mail: only once final (no query before).
+        "mails": selectors.score_card_mails(event)
+        if event.published == Event.Published.FINAL else None,
     })
 
 

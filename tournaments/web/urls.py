@@ -13,12 +13,14 @@ from . import (
     director_exports,
     director_irregular,
     director_late,
+    director_mail,
     director_members,
     director_movement,
     director_pairs,
     director_scoring,
     director_sections,
     director_sessions,
+    mail,
     pad,
     public,
     table,
@@ -33,6 +35,8 @@ public_urlpatterns = [
     path("events/<id:pk>/live/", public.live, name="public-live"),
     path("events/<id:pk>/overall/", public.overall_page, name="public-overall"),
     path("members/<str:number>/", public.member_page, name="public-member"),
+    # The link in every score card's mail (a signed token: web/mail.py).
+    path("mail/opt-out/<str:token>/", mail.opt_out, name="mail-opt-out"),
 ]
 
 table_urlpatterns = [
@@ -94,6 +98,8 @@ director_urlpatterns = [
     path("events/<id:event_id>/not-played-scoring/", director_scoring.not_played_scoring,
          name="director-not-played-scoring"),
     path("events/<id:event_id>/publish/", director.event_publish, name="director-publish"),
+    path("events/<id:event_id>/score-cards/send/", director_mail.score_cards_send,
+         name="director-score-cards-send"),
     path("events/<id:event_id>/exports/<name:fmt>/", director_exports.results_export,
          name="director-results-export"),
     path("events/<id:event_id>/pairs/", director.pairs, name="director-pairs"),
