@@ -474,6 +474,8 @@ def _table_out(party: Party, entry: Mapping[str, Any]) -> dict[str, Any]:
         "deals_expected": expected,
         "points": entry["points"], "points_list": [entry["points"][k] for k in keys],
         "tally": tally, "tally_list": [presenters.signed(tally[k]) for k in keys],
+        "score_rows": [{"label": labels.get(k, k), "points": entry["points"][k],
+                        "tally": presenters.signed(tally[k]) or "0"} for k in keys],
         "winner": entry["winner"] if entry["deals"] or entry["done"] else None,
         "winner_label": labels.get(entry["winner"], "") if entry["deals"] or entry["done"]
         else "",
