@@ -564,8 +564,10 @@ class PartyStandingsRenderer(BaseRenderer):
             self.para(f"{esc(data['name'])} · standings", "title"),
             self.para(f"{esc(data['game_name'])}{rule} · {esc(data['date'])} · "
                       f"<b>{esc(state)}</b>", "body"),
-            self.para("Each player's tally: the points his side won in the round less the "
-                      "opponents' (Three-Hand: his settlement with the other two).", "small"),
+            self.para("Each player's tally: his settlement with the other two players in "
+                      "the round (Three-Hand Auction, rule 15)." if data["game"] == "three-hand"
+                      else "Each player's tally: the points his side won in the round less "
+                      "the opponents'.", "small"),
             Spacer(0, 3 * mm),
         ]
         width = self.frame_width

@@ -469,6 +469,7 @@ def _table_out(party: Party, entry: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "table": entry["table"], "round": entry["round"], "done": entry["done"],
         "seats": _seat_rows(party, entry),
+        "partners": _partners(party.game, entry["seated"]) if entry["seated"] else "",
         "columns": [{"key": k, "label": labels.get(k, k)} for k in keys],
         "deals": entry["deals"], "deals_entered": len(entry["deals"]),
         "deals_expected": expected,
@@ -571,11 +572,12 @@ def party_progression(*, party: Party, round_number: int) -> dict[str, Any] | No
             "tables": tables, "players": cards}
 
 
-def _partners(game: str, seats: Mapping[str, PartyPlayer]) -> str:
+def _partners(game: str, seats: Mapping[str, Any]) -> str:
+    """Who plays with whom: "Ann & Bob (N–S) against Cy & Di (E–W)"; Three-Hand, the three."""
     if game == "three-hand":
-        return ", ".join(p.name for p in seats.values())
-    return (f"{seats['N'].name} & {seats['S'].name} against "
-            f"{seats['E'].name} & {seats['W'].name}")
+        return ", ".join(f"{p.name} ({s})" for s, p in seats.items())
+    return (f"{seats['N'].name} & {seats['S'].name} (N–S) against "
+            f"{seats['E'].name} & {seats['W'].name} (E–W)")
 
 
 def party_table_view(*, table: PartyTable) -> dict[str, Any]:
