@@ -1,6 +1,7 @@
 """A party night on the tables' phones: the director sets it up and starts it, a table
-taps its deal in with the live score, the public standings follow by themselves, and
-after the next round is called the phone says where everyone went."""
+taps its deal in with the live score, the public standings and the director's console
+follow by themselves, and when the next round is called the waiting phone shows where
+everyone went."""
 
 import pytest
 from playwright.sync_api import expect
@@ -66,13 +67,15 @@ def test_a_party_night_from_the_console_to_the_phones_and_the_live_standings(
     expect(other.locator("[data-testid=where-next]")).to_contain_text("Gus moves up to table 1")
     browser.shot(other, "table 2 where next")
 
-    desk.goto(f"/director/parties/{party.pk}/")
+    # The director's console has followed the tables' entry by itself.
+    expect(desk.locator("[data-testid=party-table-2]")).to_contain_text("round over")
+    expect(desk.locator("[data-testid=progression-link]")).to_be_visible()
     desk.click("[data-testid=party-advance]")
     expect(desk.locator("h1")).to_have_text("Friday party: round 2")
     expect(desk.locator("[data-testid=progression-players]")).to_contain_text("Gus")
     browser.shot(desk, "progression card")
 
-    phone.goto(f"/party/t/{codes[1]}/")
+    # Table 1's phone, left waiting, shows round 2 as soon as it is called.
     expect(phone.locator("[data-testid=moved]")).to_contain_text("Cy moves down to table 2")
     expect(phone.locator("[data-testid=round-title]")).to_have_text("Round 2 of 2")
     browser.shot(phone, "table 1 round 2")

@@ -119,3 +119,13 @@ def test_the_standings_are_public_live_and_hidden_before_the_start(client, start
 
 def test_an_unknown_table_link_is_a_404(client, db):
     assert client.get(reverse("party-table", kwargs={"code": "nope"})).status_code == 404
+
+
+def test_the_console_and_the_phone_give_their_live_parts(director_client, started):
+    table = started.tables.get(number=1)
+    console = director_client.get(reverse("director-party", kwargs={"party_id": started.pk})
+                                  + "?fragment=1").content.decode()
+    assert "<html" not in console and "deals in: 0 of 1" in console
+    phone = Client().get(reverse("party-table", kwargs={"code": table.code})
+                         + "?fragment=1").content.decode()
+    assert "<html" not in phone and "Enter deal 1" in phone

@@ -122,13 +122,16 @@ def console(request: HttpRequest, party_id: int) -> HttpResponse:
     progression = (services.party_progression(party=party, round_number=party.current_round)
                    if party.current_round else None)
     ids = {p.member_id for p in players if p.member_id}
+    if request.GET.get("fragment"):  # live.js: the tables' entry, as it now stands
+        return render(request, "tournaments/director/_party_tables.html", {
+            "party": party, "round": rnd, "progression": progression})
     return render(request, "tournaments/director/party.html", {
         "party": party, "players": players, "round": rnd, "progression": progression,
         "size": table_size(party.game), "links": _table_links(request, party),
         "members": _members(), "chosen": {str(i) for i in ids},
         "visitors": "\n".join(p.name for p in players if not p.member_id),
         "rounds_played": range(1, party.current_round + 1),
-        "job": ReportJob.objects.filter(party=party).first(),
+        "job": ReportJob.objects.filter(party=party).first(), "poll_seconds": POLL_SECONDS,
         "standings_url": request.build_absolute_uri(
             reverse("party-standings", kwargs={"party_id": party.pk})),
     })
@@ -317,11 +320,15 @@ def _by_code(code: str) -> PartyTable:
 @never_cache
 def table_home(request: HttpRequest, code: str) -> HttpResponse:
     """The table's page: who sits where this round, the deals entered, the next deal to
-    enter, and where the players go next."""
+    enter, and where the players go next. It follows the night by itself (live.js), so
+    a table waiting for the next round sees it seated when the director calls it."""
     table = _by_code(code)
     view = services.party_table_view(table=table)
-    return render(request, "tournaments/party/table.html", {
-        **view, "code": code, "phone_correct": table.party.status == Party.Status.PLAYING})
+    context = {**view, "code": code, "poll_seconds": POLL_SECONDS,
+               "phone_correct": table.party.status == Party.Status.PLAYING}
+    if request.GET.get("fragment"):  # live.js: the page below its title, as it now stands
+        return render(request, "tournaments/party/_table_body.html", context)
+    return render(request, "tournaments/party/table.html", context)
 
 
 @require_http_methods(["GET", "POST"])
