@@ -727,6 +727,8 @@ class Party(models.Model):
     status = models.CharField(max_length=12, choices=Status.choices,
                               default=Status.SETTING_UP)
     current_round = models.PositiveSmallIntegerField(default=0)  # 0 before the start
+    # When the round in play was called: a round of a time ends minutes_per_round later.
+    round_started_at = models.DateTimeField(null=True, blank=True)
     seq = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 

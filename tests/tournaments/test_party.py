@@ -207,6 +207,8 @@ def test_a_timed_round_is_over_when_the_table_says_so(as_director):
     party = party_start(party=new_party(as_director, players=NAMES[:4], deals_per_round=None,
                                         minutes_per_round=20), actor=as_director)
     t = table(party, 1)
+    ends = party_table_view(table=t)["ends_at"]  # started + 20 minutes, on the club's clock
+    assert ends is not None and len(ends) == 5 and ends[2] == ":"
     with pytest.raises(ServiceError, match="(?i)enter the deals you played first"):
         party_round_over(table=t, actor=table_actor(t))
     play(party, 1, made(), made(), made())

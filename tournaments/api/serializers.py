@@ -1085,3 +1085,5 @@ class PartyTableViewOut(serializers.Serializer):
         "after a progression: where the last round's players of this table went"))
     next = serializers.ListField(child=serializers.DictField(), allow_null=True, help_text=(
         "once the round is over everywhere: where this table's players go next"))
+    ends_at = serializers.CharField(allow_null=True, help_text=(
+        "a round of a time: when it is up, on the club's clock (\"21:05\")"))

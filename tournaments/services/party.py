@@ -26,6 +26,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
 from scoring.engine import RUBBER_RULE_SETS, rank
 from scoring.engine import party as engine
@@ -207,7 +208,8 @@ def party_start(*, party: Party, actor: Actor, draw: bool = False) -> Party:
     _seat(party, 1, tables, seating)
     party.status = Party.Status.PLAYING
     party.current_round = 1
-    party.save(update_fields=["status", "current_round"])
+    party.round_started_at = timezone.now()
+    party.save(update_fields=["status", "current_round", "round_started_at"])
     _audit(party, actor, "party-start", after={"tables": len(tables), "draw": draw})
     return party
 
@@ -359,7 +361,8 @@ def party_round_advance(*, party: Party, actor: Actor, force: bool = False) -> P
                                      [t["points"] for t in current])
         tables = list(party.tables.order_by("number"))
         party.current_round += 1
-        party.save(update_fields=["current_round"])
+        party.round_started_at = timezone.now()
+        party.save(update_fields=["current_round", "round_started_at"])
         _seat(party, party.current_round, tables, seating)
     _audit(party, actor, "party-advance", before={"round": before},
            after={"round": party.current_round, "status": party.status,
@@ -586,7 +589,7 @@ def party_table_view(*, table: PartyTable) -> dict[str, Any]:
     party = table.party
     view: dict[str, Any] = {"party": party, "table": table.number, "tables": 0,
                             "round": party.current_round, "here": None, "moved": None,
-                            "next_deal": None}
+                            "next_deal": None, "ends_at": round_ends_at(party)}
     if party.status == Party.Status.SETTING_UP:
         return view
     rnd = party_round(party=party)
@@ -608,6 +611,15 @@ def party_table_view(*, table: PartyTable) -> dict[str, Any]:
         if prog:
             view["next"] = [c for c in prog["players"] if c["from_table"] == table.number]
     return view
+
+
+def round_ends_at(party: Party) -> str | None:
+    """When a round of a time is up, on the club's clock ("21:05"); None otherwise."""
+    if (party.minutes_per_round is None or party.round_started_at is None
+            or party.status != Party.Status.PLAYING):
+        return None
+    return presenters.clock(party.round_started_at
+                            + datetime.timedelta(minutes=party.minutes_per_round))
 
 
 def party_preview(*, table: PartyTable, deal: Mapping[str, Any],

@@ -27,7 +27,7 @@ from .. import services
 from ..models import Party, PartyTable, Player, ReportJob, Rubber
 from ..reports import services as reports
 from ..services import ServiceError
-from ..services.party import table_size
+from ..services.party import round_ends_at, table_size
 from .director import _actor, director_required
 from .pad import _choices, _values_of, deal_from_post
 from .public import POLL_SECONDS
@@ -132,6 +132,7 @@ def console(request: HttpRequest, party_id: int) -> HttpResponse:
         "visitors": "\n".join(p.name for p in players if not p.member_id),
         "rounds_played": range(1, party.current_round + 1),
         "job": ReportJob.objects.filter(party=party).first(), "poll_seconds": POLL_SECONDS,
+        "ends_at": round_ends_at(party),
         "standings_url": request.build_absolute_uri(
             reverse("party-standings", kwargs={"party_id": party.pk})),
     })
