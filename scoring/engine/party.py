@@ -20,9 +20,10 @@ Pinned (the laws of the games say nothing of a party night):
     - each deal starts from love: at Whist its points above five are lost (Law 47), as
       in the first deal of a game; at Auction nothing carries from deal to deal.
     - the dealer goes round the table: deal 1 is dealt by N (A), deal 2 by E (B), …
-    - level at a four-hand table: N–S count as the winners; at Three-Hand the top and
-      the bottom player are decided among equals by seat order (A before B before C
-      for the top, C before B before A for the bottom).
+    - level at a four-hand table: N–S count as the winners, unless the director says
+      otherwise (a cut of the cards); at Three-Hand the top and the bottom player are
+      decided among equals by seat order (A before B before C for the top, C before B
+      before A for the bottom), unless the director names the top player.
 """
 
 from __future__ import annotations
@@ -123,13 +124,23 @@ def winner(game: str, points: Mapping[str, int]) -> str:
     return max(keys, key=lambda k: (points[k], -keys.index(k)))
 
 
-def bottom(points: Mapping[str, int]) -> str:
-    """Three-Hand: the player with the lowest round score (the later seat when level)."""
-    return min(PLAYERS, key=lambda k: (points[k], -PLAYERS.index(k)))
+def bottom(points: Mapping[str, int], top: str | None = None) -> str:
+    """Three-Hand: the player with the lowest round score (the later seat when level),
+    other than ``top``."""
+    return min((p for p in PLAYERS if p != top),
+               key=lambda k: (points[k], -PLAYERS.index(k)))
+
+
+def level(game: str, points: Mapping[str, int]) -> tuple[str, ...]:
+    """The columns level at the top of a table (two or more), else ()."""
+    best = max(points[k] for k in columns_of(game))
+    tied = tuple(k for k in columns_of(game) if points[k] == best)
+    return tied if len(tied) > 1 else ()
 
 
 def progression(game: str, seating: Sequence[Mapping[str, object]],
-                points: Sequence[Mapping[str, int]]) -> list[dict[str, object]]:
+                points: Sequence[Mapping[str, int]],
+                chosen: Sequence[str | None] | None = None) -> list[dict[str, object]]:
     """The next round's seating from this round's, table by table (index 0 is table 1,
     the head table), and each table's round score by column.
 
@@ -143,13 +154,17 @@ def progression(game: str, seating: Sequence[Mapping[str, object]],
     Three-Hand: the top player of each table moves up one table; at the head table the
     top player stays and the bottom player goes to the foot table. The newcomer takes
     the seat left empty; the others keep theirs.
+
+    ``chosen``: table by table, who moves up where the table is level (the director's
+    cut of the cards), or None for the pinned rule.
     """
     n = len(seating)
     if n != len(points):
         raise ValueError("one round score per table")
+    won = [c if c is not None else winner(game, p)
+           for p, c in zip(points, chosen or [None] * n, strict=True)]
     if game == "three-hand":
-        return _three_hand(seating, points)
-    won = [winner(game, p) for p in points]
+        return _three_hand(seating, points, won)
     pairs = [{side: tuple(table[s] for s in _PARTNERS[side]) for side in FOUR_COLUMNS}
              for table in seating]
     lost = ["EW" if w == "NS" else "NS" for w in won]
@@ -166,10 +181,10 @@ def progression(game: str, seating: Sequence[Mapping[str, object]],
 
 
 def _three_hand(seating: Sequence[Mapping[str, object]],
-                points: Sequence[Mapping[str, int]]) -> list[dict[str, object]]:
+                points: Sequence[Mapping[str, int]], top: Sequence[str]
+                ) -> list[dict[str, object]]:
     n = len(seating)
-    top = [winner("three-hand", p) for p in points]
-    low = [bottom(p) for p in points]
+    low = [bottom(p, t) for p, t in zip(points, top, strict=True)]
     out = []
     for t in range(n):
         table = dict(seating[t])

@@ -115,3 +115,12 @@ def test_only_the_director_runs_the_night(api, started):
     assert api.get(f"/api/parties/{started['id']}/").status_code in (401, 403)
     assert api.get(f"/api/parties/{started['id']}/standings/").status_code == 200
     assert Party.objects.get().current_round == 1
+
+
+def test_the_director_names_who_moves_up_at_a_level_table(api, director_client, started):
+    codes = {t["table"]: t["code"] for t in started["tables"]}
+    api.post(f"/api/party-tables/{codes[1]}/deals/", nt("N", 8), format="json", **key())
+    api.post(f"/api/party-tables/{codes[2]}/deals/", nt("E", 9), format="json", **key())
+    answer = director_client.post(f"/api/parties/{started['id']}/advance/",
+                                  {"level": {"1": "EW"}}, format="json")
+    assert answer.status_code == 400 and answer.json()["field"] == "level"

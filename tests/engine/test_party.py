@@ -93,3 +93,18 @@ def test_three_hand_top_player_moves_up_and_the_heads_bottom_goes_to_the_foot():
     assert nxt[0] == {"A": "1A", "B": "1B", "C": "2C"}  # 1C (bottom) leaves, 2C arrives
     assert nxt[1] == {"A": "2A", "B": "2B", "C": "3A"}  # 2C left, 3A arrives in its seat
     assert nxt[2] == {"A": "1C", "B": "3B", "C": "3C"}  # 3A left, 1C arrives
+
+
+def test_the_director_decides_who_moves_up_at_a_level_table():
+    seating = [_four(1), _four(2)]
+    points = [{"NS": 20, "EW": 20}, {"NS": 0, "EW": 50}]
+    assert party.level("auction", points[0]) == ("NS", "EW")
+    assert party.level("auction", points[1]) == ()
+    nxt = party.progression("auction", seating, points, ["EW", None])
+    assert nxt[0] == {"N": "1E", "E": "1W", "S": "2E", "W": "2W"}
+    seating3 = [{s: f"{t}{s}" for s in "ABC"} for t in (1, 2)]
+    level3 = [{"A": 10, "B": 10, "C": 10}, {"A": 0, "B": 5, "C": 0}]
+    nxt = party.progression("three-hand", seating3, level3, ["C", None])
+    # C is named top and stays; the bottom is then the later of A and B: B goes down
+    assert nxt[0] == {"A": "1A", "B": "2B", "C": "1C"}
+    assert nxt[1] == {"A": "2A", "B": "1B", "C": "2C"}

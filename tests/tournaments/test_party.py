@@ -287,3 +287,23 @@ def test_the_database_holds_one_player_to_a_seat(as_director):
     with pytest.raises(IntegrityError):
         PartySeat.objects.create(party=party, round=1, table=seat.table, seat="N",
                                  player=party.players.last())
+
+
+def test_the_director_cuts_for_who_moves_up_at_a_level_table(as_director):
+    party = party_start(party=new_party(as_director), actor=as_director)
+    play(party, 1, made(), made(declarer="E"))  # 1NT made by each side: 10 all
+    play(party, 2, made(declarer="E", tricks=8), made(declarer="W"))
+    head = party_round(party=party)["tables"][0]
+    assert head["points"] == {"NS": 10, "EW": 10}
+    assert [c["key"] for c in head["level"]] == ["NS", "EW"]
+    assert party_progression(party=party, round_number=1)["level"] == [1]
+    with pytest.raises(ServiceError, match="(?i)table 2 is not level"):
+        party_round_advance(party=party, actor=as_director, level={"2": "NS"})
+    with pytest.raises(ServiceError, match="(?i)at table 1 choose Ann & Bob or Cy & Di"):
+        party_round_advance(party=party, actor=as_director, level={1: "A"})
+    party = party_round_advance(party=party, actor=as_director, level={1: "EW"})
+    # Cy & Di won the cut: they stay at the head table; Ann & Bob go to the foot
+    assert seat_names(party, 2, 1) == {"N": "Cy", "E": "Di", "S": "Gus", "W": "Hal"}
+    assert seat_names(party, 2, 2) == {"N": "Eve", "E": "Fay", "S": "Ann", "W": "Bob"}
+    entry = AuditEntry.objects.get(action="party-advance", before={"round": 1})
+    assert entry.after["level_chosen"] == {"1": "EW"}

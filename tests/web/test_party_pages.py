@@ -129,3 +129,23 @@ def test_the_console_and_the_phone_give_their_live_parts(director_client, starte
     phone = Client().get(reverse("party-table", kwargs={"code": table.code})
                          + "?fragment=1").content.decode()
     assert "<html" not in phone and "Enter deal 1" in phone
+
+
+def test_the_console_offers_the_cut_at_a_level_table(director_client, started):
+    codes = {t.number: t.code for t in started.tables.all()}
+    phone = Client()
+    phone.post(reverse("party-table-deal", kwargs={"code": codes[1]}),
+               {"level": "1", "denomination": "NT", "declarer": "N", "doubled": "",
+                "tricks": "6", "revokes_declaring": "", "revokes_defending": ""})
+    phone.post(reverse("party-table-deal", kwargs={"code": codes[2]}), nt("N", 6))
+    # table 1: N-S one down (50 to E-W); table 2 the same: nobody level. Correct table 2.
+    director_client.post(reverse("director-party-correct", kwargs={
+        "party_id": started.pk, "round_number": 1, "table": 2, "number": 1}),
+        {"passed_out": "", "level": "1", "denomination": "NT", "declarer": "N",
+         "doubled": "", "tricks": "7", "reason": "made"})
+    console = director_client.get(reverse("director-party", kwargs={"party_id": started.pk}))
+    assert 'data-testid="level-' not in console.content.decode()  # 50-0 and 10-0
+    url = reverse("director-party-advance", kwargs={"party_id": started.pk})
+    answer = director_client.post(url, {"level_1": "NS"}, follow=True)
+    assert "Table 1 is not level" in answer.content.decode()
+    assert Party.objects.get().current_round == 1

@@ -985,6 +985,11 @@ class PartyAdvanceIn(serializers.Serializer):
     force = serializers.BooleanField(default=False, help_text=(
         "end the round now, although some table has not finished (its deals entered "
         "so far count)"))
+    level = serializers.DictField(child=serializers.CharField(max_length=2), required=False,
+                                  help_text=(
+        "who moves up at a level table: table number → \"NS\" or \"EW\" (Three-Hand: "
+        "the top player's seat, \"A\", \"B\" or \"C\"); a level table not named: N–S "
+        "(the earlier seat)"))
 
 
 class PartyDealIn(serializers.Serializer):

@@ -333,11 +333,38 @@ def party_round_over(*, table: PartyTable, actor: Actor) -> PartyTableRound:
     return state
 
 
+def _chosen(party: Party, current: Sequence[Mapping[str, Any]],
+            level: Mapping[Any, Any] | None) -> list[str | None]:
+    """The director's choice of who moves up at each level table (table number → side
+    "NS"/"EW", or the top player's seat at Three-Hand), checked."""
+    chosen: list[str | None] = [None] * len(current)
+    by_number = {t["table"]: i for i, t in enumerate(current)}
+    for key, value in (level or {}).items():
+        try:
+            number = int(key)
+        except (TypeError, ValueError):
+            raise ServiceError("name a level table by its number", field="level") from None
+        if number not in by_number:
+            raise ServiceError(f"there is no table {number}", field="level")
+        entry = current[by_number[number]]
+        tied = engine.level(party.game, entry["points"])
+        if not tied:
+            raise ServiceError(f"table {number} is not level: its winners move up",
+                               field="level")
+        if value not in tied:
+            names = " or ".join(entry["labels"].get(k, k) for k in tied)
+            raise ServiceError(f"at table {number} choose {names}", field="level")
+        chosen[by_number[number]] = str(value)
+    return chosen
+
+
 @transaction.atomic
-def party_round_advance(*, party: Party, actor: Actor, force: bool = False) -> Party:
+def party_round_advance(*, party: Party, actor: Actor, force: bool = False,
+                        level: Mapping[Any, Any] | None = None) -> Party:
     """Call the next round: seat it by the progression from this round's results (or
     end the night after the last round). Every table's round must be over, unless the
-    director ends it now (``force``): the deals already entered count."""
+    director ends it now (``force``): the deals already entered count. ``level``: who
+    moves up at a level table (the director's cut of the cards; else the pinned rule)."""
     if not actor.directs:
         raise Forbidden("only the director calls the next round")
     party = _lock(party)
@@ -350,6 +377,7 @@ def party_round_advance(*, party: Party, actor: Actor, force: bool = False) -> P
             f"round {party.current_round} is not over at table"
             f"{'s' if len(waiting) > 1 else ''} {_and(waiting)}: wait for "
             f"{'them' if len(waiting) > 1 else 'it'}, or end the round now")
+    chosen = _chosen(party, current, level)
     PartyTableRound.objects.filter(table__party=party, round=party.current_round).update(
         done=True)
     before = party.current_round
@@ -358,7 +386,7 @@ def party_round_advance(*, party: Party, actor: Actor, force: bool = False) -> P
         party.save(update_fields=["status"])
     else:
         seating = engine.progression(party.game, [t["seated"] for t in current],
-                                     [t["points"] for t in current])
+                                     [t["points"] for t in current], chosen)
         tables = list(party.tables.order_by("number"))
         party.current_round += 1
         party.round_started_at = timezone.now()
@@ -366,7 +394,9 @@ def party_round_advance(*, party: Party, actor: Actor, force: bool = False) -> P
         _seat(party, party.current_round, tables, seating)
     _audit(party, actor, "party-advance", before={"round": before},
            after={"round": party.current_round, "status": party.status,
-                  "ended_early": waiting})
+                  "ended_early": waiting,
+                  "level_chosen": {t["table"]: c for t, c in zip(current, chosen, strict=True)
+                                   if c is not None}})
     return party
 
 
@@ -478,6 +508,8 @@ def _table_out(party: Party, entry: Mapping[str, Any]) -> dict[str, Any]:
         "deals_expected": expected,
         "points": entry["points"], "points_list": [entry["points"][k] for k in keys],
         "tally": tally, "tally_list": [presenters.signed(tally[k]) for k in keys],
+        "level": [{"key": k, "label": labels.get(k, k)}
+                  for k in engine.level(party.game, entry["points"])],
         "score_rows": [{"label": labels.get(k, k), "points": entry["points"][k],
                         "tally": presenters.signed(tally[k]) or "0"} for k in keys],
         "winner": entry["winner"] if entry["deals"] or entry["done"] else None,
@@ -571,8 +603,10 @@ def party_progression(*, party: Party, round_number: int) -> dict[str, Any] | No
             move = ("stays" if frm == t else "moves up" if frm and frm > t else "moves down")
             cards.append({**row, "table": t, "from_table": frm, "move": move})
     cards.sort(key=lambda c: c["name"].casefold())
+    level = [] if final else [e["table"] for e in entries
+                              if engine.level(party.game, e["points"])]
     return {"after_round": round_number, "round": round_number + 1, "final": final,
-            "tables": tables, "players": cards}
+            "tables": tables, "players": cards, "level": level}
 
 
 def _partners(game: str, seats: Mapping[str, Any]) -> str:

@@ -171,8 +171,11 @@ def start(request: HttpRequest, party_id: int) -> HttpResponse:
 def advance(request: HttpRequest, party_id: int) -> HttpResponse:
     party = _party(party_id)
     try:
+        level = {key.removeprefix("level_"): value for key, value in request.POST.items()
+                 if key.startswith("level_") and value}
         party = services.party_round_advance(party=party, actor=_actor(request),
-                                             force=request.POST.get("force") == "on")
+                                             force=request.POST.get("force") == "on",
+                                             level=level)
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("director-party", party_id=party.pk)
