@@ -124,3 +124,18 @@ def test_the_director_names_who_moves_up_at_a_level_table(api, director_client, 
     answer = director_client.post(f"/api/parties/{started['id']}/advance/",
                                   {"level": {"1": "EW"}}, format="json")
     assert answer.status_code == 400 and answer.json()["field"] == "level"
+
+
+def test_the_players_change_until_the_start(director_client):
+    made = director_client.post("/api/parties/", {
+        "name": "Whist drive", "date": "2026-12-11", "game": "whist", "rounds": 2,
+        "minutes_per_round": 15, "players": [{"name": "Ann"}, {"name": "Bob"}]},
+        format="json").json()
+    assert made["rules"] == "" and made["minutes_per_round"] == 15
+    url = f"/api/parties/{made['id']}/players/"
+    four = {"players": [{"name": n} for n in ("Ann", "Bob", "Cy", "Di")]}
+    answer = director_client.put(url, four, format="json")
+    assert answer.status_code == 200 and len(answer.json()["players"]) == 4
+    director_client.post(f"/api/parties/{made['id']}/start/", {"draw": True}, format="json")
+    again = director_client.put(url, four, format="json")
+    assert again.status_code == 400 and "started" in again.json()["error"]

@@ -88,13 +88,13 @@ def test_every_operation_documents_401_and_403_where_it_needs_a_caller():
     # 21 of them documented no 401 before; 3 are the club adjustments' (director only),
     # 1 the movement change's, 4 the irregular boards' (Duplicate Law B), 3 the director's
     # late play and boards not played, 3 the pair changes, 1 the results export, 5 the
-    # member list's and 1 its merge, 3 the sections' writes; 7 the party night's
+    # member list's and 1 its merge, 3 the sections' writes; 8 the party night's
     # director's (its tables go by their phone's code, its standings are public).
     assert "POST /api/events/{event_id}/sections/" in needing
     assert "POST /api/parties/{party_id}/advance/" in needing
     assert "POST /api/party-tables/{code}/deals/" not in needing
     assert "GET /api/parties/{party_id}/standings/" not in needing
-    assert len(needing) == 53
+    assert len(needing) == 54
 
 
 def test_path_parameters_carry_their_columns_bounds():

@@ -20,6 +20,7 @@ from .serializers import (
     PartyDealIn,
     PartyIn,
     PartyOut,
+    PartyPlayersIn,
     PartyRoundOut,
     PartyStandingsOut,
     PartyStartIn,
@@ -78,6 +79,19 @@ class PartyDetail(DirectorPartyView):
     @extend_schema(responses={200: PartyOut, **ERRORS}, tags=TAGS)
     def get(self, request, party_id):
         return Response(PartyOut(party_out(self.get_party())).data)
+
+
+class PartyPlayers(DirectorPartyView):
+    @extend_schema(request=PartyPlayersIn, responses={200: PartyOut, **WRITE_ERRORS},
+                   tags=TAGS, parameters=[IDEMPOTENCY], description=(
+                       "Put a new list of players in place of the old one (before the "
+                       "start only)."))
+    @idempotent
+    def put(self, request, party_id):
+        data = validated(PartyPlayersIn, request)
+        party = services.party_players_set(party=self.get_party(), actor=actor_for(request),
+                                           **data)
+        return Response(PartyOut(party_out(party)).data)
 
 
 class PartyStart(DirectorPartyView):

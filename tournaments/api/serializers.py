@@ -976,6 +976,12 @@ class PartyIn(serializers.Serializer):
     players = PartyPlayerIn(many=True)
 
 
+class PartyPlayersIn(serializers.Serializer):
+    """The players in place of the list given before (only before the night starts)."""
+
+    players = PartyPlayerIn(many=True)
+
+
 class PartyStartIn(serializers.Serializer):
     draw = serializers.BooleanField(default=False,
                                     help_text="draw the first seating at random")

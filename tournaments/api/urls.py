@@ -25,6 +25,7 @@ urlpatterns = [
          name="rubber-last-deal"),
     path("parties/", party.PartyList.as_view(), name="parties"),
     path("parties/<id:party_id>/", party.PartyDetail.as_view(), name="party"),
+    path("parties/<id:party_id>/players/", party.PartyPlayers.as_view(), name="party-players"),
     path("parties/<id:party_id>/start/", party.PartyStart.as_view(), name="party-start"),
     path("parties/<id:party_id>/advance/", party.PartyAdvance.as_view(), name="party-advance"),
     path("parties/<id:party_id>/standings/", party.PartyStandings.as_view(),
