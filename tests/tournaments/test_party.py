@@ -78,6 +78,8 @@ def test_members_and_visitors_play_side_by_side(as_director):
     ({"players": ["Ann", "ann", "Cy", "Di"]}, "listed twice"),
     ({"players": ["Ann", "", "Cy", "Di"]}, "Player 2 has no name"),
     ({"players": [{"member": 999999}, "Bob", "Cy", "Di"]}, "no such member"),
+    ({"players": [{"member": "9" * 30}, "Bob", "Cy", "Di"]}, "no such member"),
+    ({"players": [{"member": "x"}, "Bob", "Cy", "Di"]}, "no such member"),
 ])
 def test_bad_lists_are_refused_in_words(as_director, kw, words):
     with pytest.raises(ServiceError, match="(?i)" + words):

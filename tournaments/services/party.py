@@ -74,9 +74,11 @@ def _players(players: object) -> list[tuple[str, Player | None]]:
         member = None
         if isinstance(entry, Mapping) and entry.get("member") not in (None, ""):
             try:
-                member = Player.objects.filter(pk=int(entry["member"])).first()
+                pk = int(entry["member"])
             except (TypeError, ValueError):
-                member = None
+                pk = 0
+            # Out of the id column's range is no member (and no database error).
+            member = Player.objects.filter(pk=pk).first() if 1 <= pk < 2**63 else None
             if member is None:
                 raise ServiceError(f"player {i}: there is no such member on the club's list",
                                    field="players")
