@@ -1,6 +1,8 @@
 """A party night's pure rules: one deal scored alone, the tally, the progression."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring.engine import party
 from scoring.engine.model import ResultError
@@ -108,3 +110,34 @@ def test_the_director_decides_who_moves_up_at_a_level_table():
     # C is named top and stays; the bottom is then the later of A and B: B goes down
     assert nxt[0] == {"A": "1A", "B": "2B", "C": "1C"}
     assert nxt[1] == {"A": "2A", "B": "1B", "C": "2C"}
+
+
+@given(st.integers(1, 8).flatmap(lambda n: st.lists(
+    st.fixed_dictionaries({"NS": st.integers(0, 300), "EW": st.integers(0, 300)}),
+    min_size=n, max_size=n)))
+def test_every_progression_seats_everyone_once_and_no_one_keeps_a_partner(points):
+    seating = [_four(t) for t in range(1, len(points) + 1)]
+    nxt = party.progression("auction", seating, points)
+    assert sorted(p for t in nxt for p in t.values()) == sorted(
+        p for t in seating for p in t.values())
+    before = {frozenset(pair) for t in seating for pair in ((t["N"], t["S"]),
+                                                            (t["E"], t["W"]))}
+    after = {frozenset(pair) for t in nxt for pair in ((t["N"], t["S"]), (t["E"], t["W"]))}
+    assert not before & after
+    # the head table's winners stay at it; every other table's winners move up one
+    for t, p in enumerate(points):
+        won = party.winner("auction", p)
+        mover = seating[t]["N" if won == "NS" else "E"]
+        assert mover in nxt[max(t - 1, 0)].values()
+
+
+@given(st.integers(1, 6).flatmap(lambda n: st.lists(
+    st.fixed_dictionaries({k: st.integers(0, 300) for k in "ABC"}), min_size=n,
+    max_size=n)))
+def test_three_hand_tallies_sum_to_nothing_and_everyone_is_seated(points):
+    seating = [{s: f"{t}{s}" for s in "ABC"} for t in range(1, len(points) + 1)]
+    nxt = party.progression("three-hand", seating, points)
+    assert sorted(p for t in nxt for p in t.values()) == sorted(
+        p for t in seating for p in t.values())
+    for p in points:
+        assert sum(party.tally("three-hand", p).values()) == 0
