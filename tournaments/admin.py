@@ -119,3 +119,27 @@ class RubberAdmin(ReadOnlyAdmin):
     list_filter = ["game", "finished"]
     exclude = ["code"]  # the pad's key: whoever holds it may write on the pad
     inlines = [RubberDealInline]
+
+
+class PartyPlayerInline(admin.TabularInline):
+    model = models.PartyPlayer
+    fields = ["number", "name", "member"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
+@admin.register(models.Party)
+class PartyAdmin(ReadOnlyAdmin):
+    """The party nights: run from the director's console (every write through the
+    services, the corrections audited), read here."""
+
+    list_display = ["id", "name", "date", "game", "status", "current_round", "rounds"]
+    list_filter = ["game", "status"]
+    inlines = [PartyPlayerInline]
+
+
+@admin.register(models.PartyDeal)
+class PartyDealAdmin(ReadOnlyAdmin):
+    list_display = ["id", "table", "round", "number", "dealer"]
+    readonly_fields = ["table", "round", "number", "dealer", "data"]

@@ -528,7 +528,11 @@ class Irregularity(models.Model):
 class AuditEntry(models.Model):
     """Who changed what, when, from what to what, and why."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
+    # An entry belongs to one event, or to one party night (a director's correction there).
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit",
+                              null=True, blank=True)
+    party = models.ForeignKey("Party", on_delete=models.CASCADE, related_name="audit",
+                              null=True, blank=True)
     result = models.ForeignKey(
         Result, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit"
     )
@@ -548,6 +552,12 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-at", "-id"]
         verbose_name_plural = "audit entries"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(event__isnull=False, party__isnull=True)
+                | Q(event__isnull=True, party__isnull=False),
+                name="audit_event_or_party"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.at:%H:%M:%S} {self.actor_label} {self.action}"
@@ -591,13 +601,17 @@ class ReportJob(models.Model):
         ("guidecards", "Guide cards"),
         ("overall", "Overall standings (all sessions)"),
         ("rubber", "Rubber score sheet"),
+        ("party", "Party night standings"),
     ]
 
-    # A job prints either one event's document or one rubber's score sheet (the pad).
+    # A job prints one event's document, one rubber's score sheet (the pad) or one party
+    # night's standings.
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="report_jobs",
                               null=True, blank=True)
     rubber = models.ForeignKey("Rubber", on_delete=models.CASCADE, related_name="report_jobs",
                                null=True, blank=True)
+    party = models.ForeignKey("Party", on_delete=models.CASCADE, related_name="report_jobs",
+                              null=True, blank=True)
     kind = models.CharField(max_length=12, choices=KINDS)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
     done = models.PositiveIntegerField(default=0)
@@ -616,14 +630,20 @@ class ReportJob(models.Model):
             models.UniqueConstraint(fields=["event", "kind"], name="report_job_one_per_kind"),
             models.UniqueConstraint(fields=["rubber"], condition=Q(rubber__isnull=False),
                                     name="report_job_one_per_rubber"),
+            models.UniqueConstraint(fields=["party"], condition=Q(party__isnull=False),
+                                    name="report_job_one_per_party"),
             models.CheckConstraint(
-                condition=(Q(event__isnull=False, rubber__isnull=True) & ~Q(kind="rubber"))
-                | (Q(event__isnull=True, rubber__isnull=False) & Q(kind="rubber")),
-                name="report_job_event_or_rubber"),
+                condition=(Q(event__isnull=False, rubber__isnull=True, party__isnull=True)
+                           & ~Q(kind__in=["rubber", "party"]))
+                | (Q(event__isnull=True, rubber__isnull=False, party__isnull=True)
+                   & Q(kind="rubber"))
+                | (Q(event__isnull=True, rubber__isnull=True, party__isnull=False)
+                   & Q(kind="party")),
+                name="report_job_event_rubber_or_party"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} for {self.event or self.rubber}"
+        return f"{self.get_kind_display()} for {self.event or self.rubber or self.party}"
 
 
 class ScoreCardMail(models.Model):
@@ -751,3 +771,160 @@ class RubberDeal(models.Model):
 
     def __str__(self) -> str:
         return f"deal {self.number} of {self.rubber}"
+
+
+class Party(models.Model):
+    """A party night: progressive Auction, Three-Hand Auction or Whist for the club's
+    social night (scoring/engine/party.py has its terms).
+
+    Tables of four (three at Three-Hand) play a fixed number of deals, or for a fixed
+    time, each round; then the winners move up by the progression and partners change.
+    Each player's tally (points won or lost per round) adds up to a ranking of
+    individuals. Only what the tables entered is stored (each deal as the engine's
+    input) and who sat where in each round; every score comes from ``scoring.engine``.
+    ``seq`` counts the writes, for the live standings.
+    """
+
+    class Status(models.TextChoices):
+        SETTING_UP = "setting-up", "Setting up"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=120)
+    date = models.DateField()
+    game = models.CharField(max_length=12, choices=Rubber.GAMES)
+    # The auction games' rule; "" at whist.
+    rules = models.CharField(max_length=16, choices=Rubber.RUBBER_RULES, blank=True,
+                             default="american-1913")
+    # A round is a fixed number of deals, or a time (the tables say when it is over).
+    deals_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    minutes_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    rounds = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=12, choices=Status.choices,
+                              default=Status.SETTING_UP)
+    current_round = models.PositiveSmallIntegerField(default=0)  # 0 before the start
+    # When the round in play was called: a round of a time ends minutes_per_round later.
+    round_started_at = models.DateTimeField(null=True, blank=True)
+    seq = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(game__in=["auction", "three-hand", "whist"]),
+                                   name="party_game_known"),
+            models.CheckConstraint(
+                condition=Q(deals_per_round__isnull=False, minutes_per_round__isnull=True,
+                            deals_per_round__gte=1, deals_per_round__lte=52)
+                | Q(deals_per_round__isnull=True, minutes_per_round__isnull=False,
+                    minutes_per_round__gte=1, minutes_per_round__lte=240),
+                name="party_deals_or_minutes"),
+            models.CheckConstraint(condition=Q(rounds__gte=1, rounds__lte=30),
+                                   name="party_rounds_range"),
+            models.CheckConstraint(condition=Q(current_round__lte=F("rounds")),
+                                   name="party_round_within"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+
+class PartyPlayer(models.Model):
+    """One player of a party night: a club member (``member``) or a visitor by name."""
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="players")
+    number = models.PositiveSmallIntegerField()  # 1, 2, 3… as the director listed them
+    name = models.CharField(max_length=80)
+    member = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="party_places")
+
+    class Meta:
+        ordering = ["party", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["party", "number"], name="party_player_number"),
+            models.UniqueConstraint(fields=["party", "name"], name="party_player_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PartyTable(models.Model):
+    """A table of the night; ``code`` is the secret in its phone's link (the phone stays
+    at the table while the players move)."""
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()  # 1 is the head table
+    code = models.CharField(max_length=32, unique=True)
+
+    class Meta:
+        ordering = ["party", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["party", "number"], name="party_table_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.number} of {self.party}"
+
+
+class PartySeat(models.Model):
+    """Who sat where in one round: the progression's output, kept as played."""
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="seats")
+    round = models.PositiveSmallIntegerField()
+    table = models.ForeignKey(PartyTable, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=1)  # N E S W, or A B C at Three-Hand
+    player = models.ForeignKey(PartyPlayer, on_delete=models.CASCADE, related_name="seats")
+
+    class Meta:
+        ordering = ["party", "round", "table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "round", "seat"], name="party_seat_once"),
+            models.UniqueConstraint(fields=["party", "round", "player"],
+                                    name="party_player_once_a_round"),
+            models.CheckConstraint(condition=Q(seat__in=["N", "E", "S", "W", "A", "B", "C"]),
+                                   name="party_seat_known"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.seat}, round {self.round}"
+
+
+class PartyTableRound(models.Model):
+    """One table in one round: whether its round is over (all its deals entered, or
+    the table said time is up)."""
+
+    table = models.ForeignKey(PartyTable, on_delete=models.CASCADE, related_name="rounds")
+    round = models.PositiveSmallIntegerField()
+    done = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["table", "round"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "round"], name="party_table_round_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.round} at {self.table}"
+
+
+class PartyDeal(models.Model):
+    """One deal at one table in one round: the engine's input for it and who dealt."""
+
+    table = models.ForeignKey(PartyTable, on_delete=models.CASCADE, related_name="deals")
+    round = models.PositiveSmallIntegerField()
+    number = models.PositiveSmallIntegerField()  # 1, 2, 3… in play order within the round
+    dealer = models.CharField(max_length=1)
+    data = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    changed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["table", "round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "round", "number"], name="party_deal_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="party_deal_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"deal {self.number} of round {self.round} at {self.table}"

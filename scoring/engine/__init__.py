@@ -99,6 +99,12 @@ Public API (all re-exported here)::
     WhistRubber(games, winner, complete, rubber_points, net, deals, score)   .to_dict()
     ThreeHandDeal, PlayerItem, ThreeHandScore, WhistDeal, WhistItem, WhistDealScore
 
+    # a party night (party.py: progressive play; the module is ``engine.party``)
+    PARTY_GAMES = ("auction", "three-hand", "whist")
+    score_party_deal(game, data, rules="american-1913")     one deal scored alone
+    party_progression(game, seating, points) -> next round's seating, table by table
+    party_tally(game, points) -> {column: tally}            a table's tallies sum to 0
+
 Scores are ints, comparisons exact ``Fraction``s, never floats. Decisions the rules
 leave open are listed in docs/engine.md.
 """
@@ -144,6 +150,9 @@ from .model import (
     SideScore,
     WhistResult,
 )
+from .party import PARTY_GAMES, score_party_deal
+from .party import progression as party_progression
+from .party import tally as party_tally
 from .plausible import Unusual, unusual
 from .rubber import (
     PLAYERS,
@@ -196,6 +205,10 @@ from .score import board_scores, score, score_result
 from .validate import parse_result
 
 __all__ = [
+    "PARTY_GAMES",
+    "party_progression",
+    "party_tally",
+    "score_party_deal",
     "DENOMINATIONS",
     "DOUBLING",
     "MATCHPOINTS",

@@ -89,12 +89,16 @@ def test_every_operation_documents_401_and_403_where_it_needs_a_caller():
     # 1 the movement change's, 4 the irregular boards' (Duplicate Law B), 3 the director's
     # late play and boards not played, 3 the pair changes, 1 the results export, 5 the
     # member list's and 1 its merge, 3 the sections' writes, 1 removing a section, 2 the
-    # sessions' writes (the next session, the carry-over).
+    # sessions' writes (the next session, the carry-over); 8 the party night's
+    # director's (its tables go by their phone's code, its standings are public).
     assert "POST /api/events/{event_id}/sections/" in needing
     assert "POST /api/events/{event_id}/sessions/" in needing
     assert "POST /api/events/{event_id}/carry-over/" in needing
     assert "GET /api/events/{event_id}/overall/" not in needing
-    assert len(needing) == 49
+    assert "POST /api/parties/{party_id}/advance/" in needing
+    assert "POST /api/party-tables/{code}/deals/" not in needing
+    assert "GET /api/parties/{party_id}/standings/" not in needing
+    assert len(needing) == 57
 
 
 def test_path_parameters_carry_their_columns_bounds():

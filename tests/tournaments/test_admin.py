@@ -30,3 +30,17 @@ def test_a_score_pad_reads_in_the_admin_without_its_key(client):
     page = client.get(f"/admin/tournaments/rubber/{rubber.pk}/change/")
     assert page.status_code == 200
     assert rubber.code not in page.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_party_night_reads_in_the_admin(client):
+    import datetime
+
+    root = get_user_model().objects.create_superuser("root", "", "pw-12345678")
+    client.force_login(root)
+    party = services.party_create(
+        name="Party", date=datetime.date(2026, 12, 1), game="whist", rounds=1,
+        deals_per_round=1, players=["Ann", "Bob", "Cy", "Di"],
+        actor=services.Actor.director(root))
+    page = client.get(f"/admin/tournaments/party/{party.pk}/change/")
+    assert page.status_code == 200 and "Cy" in page.content.decode()

@@ -28,13 +28,21 @@ def world(director, director_client):
     irregular = services.irregularity_report(event=event, board=meeting.boards[1],
                                              stage="original", actor=Actor.director(director),
                                              meeting=meeting)
+    party = services.party_start(party=services.party_create(
+        name="Party", date=event.date, game="auction", rounds=2, deals_per_round=1,
+        players=["Ann", "Bob", "Cy", "Di"], actor=Actor.director(director)),
+        actor=Actor.director(director))
+    table = party.tables.get()
+    services.party_deal_add(table=table, actor=services.table_actor(table), deal={
+        "contract": {"level": 1, "denomination": "NT", "declarer": "N"}, "tricks": 7})
     return {"event": event, "meeting": meeting, "result": result, "entry": entry,
-            "irregular": irregular, "player": meeting.ns_pair.player_1}
+            "irregular": irregular, "player": meeting.ns_pair.player_1, "party": party}
 
 
 def director_urls(world) -> list[str]:
     e = world["event"].pk
     m = world["meeting"]
+    p = world["party"].pk
     return [
         reverse("director-events"),
         reverse("director-event-new"),
@@ -92,6 +100,18 @@ def director_urls(world) -> list[str]:
                                                    "irregularity_id": world["irregular"].pk}),
         reverse("director-not-played", kwargs={"event_id": e, "meeting_id": m.pk}),
         reverse("director-late", kwargs={"event_id": e, "meeting_id": m.pk}),
+        reverse("director-parties"),
+        reverse("director-party", kwargs={"party_id": p}),
+        reverse("director-party-players", kwargs={"party_id": p}),
+        reverse("director-party-start", kwargs={"party_id": p}),
+        reverse("director-party-advance", kwargs={"party_id": p}),
+        reverse("director-party-round", kwargs={"party_id": p, "round_number": 1}),
+        reverse("director-party-progression", kwargs={"party_id": p, "round_number": 1}),
+        reverse("director-party-correct", kwargs={"party_id": p, "round_number": 1,
+                                                  "table": 1, "number": 1}),
+        reverse("director-party-print", kwargs={"party_id": p}),
+        reverse("director-party-print-status", kwargs={"party_id": p}),
+        reverse("director-party-print-file", kwargs={"party_id": p}),
     ]
 
 
@@ -127,8 +147,9 @@ def test_director_pages_open(world, director_client):
     for url in director_urls(world):
         if url.endswith(("/status/", "/publish/", "/preview/", "/correction-period/",
                          "/not-played-scoring/", "/club-adjustments/", "/step/",
-                         "/merge/", "/pairs/sections/", "/score-cards/send/")):
-            continue  # POST only
+                         "/merge/", "/pairs/sections/", "/score-cards/send/", "/players/",
+                         "/start/", "/advance/", "standings.pdf")):
+            continue  # POST only (or a file, printed once asked for)
         response = director_client.get(url)
         # Reopening is for a closed event in its correction period: this one goes back.
         assert response.status_code == (302 if url.endswith("/reopen/") else 200), url
@@ -142,7 +163,8 @@ def test_forms_carry_csrf_and_posts_without_it_are_refused(world, director):
                          "/correction-period/", "/reopen/", "/not-played-scoring/",
                          "/club-adjustments/", "/step/", "/exports/pbn/", "/merge/",
                          "/pairs/sections/", "members.csv", "find.json",
-                         "/score-cards/send/")):
+                         "/score-cards/send/", "/players/", "/start/", "/advance/",
+                         "standings.pdf")):
             continue  # POST only, or not a page (JSON, a file to download)
         html = strict.get(url).content.decode()
         if "<form" in html.split("</header>", 1)[1]:

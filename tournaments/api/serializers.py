@@ -945,3 +945,156 @@ class MembersImportIn(serializers.Serializer):
 class MembersImportOut(serializers.Serializer):
     created = serializers.IntegerField()
     updated = serializers.IntegerField()
+
+
+# --- the party night -------------------------------------------------------------------------
+
+
+class PartyPlayerIn(serializers.Serializer):
+    """A player: a member of the club (``member``, the member's id) or a visitor by name."""
+
+    member = serializers.IntegerField(required=False, min_value=1, max_value=2**63 - 1)
+    name = serializers.CharField(required=False, max_length=80, allow_blank=True)
+
+
+class PartyIn(serializers.Serializer):
+    """A new party night: its game, its rounds (a number of deals, or minutes, each) and
+    its players in the order they first sit (table 1 N, S, E, W, then table 2 …; A, B, C
+    at Three-Hand)."""
+
+    name = serializers.CharField(max_length=120)
+    date = serializers.DateField()
+    game = serializers.ChoiceField(choices=["auction", "three-hand", "whist"])
+    rules = serializers.CharField(default="american-1913", max_length=16,
+                                  help_text="the auction games' rule: american-1913 or "
+                                            "english; whist has none")
+    deals_per_round = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                               min_value=1, max_value=52)
+    minutes_per_round = serializers.IntegerField(required=False, allow_null=True,
+                                                 default=None, min_value=1, max_value=240)
+    rounds = serializers.IntegerField(min_value=1, max_value=30)
+    players = PartyPlayerIn(many=True)
+
+
+class PartyPlayersIn(serializers.Serializer):
+    """The players in place of the list given before (only before the night starts)."""
+
+    players = PartyPlayerIn(many=True)
+
+
+class PartyStartIn(serializers.Serializer):
+    draw = serializers.BooleanField(default=False,
+                                    help_text="draw the first seating at random")
+
+
+class PartyAdvanceIn(serializers.Serializer):
+    force = serializers.BooleanField(default=False, help_text=(
+        "end the round now, although some table has not finished (its deals entered "
+        "so far count)"))
+    level = serializers.DictField(child=serializers.CharField(max_length=2), required=False,
+                                  help_text=(
+        "who moves up at a level table: table number → \"NS\" or \"EW\" (Three-Hand: "
+        "the top player's seat, \"A\", \"B\" or \"C\"); a level table not named: N–S "
+        "(the earlier seat)"))
+
+
+class PartyDealIn(serializers.Serializer):
+    """One deal: the engine's input (interfaces.md §5) without the dealer, who goes
+    round the table (N, E, S, W; A, B, C)."""
+
+    deal = serializers.JSONField(help_text="auction: a deal result (interfaces.md §1) less "
+                                           "its board; three-hand and whist as in §5")
+    revokes_by = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=13), required=False,
+        help_text="whist: revokes by seat (N E S W)")
+
+
+class PartyCorrectIn(PartyDealIn):
+    reason = serializers.CharField(max_length=200, help_text="why the deal is corrected")
+
+
+class PartySeatOut(serializers.Serializer):
+    seat = serializers.CharField()
+    seat_name = serializers.CharField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class PartyTableOut(serializers.Serializer):
+    """One table in one round: who sits where, the deals scored by the engine, the
+    round score and each column's tally, and whether its round is over."""
+
+    table = serializers.IntegerField()
+    round = serializers.IntegerField()
+    done = serializers.BooleanField()
+    seats = PartySeatOut(many=True)
+    columns = serializers.ListField(child=serializers.DictField())
+    deals = serializers.ListField(child=serializers.DictField(), help_text=(
+        "each deal: its input, its points by column, its items with their laws"))
+    deals_entered = serializers.IntegerField()
+    deals_expected = serializers.IntegerField(allow_null=True)
+    points = serializers.DictField(child=serializers.IntegerField())
+    tally = serializers.DictField(child=serializers.IntegerField())
+    winner = serializers.CharField(allow_null=True)
+
+
+class PartyRoundOut(serializers.Serializer):
+    round = serializers.IntegerField()
+    over = serializers.BooleanField()
+    tables = PartyTableOut(many=True)
+    progression = serializers.DictField(allow_null=True, help_text=(
+        "who goes where in the next round (once every table's round is over)"))
+
+
+class PartyOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    date = serializers.DateField()
+    game = serializers.CharField()
+    rules = serializers.CharField()
+    deals_per_round = serializers.IntegerField(allow_null=True)
+    minutes_per_round = serializers.IntegerField(allow_null=True)
+    rounds = serializers.IntegerField()
+    status = serializers.CharField()
+    current_round = serializers.IntegerField()
+    players = serializers.ListField(child=serializers.DictField())
+    tables = serializers.ListField(child=serializers.DictField(), help_text=(
+        "each table's number and its phone's code (the table's secret)"))
+
+
+class PartyStandingsRowOut(serializers.Serializer):
+    place = serializers.CharField(help_text='"3=" for a shared place')
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    member = serializers.CharField(allow_null=True)
+    rounds = serializers.ListField(child=serializers.IntegerField(allow_null=True))
+    total = serializers.IntegerField()
+
+
+class PartyStandingsOut(serializers.Serializer):
+    party = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    status = serializers.CharField()
+    round = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    rows = PartyStandingsRowOut(many=True)
+
+
+class PartyTableViewOut(serializers.Serializer):
+    """What a table's phone shows: the round in play here and where players go."""
+
+    party = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    status = serializers.CharField()
+    table = serializers.IntegerField()
+    round = serializers.IntegerField()
+    here = PartyTableOut(allow_null=True)
+    next_deal = serializers.DictField(allow_null=True)
+    moved = serializers.ListField(child=serializers.DictField(), allow_null=True, help_text=(
+        "after a progression: where the last round's players of this table went"))
+    next = serializers.ListField(child=serializers.DictField(), allow_null=True, help_text=(
+        "once the round is over everywhere: where this table's players go next"))
+    ends_at = serializers.CharField(allow_null=True, help_text=(
+        "a round of a time: when it is up, on the club's clock (\"21:05\")"))

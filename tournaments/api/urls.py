@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 
 from .. import converters  # noqa: F401  (registers the id, number and name converters)
-from . import adjustments, exports, irregular, members, sections, sessions, views
+from . import adjustments, exports, irregular, members, party, sections, sessions, views
 
 app_name = "api"
 
@@ -23,6 +23,24 @@ urlpatterns = [
     path("rubbers/<str:code>/deals/", views.RubberDeals.as_view(), name="rubber-deals"),
     path("rubbers/<str:code>/deals/last/", views.RubberLastDeal.as_view(),
          name="rubber-last-deal"),
+    path("parties/", party.PartyList.as_view(), name="parties"),
+    path("parties/<id:party_id>/", party.PartyDetail.as_view(), name="party"),
+    path("parties/<id:party_id>/players/", party.PartyPlayers.as_view(), name="party-players"),
+    path("parties/<id:party_id>/start/", party.PartyStart.as_view(), name="party-start"),
+    path("parties/<id:party_id>/advance/", party.PartyAdvance.as_view(), name="party-advance"),
+    path("parties/<id:party_id>/standings/", party.PartyStandings.as_view(),
+         name="party-standings"),
+    path("parties/<id:party_id>/rounds/<number:round>/", party.PartyRound.as_view(),
+         name="party-round"),
+    path("parties/<id:party_id>/rounds/<number:round>/tables/<number:table>/deals/"
+         "<number:number>/", party.PartyDealCorrect.as_view(), name="party-deal-correct"),
+    path("party-tables/<str:code>/", party.PartyTableDetail.as_view(), name="party-table"),
+    path("party-tables/<str:code>/deals/", party.PartyTableDeals.as_view(),
+         name="party-table-deals"),
+    path("party-tables/<str:code>/deals/<number:number>/", party.PartyTableDeal.as_view(),
+         name="party-table-deal"),
+    path("party-tables/<str:code>/round-over/", party.PartyTableRoundOver.as_view(),
+         name="party-table-round-over"),
     path(EVENT, views.EventDetail.as_view(), name="event"),
     path(EVENT + "status/", views.EventStatus.as_view(), name="event-status"),
     path(EVENT + "publish/", views.EventPublish.as_view(), name="event-publish"),

@@ -589,3 +589,51 @@ class RubberSheetRenderer(BaseRenderer):
                              for c in data["columns"])
             out.append(self.para(f"Each player's net: {nets}.", "body"))
         yield out
+
+
+class PartyStandingsRenderer(BaseRenderer):
+    """A party night's standings: the ranking of individuals, each player's tally round
+    by round and in all (ties share a place, "2=").
+
+    Data: tournaments.services.party_standings(party=...).
+    """
+
+    document = "Party night standings"
+    kind = "party"
+
+    def count(self, data: dict) -> int:
+        return 1
+
+    def event_name(self, data: Any) -> str:
+        return str(data["name"])
+
+    def blocks(self, data: dict) -> Iterable[list[Flowable]]:
+        rounds = data["round_numbers"]
+        state = (f"after round {data['round']} of {data['rounds']}"
+                 if data["status"] == "finished" or not data["in_play"]
+                 else f"round {data['round']} of {data['rounds']} in play")
+        if data["status"] == "finished":
+            state = f"final, {data['rounds']} rounds"
+        rule = f" · {esc(data['rules_name'])}" if data["rules_name"] else ""
+        out: list[Flowable] = [
+            self.para(f"{esc(data['name'])} · standings", "title"),
+            self.para(f"{esc(data['game_name'])}{rule} · {esc(data['date'])} · "
+                      f"<b>{esc(state)}</b>", "body"),
+            self.para("Each player's tally: his settlement with the other two players in "
+                      "the round (Three-Hand Auction, rule 15)." if data["game"] == "three-hand"
+                      else "Each player's tally: the points his side won in the round less "
+                      "the opponents'.", "small"),
+            Spacer(0, 3 * mm),
+        ]
+        width = self.frame_width
+        per = min(16 * mm, (width - 90 * mm) / max(len(rounds), 1))
+        widths = [14 * mm, width - 14 * mm - 22 * mm - per * len(rounds)] + \
+            [per] * len(rounds) + [22 * mm]
+        rows: list[list[Any]] = [["Place", "Player", *[f"R{r}" for r in rounds], "Total"]]
+        for row in data["rows"]:
+            rows.append([row["place"], self.para(esc(row["name"])),
+                         *[signed(v) if v is not None else "" for v in row["rounds"]],
+                         self.para(f"<b>{esc(row['total_text'])}</b>", "num")])
+        out.append(self.table(rows, widths=widths, numeric_from=2,
+                              extra=[("ALIGN", (0, 1), (0, -1), "CENTER")]))
+        yield out

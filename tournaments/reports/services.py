@@ -63,12 +63,13 @@ from redis.exceptions import RedisError
 from config.celery import app
 
 from .. import selectors, standings
-from ..models import Event, Meeting, Pair, ReportJob, Rubber
-from ..services import Actor, Forbidden, ServiceError, rubber_sheet
+from ..models import Event, Meeting, Pair, Party, ReportJob, Rubber
+from ..services import Actor, Forbidden, ServiceError, party_standings, rubber_sheet
 from .base import Progress
 from .documents import (
     GuidecardsRenderer,
     OverallRenderer,
+    PartyStandingsRenderer,
     RubberSheetRenderer,
     ScorecardsRenderer,
     StandingsRenderer,
@@ -77,11 +78,13 @@ from .documents import (
 
 log = logging.getLogger(__name__)
 
-# The event documents of the print room; a rubber's score sheet (the pad) is a job too.
-KINDS: dict[str, str] = {k: v for k, v in ReportJob.KINDS if k != "rubber"}
+# The event documents of the print room; a rubber's score sheet (the pad) and a party
+# night's standings are jobs too.
+KINDS: dict[str, str] = {k: v for k, v in ReportJob.KINDS if k not in ("rubber", "party")}
 TITLES: dict[str, str] = dict(ReportJob.KINDS)
 RENDERERS = {
     "rubber": RubberSheetRenderer,
+    "party": PartyStandingsRenderer,
     "travellers": TravellersRenderer,
     "standings": StandingsRenderer,
     "scorecards": ScorecardsRenderer,
@@ -180,6 +183,32 @@ def rubber_report_request(*, rubber: Rubber) -> ReportJob:
     job_id = job.pk
     transaction.on_commit(lambda: report_send(job_id=job_id))
     return job
+
+
+@transaction.atomic
+def party_report_request(*, party: Party) -> ReportJob:
+    """Ask for a party night's standings as a PDF (the director's "Print"); returns its
+    job. One job row per party, as one per rubber: asking while it is queued or running
+    returns it; asking again later prints the standings as they now stand."""
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    job, created = ReportJob.objects.select_for_update().get_or_create(
+        party=party, kind="party")
+    if job.status in (ReportJob.Status.QUEUED, ReportJob.Status.RUNNING) and not created:
+        if job.status == ReportJob.Status.QUEUED and not job.task_id:
+            transaction.on_commit(lambda: report_requeue(job=job, unsent_after=timedelta(0)))
+        return job
+    job.status = ReportJob.Status.QUEUED
+    job.done = job.total = job.attempts = 0
+    job.error = job.task_id = ""
+    job.save()
+    job_id = job.pk
+    transaction.on_commit(lambda: report_send(job_id=job_id))
+    return job
+
+
+def party_report_data(party: Party) -> dict[str, Any]:
+    """What the party night's PDF prints: the standings."""
+    return party_standings(party=party)
 
 
 def report_send(*, job_id: int) -> bool:
@@ -372,6 +401,15 @@ def report_run(*, job_id: int, task_id: str,
                              previous=job.file.name)
             finished = _report_finish(job_id=job_id, task_id=task_id, name=name, total=1)
         return {"job": job_id, "status": "done" if finished else "superseded", "file": name}
+    if job.party_id is not None:  # a party night's standings: one block, no event
+        with Heartbeat(job_id=job_id, task_id=task_id):
+            data = party_report_data(job.party)
+            renderer = PartyStandingsRenderer(progress=lambda done, n: progress(done, n))
+            filename, _mimetype, content = renderer.render(data)
+            name = _store_as(f"reports/party-{job.party_id}/{filename}", content,
+                             previous=job.file.name)
+            finished = _report_finish(job_id=job_id, task_id=task_id, name=name, total=1)
+        return {"job": job_id, "status": "done" if finished else "superseded", "file": name}
     with Heartbeat(job_id=job_id, task_id=task_id):
         # Gathering the data and laying out the pages take about as long as each other:
         # each is half of the bar.
@@ -495,7 +533,7 @@ def _throttled(record: Progress) -> Progress:
 def _report_start(*, job_id: int, task_id: str) -> ReportJob | None:
     """Mark the job running under `task_id`; None if it is gone, superseded or done."""
     job = ReportJob.objects.select_for_update(of=("self",)).select_related(
-        "event", "rubber").filter(
+        "event", "rubber", "party").filter(
         pk=job_id).first()
     if job is None or job.task_id != task_id:
         return None
@@ -750,6 +788,7 @@ def report_status(job: ReportJob) -> dict[str, Any]:
         "kind": job.kind,
         "title": TITLES[job.kind],
         "rubber": job.rubber_id,
+        "party": job.party_id,
         "status": job.status,
         "status_display": job.get_status_display(),
         "done": job.done,

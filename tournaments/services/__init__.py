@@ -17,7 +17,8 @@ new movement from a round on), `pair_changes` (late and leaving pairs, substitut
 `irregular` (irregular boards, Duplicate Law B), `night_import` (the night file's writes)
 and `adjustments` (club adjustments: adjusted and assigned scores, when the event turns
 them on), `members` (the club's member list: CSV import and export, merging two
-records), `sessions` (an event of several sessions: the next session, the carry-over).
+records), `sessions` (an event of several sessions: the next session, the carry-over),
+`party` (a party night: progressive play, its tables' deals and the tallies).
 Callers use `services.<name>` from this package.
 """
 
@@ -104,6 +105,21 @@ from .pair_changes import (
     pair_leave_plan,
     substitute_set,
 )
+from .party import (
+    party_create,
+    party_deal_add,
+    party_deal_correct,
+    party_players_set,
+    party_preview,
+    party_progression,
+    party_round,
+    party_round_advance,
+    party_round_over,
+    party_standings,
+    party_start,
+    party_table_view,
+    table_actor,
+)
 from .results import (
     audit_undo,
     board_cancel,
@@ -143,6 +159,19 @@ from .setup import (
 )
 
 __all__ = [
+    "party_create",
+    "party_deal_add",
+    "party_deal_correct",
+    "party_players_set",
+    "party_preview",
+    "party_progression",
+    "party_round",
+    "party_round_advance",
+    "party_round_over",
+    "party_standings",
+    "party_start",
+    "party_table_view",
+    "table_actor",
     "rubber_create",
     "rubber_deal_add",
     "rubber_deal_correct",

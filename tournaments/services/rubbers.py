@@ -178,6 +178,13 @@ def _input(rubber: Rubber, deal: object, dealer: str,
     return data
 
 
+def deal_input(*, game: str, deal: object, dealer: str,
+               revokes_by: Mapping[str, Any] | None = None) -> dict:
+    """A deal as the engine's input, as the pad makes it (``_input``), for a game played
+    without a dummy hand: a party night's deal (services/party.py)."""
+    return _input(Rubber(game=game), deal, dealer, revokes_by)
+
+
 def _score(rubber: Rubber, deals: list[dict]):
     """The engine's rubber over these inputs; its first complaint as a ServiceError."""
     try:

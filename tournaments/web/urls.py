@@ -22,6 +22,7 @@ from . import (
     director_sessions,
     mail,
     pad,
+    party,
     public,
     table,
     table_irregular,
@@ -71,9 +72,36 @@ pad_urlpatterns = [
     path("pad/<str:code>/print/sheet.pdf", pad.print_file, name="pad-print-file"),
 ]
 
+party_urlpatterns = [
+    path("party/t/<str:code>/", party.table_home, name="party-table"),
+    path("party/t/<str:code>/deal/", party.table_deal, name="party-table-deal"),
+    path("party/t/<str:code>/deals/<number:number>/", party.table_deal,
+         name="party-table-correct"),
+    path("party/t/<str:code>/preview/", party.table_preview, name="party-table-preview"),
+    path("party/t/<str:code>/over/", party.table_over, name="party-table-over"),
+    path("party/<id:party_id>/", party.standings, name="party-standings"),
+    path("party/<id:party_id>/live/", party.live, name="party-live"),
+]
+
 director_urlpatterns = [
     path("", director.events, name="director-events"),
     path("events/new/", director.event_new, name="director-event-new"),
+    path("parties/", party.parties, name="director-parties"),
+    path("parties/<id:party_id>/", party.console, name="director-party"),
+    path("parties/<id:party_id>/players/", party.players, name="director-party-players"),
+    path("parties/<id:party_id>/start/", party.start, name="director-party-start"),
+    path("parties/<id:party_id>/advance/", party.advance, name="director-party-advance"),
+    path("parties/<id:party_id>/rounds/<number:round_number>/", party.round_page,
+         name="director-party-round"),
+    path("parties/<id:party_id>/rounds/<number:round_number>/progression/",
+         party.progression, name="director-party-progression"),
+    path("parties/<id:party_id>/rounds/<number:round_number>/tables/<number:table>/deals/"
+         "<number:number>/", party.correct, name="director-party-correct"),
+    path("parties/<id:party_id>/print/", party.print_standings, name="director-party-print"),
+    path("parties/<id:party_id>/print/status/", party.print_status,
+         name="director-party-print-status"),
+    path("parties/<id:party_id>/print/standings.pdf", party.print_file,
+         name="director-party-print-file"),
     path("members/", director_members.members, name="director-members"),
     path("members/members.csv", director_members.members_csv, name="director-members-csv"),
     path("members/find.json", director_members.members_json, name="director-members-json"),
@@ -154,5 +182,6 @@ urlpatterns = [
     *public_urlpatterns,
     *table_urlpatterns,
     *pad_urlpatterns,
+    *party_urlpatterns,
     path("director/", include(director_urlpatterns)),
 ]
