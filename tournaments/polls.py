@@ -1,0 +1,177 @@
+"""What the live pages poll, answered from the cache: has the event changed since?
+
+Every phone polls its round's state and every public page the event's ``live`` JSON,
+every few seconds (static/js/live.js, static/js/table.js). Most polls find nothing new.
+Each answer carries an ETag naming the event's change number (``Event.seq``) it was
+made from; the next poll sends it back (If-None-Match), and while the event's current
+change number is still the same the answer is a bare 304, made from the cache alone:
+no session, no database.
+
+Terms:
+
+- The *mark* of an event is its change number, with the moment its correction period
+  ends (``Event.final_after``) if one is running. It lives in the cache (Redis) under
+  ``poll:<event id>``, written after each change commits (``changed``, called where the
+  change number is taken, ``services.base._lock_event``) and by each poll that had to
+  read the event (``remember``).
+- A *tag* is ``"<event>.<seq>.<mac>"``: the mac (an HMAC of the site's SECRET_KEY over
+  the poll's path, the event and the seq) is given out only with a full answer, after
+  the view checked who may see it. So a 304 goes only to whoever already saw that very
+  state of that very URL: a made-up tag cannot tell an unpublished event from a missing
+  one, nor open a table whose code the caller does not hold. A tag tells nothing new to
+  its holder, so a director who has since logged out, or a phone whose session moved to
+  another table, may still hear "nothing changed" about what it was shown.
+
+Races: changes commit in seq order (the event's row lock), but their after-commit
+writes may reach the cache in any order, and a poll may read the event just before a
+change commits and write what it read just after. So the cache keeps the highest seq
+it has been told, never a lower one (one Lua script, atomic in Redis): a late or
+stale write changes nothing. What is in the cache may only lag the database, never
+run ahead of it for long, and a lag only makes a poll read the event (a full answer).
+
+Each process keeps the mark it last read for ``RECENT`` seconds (one read of Redis a
+second per event and process, rather than one per poll): a change made in another
+process reaches a poll at most that much later, on top of the page's own 5 s.
+
+Outages: when the cache is down (tournaments.outages) a poll reads the event as it
+always did. A change that commits while Redis does not answer cannot move the mark;
+if Redis comes back with its data, the mark would lag until the next change. Each mark
+therefore lives ``TTL`` seconds only: a missing mark also means "read the event". With
+the local-memory cache (no REDIS_URL) each process would have its own marks, which the
+other processes' changes never move: the marks are kept only in Redis, and without it
+every poll reads the event, as before.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+
+from django.core.cache import caches
+from django.core.cache.backends.redis import RedisCache
+from django.db import transaction
+from django.utils.crypto import constant_time_compare, salted_hmac
+
+from .models import Event
+from .outages import cache_tolerant
+
+TTL = 15  # seconds a mark is trusted without a change or a full answer renewing it
+RECENT = 1.0  # seconds a process keeps the mark it last read from Redis
+# event id -> (time.monotonic() when read, mark): this process's copies of the marks.
+# Threads share it: a dict's get and set are atomic, and a lost update only costs a read.
+_recent: dict[int, tuple[float, tuple[int, int]]] = {}
+SALT = "tournaments.polls"
+
+# Keep the highest seq: KEYS[1] the mark, ARGV seq, "seq:deadline", TTL. An equal seq is
+# written again (it renews the TTL; its deadline is the same committed state).
+_KEEP_HIGHEST = """
+local current = redis.call('GET', KEYS[1])
+if current then
+  local seq = tonumber(string.match(current, '^(%d+)'))
+  if seq and seq > tonumber(ARGV[1]) then return 0 end
+end
+redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+return 1
+"""
+
+
+def _redis(key: str):
+    """(the redis-py client, the full key) for a mark, or None without Redis."""
+    cache = caches["default"]
+    if not isinstance(cache, RedisCache):
+        return None
+    full = cache.make_and_validate_key(f"poll:{key}")
+    return cache._cache.get_client(full, write=True), full
+
+
+def _deadline(final_after: datetime | None) -> int:
+    return int(final_after.timestamp()) if final_after is not None else 0
+
+
+def remember(event_id: int, seq: int, final_after: datetime | None) -> None:
+    """Tell the cache the event is at `seq` (a lower seq than it knows changes nothing)."""
+    _recent.pop(event_id, None)
+    _keep_highest(event_id, seq, final_after)
+
+
+@cache_tolerant(default=None)
+def _keep_highest(event_id: int, seq: int, final_after: datetime | None) -> None:
+    found = _redis(str(event_id))
+    if found is None:
+        return
+    client, key = found
+    client.eval(_KEEP_HIGHEST, 1, key, seq, f"{seq}:{_deadline(final_after)}", TTL)
+
+
+def current(event_id: int) -> tuple[int, int] | None:
+    """(seq, deadline) as the cache has them; None when it has no mark (or is down).
+
+    A process asks Redis at most once every RECENT seconds per event: under load a round
+    trip to Redis costs more than the rest of a 304 (the kernel hands the CPU to Redis
+    and back). A change made in this process is seen at once (``remember``).
+    """
+    now = time.monotonic()
+    recent = _recent.get(event_id)
+    if recent is not None and now - recent[0] < RECENT:
+        return recent[1]
+    mark = _read(event_id)
+    if mark is not None:
+        _recent[event_id] = (now, mark)
+    return mark
+
+
+@cache_tolerant(default=None)
+def _read(event_id: int) -> tuple[int, int] | None:
+    found = _redis(str(event_id))
+    if found is None:
+        return None
+    client, key = found
+    value = client.get(key)
+    if value is None:
+        return None
+    seq, _, deadline = value.decode("ascii").partition(":")
+    return int(seq), int(deadline or 0)
+
+
+def forget() -> None:
+    """Drop this process's copies of the marks (tests)."""
+    _recent.clear()
+
+
+def changed(event: Event) -> None:
+    """The event's change number has moved in this transaction: after it commits, move
+    the mark (read then, so a status or publication set later in the transaction is in).
+    A rolled-back change never moves it."""
+    transaction.on_commit(lambda: remember(event.pk, event.seq, event.final_after))
+
+
+# --- tags ------------------------------------------------------------------------------------
+
+
+def _mac(path: str, event_id: int, seq: int) -> str:
+    return salted_hmac(SALT, f"{path}|{event_id}|{seq}", algorithm="sha256").hexdigest()[:24]
+
+
+def etag(path: str, event: Event) -> str:
+    """The ETag of a full answer to the poll at `path` (with its query), made from `event`."""
+    return f'"{event.pk}.{event.seq}.{_mac(path, event.pk, event.seq)}"'
+
+
+def unchanged(path: str, if_none_match: str) -> bool:
+    """May this poll be answered 304? Only for a tag this site gave for this path, while
+    the cache says its event is still at that seq (and no correction period has ended)."""
+    tag = if_none_match.strip()
+    if tag.startswith("W/"):
+        tag = tag[2:]
+    parts = tag.strip('"').split(".")
+    if len(parts) != 3 or not (parts[0].isdigit() and parts[1].isdigit()):
+        return False
+    event_id, seq = int(parts[0]), int(parts[1])
+    if not constant_time_compare(parts[2], _mac(path, event_id, seq)):
+        return False
+    mark = current(event_id)
+    if mark is None or mark[0] != seq:
+        return False
+    deadline = mark[1]
+    # The correction period over: the next full answer publishes the standings final.
+    return not (deadline and time.time() >= deadline)
