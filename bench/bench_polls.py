@@ -232,7 +232,7 @@ class RoomRun:
 
 
 def room(port: int, all_viewers: list[Viewer], *, rate: float, seconds: float,
-         threads: int = 32) -> RoomRun:
+         threads: int = 64) -> RoomRun:
     """Open loop: poll viewer after viewer at `rate` a second for `seconds`, each poll at
     its own moment whatever the answers before it did (a thread pool sends them)."""
     jobs: queue.Queue = queue.Queue()

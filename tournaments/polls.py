@@ -10,7 +10,8 @@ no session, no database.
 Terms:
 
 - The *mark* of an event is its change number, with the moment its correction period
-  ends (``Event.final_after``) if one is running. It lives in the cache (Redis) under
+  ends (``Event.final_after``) if one is running, and what the live JSON says of it
+  (published, status): ``Mark``. It lives in the cache (Redis) under
   ``poll:<event id>``, written after each change commits (``changed``, called where the
   change number is taken, ``services.base._lock_event``) and by each poll that had to
   read the event (``remember``).
@@ -21,6 +22,10 @@ Terms:
   one, nor open a table whose code the caller does not hold. A tag tells nothing new to
   its holder, so a director who has since logged out, or a phone whose session moved to
   another table, may still hear "nothing changed" about what it was shown.
+
+After a change, a public page's poll is answered from the cache too while the event is
+published (``live_answer``): published, its live JSON is everyone's to see. A phone's
+round state depends on its table's meetings, so its poll after a change reads them.
 
 Races: changes commit in seq order (the event's row lock), but their after-commit
 writes may reach the cache in any order, and a poll may read the event just before a
@@ -45,7 +50,7 @@ every poll reads the event, as before.
 from __future__ import annotations
 
 import time
-from datetime import datetime
+from typing import NamedTuple
 
 from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
@@ -59,11 +64,11 @@ TTL = 15  # seconds a mark is trusted without a change or a full answer renewing
 RECENT = 1.0  # seconds a process keeps the mark it last read from Redis
 # event id -> (time.monotonic() when read, mark): this process's copies of the marks.
 # Threads share it: a dict's get and set are atomic, and a lost update only costs a read.
-_recent: dict[int, tuple[float, tuple[int, int]]] = {}
+_recent: dict[int, tuple[float, Mark]] = {}
 SALT = "tournaments.polls"
 
-# Keep the highest seq: KEYS[1] the mark, ARGV seq, "seq:deadline", TTL. An equal seq is
-# written again (it renews the TTL; its deadline is the same committed state).
+# Keep the highest seq: KEYS[1] the mark, ARGV seq, the mark (Mark.encode), TTL. An equal
+# seq is written again (it renews the TTL; it is the same committed state).
 _KEEP_HIGHEST = """
 local current = redis.call('GET', KEYS[1])
 if current then
@@ -84,27 +89,56 @@ def _redis(key: str):
     return cache._cache.get_client(full, write=True), full
 
 
-def _deadline(final_after: datetime | None) -> int:
-    return int(final_after.timestamp()) if final_after is not None else 0
+class Mark(NamedTuple):
+    """An event as a poll needs it: its change number, the end of its correction period
+    (a Unix time, 0 if none is running), and what its live JSON says."""
+
+    seq: int
+    deadline: int
+    published: str
+    status: str
+
+    @classmethod
+    def of(cls, event: Event) -> Mark:
+        deadline = event.final_after
+        return cls(event.seq, int(deadline.timestamp()) if deadline is not None else 0,
+                   event.published, event.status)
+
+    def encode(self) -> str:
+        return f"{self.seq}:{self.deadline}:{self.published}:{self.status}"
+
+    @classmethod
+    def decode(cls, value: bytes) -> Mark:
+        seq, deadline, published, status = value.decode("ascii").split(":")
+        return cls(int(seq), int(deadline), published, status)
+
+    def due(self) -> bool:
+        """Has the correction period ended (the next full answer publishes it final)?"""
+        return bool(self.deadline) and time.time() >= self.deadline
+
+    def live(self) -> dict:
+        """The event's live JSON (public.live), as of this mark."""
+        return {"seq": self.seq, "published": self.published, "status": self.status}
 
 
-def remember(event_id: int, seq: int, final_after: datetime | None) -> None:
-    """Tell the cache the event is at `seq` (a lower seq than it knows changes nothing)."""
-    _recent.pop(event_id, None)
-    _keep_highest(event_id, seq, final_after)
+def remember(event: Event) -> None:
+    """Tell the cache the event is as `event` says (a lower seq than it knows changes
+    nothing); this process reads the mark again at its next poll."""
+    _recent.pop(event.pk, None)
+    _keep_highest(event.pk, Mark.of(event))
 
 
 @cache_tolerant(default=None)
-def _keep_highest(event_id: int, seq: int, final_after: datetime | None) -> None:
+def _keep_highest(event_id: int, mark: Mark) -> None:
     found = _redis(str(event_id))
     if found is None:
         return
     client, key = found
-    client.eval(_KEEP_HIGHEST, 1, key, seq, f"{seq}:{_deadline(final_after)}", TTL)
+    client.eval(_KEEP_HIGHEST, 1, key, mark.seq, mark.encode(), TTL)
 
 
-def current(event_id: int) -> tuple[int, int] | None:
-    """(seq, deadline) as the cache has them; None when it has no mark (or is down).
+def current(event_id: int) -> Mark | None:
+    """The event's mark as the cache has it; None when it has none (or is down).
 
     A process asks Redis at most once every RECENT seconds per event: under load a round
     trip to Redis costs more than the rest of a 304 (the kernel hands the CPU to Redis
@@ -121,16 +155,13 @@ def current(event_id: int) -> tuple[int, int] | None:
 
 
 @cache_tolerant(default=None)
-def _read(event_id: int) -> tuple[int, int] | None:
+def _read(event_id: int) -> Mark | None:
     found = _redis(str(event_id))
     if found is None:
         return None
     client, key = found
     value = client.get(key)
-    if value is None:
-        return None
-    seq, _, deadline = value.decode("ascii").partition(":")
-    return int(seq), int(deadline or 0)
+    return None if value is None else Mark.decode(value)
 
 
 def forget() -> None:
@@ -140,9 +171,9 @@ def forget() -> None:
 
 def changed(event: Event) -> None:
     """The event's change number has moved in this transaction: after it commits, move
-    the mark (read then, so a status or publication set later in the transaction is in).
-    A rolled-back change never moves it."""
-    transaction.on_commit(lambda: remember(event.pk, event.seq, event.final_after))
+    the mark (read then, so a status or publication set later in the transaction, on the
+    same row object, is in). A rolled-back change never moves it."""
+    transaction.on_commit(lambda: remember(event))
 
 
 # --- tags ------------------------------------------------------------------------------------
@@ -157,21 +188,41 @@ def etag(path: str, event: Event) -> str:
     return f'"{event.pk}.{event.seq}.{_mac(path, event.pk, event.seq)}"'
 
 
-def unchanged(path: str, if_none_match: str) -> bool:
-    """May this poll be answered 304? Only for a tag this site gave for this path, while
-    the cache says its event is still at that seq (and no correction period has ended)."""
+def _checked(path: str, if_none_match: str) -> tuple[int, int] | None:
+    """(event, seq) of a tag this site gave for this path; None for any other."""
     tag = if_none_match.strip()
     if tag.startswith("W/"):
         tag = tag[2:]
     parts = tag.strip('"').split(".")
     if len(parts) != 3 or not (parts[0].isdigit() and parts[1].isdigit()):
-        return False
+        return None
     event_id, seq = int(parts[0]), int(parts[1])
     if not constant_time_compare(parts[2], _mac(path, event_id, seq)):
+        return None
+    return event_id, seq
+
+
+def unchanged(path: str, if_none_match: str) -> bool:
+    """May this poll be answered 304? Only for a tag this site gave for this path, while
+    the cache says its event is still at that seq (and no correction period has ended)."""
+    checked = _checked(path, if_none_match)
+    if checked is None:
         return False
+    mark = current(checked[0])
+    return mark is not None and mark.seq == checked[1] and not mark.due()
+
+
+def live_answer(path: str, if_none_match: str) -> tuple[dict, str] | None:
+    """The live JSON after a change, and its tag, from the cache alone: for a caller that
+    was shown the event (its tag), while the event is published. Published, it is
+    everyone's to see (access.may_see_event), whoever the caller is now; unpublished, or
+    its correction period over, the view decides (None)."""
+    checked = _checked(path, if_none_match)
+    if checked is None:
+        return None
+    event_id = checked[0]
     mark = current(event_id)
-    if mark is None or mark[0] != seq:
-        return False
-    deadline = mark[1]
-    # The correction period over: the next full answer publishes the standings final.
-    return not (deadline and time.time() >= deadline)
+    if mark is None or mark.due() or mark.published == Event.Published.NONE:
+        return None
+    tag = f'"{event_id}.{mark.seq}.{_mac(path, event_id, mark.seq)}"'
+    return {"event": event_id, **mark.live()}, tag

@@ -115,6 +115,14 @@ def current_meeting(meetings: list[Meeting]) -> Meeting | None:
     return meetings[-1] if meetings else None
 
 
+def table_rounds(section: Section | int, table: int) -> list[Meeting]:
+    """Every round this table plays, in order, without the pairs (what its state needs:
+    which rounds are agreed, the boards, the director's leave to play late)."""
+    return list(Meeting.objects.filter(section=section, table=table)
+                .only("id", "section_id", "round", "table", "boards", "agreed_at", "late_boards")
+                .order_by("round"))
+
+
 def seated_meeting(section: Section | int, table: int) -> Meeting | None:
     """The meeting the players at this table are at now (current_meeting's rule)."""
     return current_meeting(table_meetings(section, table))

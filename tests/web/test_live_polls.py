@@ -86,6 +86,27 @@ def test_a_poll_after_a_change_gets_the_new_state_and_a_new_tag(
     assert poll(phone, url, changed["ETag"]).status_code == 304
 
 
+def test_a_public_poll_after_a_change_is_answered_from_the_cache_while_published(
+        client, event, director, published, django_assert_num_queries,
+        django_capture_on_commit_callbacks):
+    url = f"/events/{event.pk}/live/"
+    first = poll(client, url)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_agree(section=event.sections.get(), round_number=1,
+                             actor=Actor.director(director), tables=[1])
+    with django_assert_num_queries(0):
+        changed = poll(client, url, first["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    assert "no-store" in changed["Cache-Control"]
+    polls.forget()
+    # The same answer, and the same tag, as the view gives reading the event.
+    assert changed.json() == poll(client, url).json() == {
+        "event": event.pk, "seq": Event.objects.get(pk=event.pk).seq,
+        "published": "provisional", "status": "running"}
+    assert poll(client, url)["ETag"] == changed["ETag"]
+    assert poll(client, url, changed["ETag"]).status_code == 304
+
+
 def test_the_public_poll_after_publishing_and_taking_down(
         client, event, director, published, django_capture_on_commit_callbacks):
     url = f"/events/{event.pk}/live/"
@@ -132,11 +153,15 @@ def test_a_change_rolled_back_does_not_move_the_mark(phone, event, director,
 
 
 def test_the_mark_never_goes_back(event):
-    polls.remember(event.pk, 7, None)
-    polls.remember(event.pk, 5, None)  # a poll that read the event before a change
-    assert polls.current(event.pk) == (7, 0)
-    polls.remember(event.pk, 8, None)
-    assert polls.current(event.pk) == (8, 0)
+    event = Event.objects.get(pk=event.pk)
+    at = event.seq
+    polls.remember(event)
+    event.seq = at - 1  # a poll that read the event before a change committed
+    polls.remember(event)
+    assert polls.current(event.pk).seq == at
+    event.seq, event.status = at + 1, Event.Status.AGREED
+    polls.remember(event)
+    assert polls.current(event.pk) == (at + 1, 0, "none", "agreed")
 
 
 def test_the_end_of_the_correction_period_is_not_answered_from_the_cache(
@@ -152,8 +177,7 @@ def test_the_end_of_the_correction_period_is_not_answered_from_the_cache(
     assert poll(client, url, first["ETag"]).status_code == 304
     Event.objects.filter(pk=event.pk).update(
         final_after=datetime.datetime(2020, 1, 1, tzinfo=datetime.UTC))
-    closed = Event.objects.get(pk=event.pk)
-    polls.remember(closed.pk, closed.seq, closed.final_after)
+    polls.remember(Event.objects.get(pk=event.pk))
     answer = poll(client, url, first["ETag"])
     assert answer.status_code == 200 and answer.json()["published"] == "final"
 

@@ -479,8 +479,9 @@ def state(request: HttpRequest, table: TableCode, round_number: int) -> JsonResp
     event as it still is gets a 304 from the cache alone, before the session and the
     database (web/polling.py).
     """
-    meeting = Meeting.objects.filter(section=table.section, table=table.table,
-                                     round=round_number).first()
+    # One query for the table's rounds: this one, and the one it is seated at.
+    rounds = selectors.table_rounds(table.section, table.table)
+    meeting = next((m for m in rounds if m.round == round_number), None)
     if meeting is None:
         raise Http404(f"table {table.table} has no round {round_number}")
     try:  # ?board=N: a board the table may have leave to play late
@@ -488,9 +489,8 @@ def state(request: HttpRequest, table: TableCode, round_number: int) -> JsonResp
                              blank_is_absent=True)
     except services.ServiceError:
         board = None
-    message = _locked_message(table.section.event, meeting,
-                              selectors.seated_meeting(table.section, table.table), board)
     event = table.section.event
+    message = _locked_message(event, meeting, selectors.current_meeting(rounds), board)
     return tagged(request, JsonResponse({"round": meeting.round, "open": not message,
                                          "message": message,
                                          "agreed": meeting.agreed_at is not None,
