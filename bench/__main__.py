@@ -431,7 +431,8 @@ def api_figure(sizes: Sizes, notes: list[str]) -> Figure:
 def poll_figures(sizes: Sizes, notes: list[str]) -> list[Figure]:
     """The live pages' polls at the room's size: unchanged polls (304) against a bare 304,
     and polls after a change at RATE polls a second while results are POSTed."""
-    from tournaments import polls, services
+    from tournaments import services
+    from tournaments.polls import TTL
 
     from . import bench_api
     from . import bench_polls as bp
@@ -495,7 +496,7 @@ def poll_figures(sizes: Sizes, notes: list[str]) -> list[Figure]:
             f"view answering 304 from the If-None-Match header alone, same server, middleware "
             f"and clients, p50 {report.ms(med([r.floor.percentile(50) for r in runs]))}, "
             f"p99 {report.ms(med([r.floor.percentile(99) for r in runs]))}; statuses: polls "
-            f"{statuses} (a 200: the first poll after a mark's {polls.TTL} s lifetime, which "
+            f"{statuses} (a 200: the first poll after a mark's {TTL} s lifetime, which "
             f"reads the event), floor {floor_statuses}; the first poll of each viewer (its tag, a "
             f"phone's session) {primed}, not counted; no database query on a 304 is held by "
             f"tests/web/test_live_polls.py")

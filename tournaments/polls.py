@@ -50,6 +50,7 @@ every poll reads the event, as before.
 from __future__ import annotations
 
 import time
+from datetime import datetime
 from typing import NamedTuple
 
 from django.core.cache import caches
@@ -100,9 +101,13 @@ class Mark(NamedTuple):
 
     @classmethod
     def of(cls, event: Event) -> Mark:
-        deadline = event.final_after
-        return cls(event.seq, int(deadline.timestamp()) if deadline is not None else 0,
-                   event.published, event.status)
+        return cls.of_values(event.seq, event.final_after, event.published, event.status)
+
+    @classmethod
+    def of_values(cls, seq: int, final_after: datetime | None, published: str,
+                  status: str) -> Mark:
+        deadline = int(final_after.timestamp()) if final_after is not None else 0
+        return cls(seq, deadline, published, status)
 
     def encode(self) -> str:
         return f"{self.seq}:{self.deadline}:{self.published}:{self.status}"
@@ -124,8 +129,12 @@ class Mark(NamedTuple):
 def remember(event: Event) -> None:
     """Tell the cache the event is as `event` says (a lower seq than it knows changes
     nothing); this process reads the mark again at its next poll."""
-    _recent.pop(event.pk, None)
-    _keep_highest(event.pk, Mark.of(event))
+    remember_mark(event.pk, Mark.of(event))
+
+
+def remember_mark(event_id: int, mark: Mark) -> None:
+    _recent.pop(event_id, None)
+    _keep_highest(event_id, mark)
 
 
 @cache_tolerant(default=None)
@@ -179,50 +188,62 @@ def changed(event: Event) -> None:
 # --- tags ------------------------------------------------------------------------------------
 
 
-def _mac(path: str, event_id: int, seq: int) -> str:
-    return salted_hmac(SALT, f"{path}|{event_id}|{seq}", algorithm="sha256").hexdigest()[:24]
+class Tag(NamedTuple):
+    """What a tag names: the event, its seq, and for a table's round state the fingerprint
+    of what that answer is made of (``table_fingerprint``; "" for the live JSON)."""
+
+    event: int
+    seq: int
+    fingerprint: str = ""
+
+    def text(self, path: str) -> str:
+        body = f"{self.event}.{self.seq}" + (f".{self.fingerprint}" if self.fingerprint else "")
+        return f'"{body}.{_mac(path, self)}"'
 
 
-def etag(path: str, event: Event) -> str:
+def _mac(path: str, tag: Tag) -> str:
+    message = f"{path}|{tag.event}|{tag.seq}|{tag.fingerprint}"
+    return salted_hmac(SALT, message, algorithm="sha256").hexdigest()[:24]
+
+
+def etag(path: str, event: Event, fingerprint: str = "") -> str:
     """The ETag of a full answer to the poll at `path` (with its query), made from `event`."""
-    return f'"{event.pk}.{event.seq}.{_mac(path, event.pk, event.seq)}"'
+    return Tag(event.pk, event.seq, fingerprint).text(path)
 
 
-def _checked(path: str, if_none_match: str) -> tuple[int, int] | None:
-    """(event, seq) of a tag this site gave for this path; None for any other."""
-    tag = if_none_match.strip()
-    if tag.startswith("W/"):
-        tag = tag[2:]
-    parts = tag.strip('"').split(".")
-    if len(parts) != 3 or not (parts[0].isdigit() and parts[1].isdigit()):
+def table_fingerprint(status: str, rounds: list[tuple[int, bool]]) -> str:
+    """What a table's round state (web/table.state, without ?board) is made of: the
+    event's status and, round by round, whether the table's meeting is agreed (which says
+    the round it is seated at). The same fingerprint, the same answer."""
+    text = status + "|" + ",".join(f"{number}:{int(agreed)}" for number, agreed in rounds)
+    return salted_hmac(SALT + ".table", text, algorithm="sha256").hexdigest()[:16]
+
+
+def parse(path: str, if_none_match: str) -> Tag | None:
+    """The tag this site gave for this path; None for any other."""
+    text = if_none_match.strip()
+    if text.startswith("W/"):
+        text = text[2:]
+    parts = text.strip('"').split(".")
+    if len(parts) not in (3, 4) or not (parts[0].isdigit() and parts[1].isdigit()):
         return None
-    event_id, seq = int(parts[0]), int(parts[1])
-    if not constant_time_compare(parts[2], _mac(path, event_id, seq)):
-        return None
-    return event_id, seq
+    tag = Tag(int(parts[0]), int(parts[1]), parts[2] if len(parts) == 4 else "")
+    return tag if constant_time_compare(parts[-1], _mac(path, tag)) else None
 
 
-def unchanged(path: str, if_none_match: str) -> bool:
-    """May this poll be answered 304? Only for a tag this site gave for this path, while
-    the cache says its event is still at that seq (and no correction period has ended)."""
-    checked = _checked(path, if_none_match)
-    if checked is None:
-        return False
-    mark = current(checked[0])
-    return mark is not None and mark.seq == checked[1] and not mark.due()
+def unchanged(tag: Tag) -> bool:
+    """May this poll be answered 304 from the cache: is the event still at the tag's seq
+    (and its correction period not over)?"""
+    mark = current(tag.event)
+    return mark is not None and mark.seq == tag.seq and not mark.due()
 
 
-def live_answer(path: str, if_none_match: str) -> tuple[dict, str] | None:
+def live_answer(path: str, tag: Tag) -> tuple[dict, str] | None:
     """The live JSON after a change, and its tag, from the cache alone: for a caller that
     was shown the event (its tag), while the event is published. Published, it is
     everyone's to see (access.may_see_event), whoever the caller is now; unpublished, or
     its correction period over, the view decides (None)."""
-    checked = _checked(path, if_none_match)
-    if checked is None:
-        return None
-    event_id = checked[0]
-    mark = current(event_id)
+    mark = current(tag.event)
     if mark is None or mark.due() or mark.published == Event.Published.NONE:
         return None
-    tag = f'"{event_id}.{mark.seq}.{_mac(path, event_id, mark.seq)}"'
-    return {"event": event_id, **mark.live()}, tag
+    return {"event": tag.event, **mark.live()}, Tag(tag.event, mark.seq).text(path)

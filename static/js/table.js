@@ -189,7 +189,10 @@
     fetch(box.getAttribute("data-state-url"), {
       credentials: "same-origin", cache: "no-store", headers: headers
     }).then(function (r) {
-      if (r.status === 304) return null; // nothing has changed
+      if (r.status === 304) { // nothing has changed here (perhaps elsewhere: a new tag)
+        etag = r.headers.get("ETag") || etag;
+        return null;
+      }
       if (!r.ok) throw new Error("HTTP " + r.status);
       etag = r.headers.get("ETag") || "";
       return r.json();

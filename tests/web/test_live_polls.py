@@ -107,6 +107,33 @@ def test_a_public_poll_after_a_change_is_answered_from_the_cache_while_published
     assert poll(client, url, changed["ETag"]).status_code == 304
 
 
+def test_a_phone_poll_after_another_tables_change_is_a_304_with_a_new_tag(
+        phone, event, director, django_assert_num_queries, django_capture_on_commit_callbacks):
+    """Another table's round agreed (or its score entered) moves the event's change number
+    but not this table's state: one query, no session, and a 304 naming the new number."""
+    url = state_url(event)
+    first = poll(phone, url)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_agree(section=event.sections.get(), round_number=1,
+                             actor=Actor.director(director), tables=[2])
+    seq = Event.objects.get(pk=event.pk).seq
+    with django_assert_num_queries(1):
+        again = poll(phone, url, first["ETag"])
+    assert again.status_code == 304
+    assert again["ETag"] != first["ETag"] and again["ETag"].startswith(f'"{event.pk}.{seq}.')
+    with django_assert_num_queries(0):
+        assert poll(phone, url, again["ETag"]).status_code == 304
+    # The view gives the same tag for the same state.
+    polls.forget()
+    assert poll(phone, url)["ETag"] == again["ETag"]
+    # The event agreed: this table's state has changed, the view answers.
+    with django_capture_on_commit_callbacks(execute=True):
+        services.event_set_status(event=event, status="agreed", actor=Actor.director(director),
+                                  reason="Time")
+    changed = poll(phone, url, again["ETag"])
+    assert changed.status_code == 200 and changed.json()["open"] is False
+
+
 def test_the_public_poll_after_publishing_and_taking_down(
         client, event, director, published, django_capture_on_commit_callbacks):
     url = f"/events/{event.pk}/live/"
@@ -182,13 +209,19 @@ def test_the_end_of_the_correction_period_is_not_answered_from_the_cache(
     assert answer.status_code == 200 and answer.json()["published"] == "final"
 
 
-def test_without_redis_every_poll_is_answered_in_full(settings, phone, event):
-    """The local-memory cache is each process's own: the marks are kept only in Redis."""
+def test_without_redis_a_poll_reads_the_database(settings, client, phone, event, published,
+                                                 django_assert_num_queries):
+    """The local-memory cache is each process's own: the marks are kept only in Redis, so
+    a page's poll is answered in full, and a phone's reads its table's rounds."""
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    live = f"/events/{event.pk}/live/"
+    tag = poll(client, live)["ETag"]
+    again = poll(client, live, tag)
+    assert again.status_code == 200 and again["ETag"] == tag
     url = state_url(event)
     tag = poll(phone, url)["ETag"]
-    again = poll(phone, url, tag)
-    assert again.status_code == 200 and again["ETag"] == tag
+    with django_assert_num_queries(1):
+        assert poll(phone, url, tag).status_code == 304
 
 
 def test_the_middleware_knows_the_poll_urls_and_no_others():

@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import access, presenters, selectors, services
+from .. import access, polls, presenters, selectors, services
 from ..converters import NUMBER
 from ..forms import TableCodeForm, result_form_class
 from ..inputs import query_number, whole_number
@@ -491,10 +491,14 @@ def state(request: HttpRequest, table: TableCode, round_number: int) -> JsonResp
         board = None
     event = table.section.event
     message = _locked_message(event, meeting, selectors.current_meeting(rounds), board)
+    # Without ?board the answer is made of the status and the rounds agreed: their
+    # fingerprint lets a poll after another table's change be a 304 (web/polling.py).
+    fingerprint = "" if board is not None else polls.table_fingerprint(
+        event.status, [(m.round, m.agreed_at is not None) for m in rounds])
     return tagged(request, JsonResponse({"round": meeting.round, "open": not message,
                                          "message": message,
                                          "agreed": meeting.agreed_at is not None,
-                                         "status": event.status}), event)
+                                         "status": event.status}), event, fingerprint)
 
 
 @require_POST
