@@ -85,8 +85,8 @@ def poll(conn: _Conn, viewer: Viewer) -> tuple[int, float]:
     start = time.perf_counter()
     status, response, _body = conn.get(viewer.path, headers)
     seconds = time.perf_counter() - start
-    if status == 200:
-        viewer.etag = response.getheader("ETag") or ""
+    if status in (200, 304):  # a 304 may name a new state (a phone's, after a change)
+        viewer.etag = response.getheader("ETag") or viewer.etag
     cookie = response.getheader("Set-Cookie")
     if cookie and cookie.startswith("sessionid="):
         viewer.cookie = cookie.split(";", 1)[0]
@@ -219,10 +219,16 @@ class ThroughputRun:
 
 @dataclass
 class RoomRun:
+    """Polls after a change: the answer names another state than the tag sent (a 200, or
+    a phone's 304 with a new tag: its table's state is the same); unchanged: a 304 naming
+    the tag sent."""
+
     seconds: float
     sent: int
-    unchanged: list[float] = field(repr=False)  # 304s
-    changed: list[float] = field(repr=False)  # 200s to a tag no longer current
+    unchanged: list[float] = field(repr=False)
+    changed: list[float] = field(repr=False)
+    changed_phones: list[float] = field(default_factory=list, repr=False)
+    changed_pages: list[float] = field(default_factory=list, repr=False)
     statuses: dict[int, int] = field(default_factory=dict)
     late: int = 0  # polls sent more than a second after their time (the client fell behind)
 
@@ -251,7 +257,7 @@ def room(port: int, all_viewers: list[Viewer], *, rate: float, seconds: float,
                     return
                 index, due = job
                 viewer = all_viewers[index]
-                had_tag = bool(viewer.etag)
+                sent_tag = viewer.etag
                 late = time.perf_counter() - due > 1.0
                 status, latency = poll(conn, viewer)
                 with lock:
@@ -259,10 +265,12 @@ def room(port: int, all_viewers: list[Viewer], *, rate: float, seconds: float,
                     run.sent += 1
                     run.late += late
                     run.statuses[status] = run.statuses.get(status, 0) + 1
-                    if status == 304:
+                    if status == 304 and viewer.etag == sent_tag:
                         run.unchanged.append(latency)
-                    elif status == 200 and had_tag:
+                    elif status in (200, 304) and sent_tag:
                         run.changed.append(latency)
+                        phone = viewer.path.startswith("/t/")
+                        (run.changed_phones if phone else run.changed_pages).append(latency)
         finally:
             conn.close()
 
