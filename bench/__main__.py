@@ -468,10 +468,16 @@ def poll_figures(sizes: Sizes, notes: list[str]) -> list[Figure]:
         poster = threading.Thread(target=lambda: posting.update(result=bench_api.load(
             port, bench_api.API, plans[:sizes.poll_posters], limit=100_000,
             seconds=sizes.poll_room_seconds)), daemon=True)
+        probed: list[float] = []
+        prober = threading.Thread(target=lambda: probed.extend(bp.probe(
+            port, "/bench/bare-304/", '"bench"', rate=10, seconds=sizes.poll_room_seconds)),
+            daemon=True)
         load_before = _load_average()
         poster.start()
+        prober.start()
         room = bp.room(port, viewers, rate=rate, seconds=sizes.poll_room_seconds)
         poster.join(timeout=sizes.poll_room_seconds + 120)
+        prober.join(timeout=60)
         load_after = _load_average()
     posts = posting.get("result")
     med = bp.median
@@ -504,6 +510,9 @@ def poll_figures(sizes: Sizes, notes: list[str]) -> list[Figure]:
         name_304, f"{per_second:,.0f} req/s", f"{floor_per_second:,.0f} req/s",
         report.ratio(ratio), GOAL_POLL, verdict(ratio >= 0.8 and all_304), note)]
 
+    def pct(values: list[float], q: float) -> str:
+        return report.ms(bp._percentile(values, q)) if values else "—"
+
     changed_p99 = bp._percentile(room.changed, 99)
     post_note = "no result POSTs (the posting clients did not report)"
     if posts is not None:
@@ -517,13 +526,16 @@ def poll_figures(sizes: Sizes, notes: list[str]) -> list[Figure]:
             f"({room.per_second:,.0f}/s; {room.late} sent over a second late) over "
             f"{tables:,} phones and {pages} pages in turn, each with the tag of its last "
             f"answer; {len(room.changed):,} polls after a change, p50 "
-            f"{report.ms(bp._percentile(room.changed, 50))}: {len(room.changed_pages):,} "
-            f"pages' (a 200), p99 {report.ms(bp._percentile(room.changed_pages, 99))}, "
+            f"{pct(room.changed, 50)}: {len(room.changed_pages):,} "
+            f"pages' (a 200), p99 {pct(room.changed_pages, 99)}, "
             f"{len(room.changed_phones):,} phones' (a 200, or a 304 with a new tag when the "
-            f"change was elsewhere), p99 {report.ms(bp._percentile(room.changed_phones, 99))}; "
+            f"change was elsewhere), p99 {pct(room.changed_phones, 99)}; "
             f"{len(room.unchanged):,} unchanged "
-            f"(304) p50 {report.ms(bp._percentile(room.unchanged, 50))}, p99 "
-            f"{report.ms(bp._percentile(room.unchanged, 99))}; {post_note}; "
+            f"(304) p50 {pct(room.unchanged, 50)}, p99 "
+            f"{pct(room.unchanged, 99)}; {post_note}; meanwhile the bare "
+            f"304 view, probed 10 times a second, answered in p50 "
+            f"{pct(probed, 50)}, p99 {pct(probed, 99)} "
+            f"(what any answer cost on the machine then); "
             f"load average (1 min) {load_before} before, {load_after} after; latency from "
             f"sending to the end of the answer; a page's fetch of its table after a change "
             f"(?fragment=1) is not in this figure")
@@ -531,7 +543,7 @@ def poll_figures(sizes: Sizes, notes: list[str]) -> list[Figure]:
         note += f"; other statuses: {bad}"
     met = bool(room.changed) and changed_p99 < 0.100 and not bad
     figures.append(Figure(
-        name_changed, f"p99 {report.ms(changed_p99)} ({len(room.changed):,} polls)",
+        name_changed, f"p99 {pct(room.changed, 99)} ({len(room.changed):,} polls)",
         goal=GOAL_POLL_CHANGED, verdict=verdict(met), notes=note))
     return figures
 

@@ -301,5 +301,25 @@ def room(port: int, all_viewers: list[Viewer], *, rate: float, seconds: float,
     return run
 
 
+def probe(port: int, path: str, tag: str, *, rate: float, seconds: float) -> list[float]:
+    """A bare 304 at `rate` a second for `seconds`, one at a time: what any answer costs on
+    the machine at that moment (its latencies)."""
+    conn = _Conn(port)
+    viewer = Viewer(path, etag=tag)
+    latencies: list[float] = []
+    start = time.perf_counter()
+    try:
+        n = 0
+        while time.perf_counter() - start < seconds:
+            pause = start + n / rate - time.perf_counter()
+            if pause > 0:
+                time.sleep(pause)
+            latencies.append(poll(conn, viewer)[1])
+            n += 1
+    finally:
+        conn.close()
+    return latencies
+
+
 def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
