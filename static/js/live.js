@@ -96,7 +96,9 @@
             }
             return false;
           }
-          // A dropped connection (a phone changing networks): keep trying quietly.
+          // A dropped connection (a phone changing networks): keep trying quietly. The
+          // next poll asks afresh, so a table that failed to load is fetched again.
+          last.etag = "";
           if (note) note.textContent = "Cannot reach the server; trying again…";
           return true;
         });

@@ -200,6 +200,7 @@
       if (state && !state.open) { lock(state.message); return; }
       timer = setTimeout(poll, seconds * 1000);
     }).catch(function () {
+      etag = ""; // ask afresh next time: the last answer may not have been read
       timer = setTimeout(poll, seconds * 1000); // a phone changing networks: try again
     });
   }

@@ -2,17 +2,19 @@
 
 ``LivePollMiddleware`` stands near the top of the middleware (config/settings.py), before
 everything that reads the session, the user or the database, and before the work every
-page's answer costs (the Content-Security-Policy header, the URL resolver): a poll to
-one of ``POLL_PATHS`` bringing back the tag of the state it was shown, while the event
-is still at that state, is answered 304 at once; a public page's poll after a change,
-while the event is published, gets the live JSON from the cache (polls.live_answer); a
-phone's poll after a change elsewhere in the event (another table's score) reads what its
-round state is made of, in one query without the session, and hears 304 with a new tag
-while that is the same (polls.table_fingerprint).
-Any other request goes on as before;
-the poll views answer in full and ``tagged`` gives the answer its tag (and the cache
-the event's mark). tests/web/test_live_polls.py holds that ``POLL_PATHS`` match the
-poll URLs (tournaments/web/urls.py) and nothing else.
+page's answer costs (the Content-Security-Policy header, the URL resolver). A poll to one
+of ``POLL_PATHS`` bringing back a tag this site gave for that URL is answered there:
+
+- 304, while the event is still at the tag's state (the cache alone);
+- a public page's poll after a change, while the event is published: the live JSON from
+  the cache (``polls.live_answer``);
+- a phone's poll after a change elsewhere in the event (another table's score): what its
+  round state is made of is read in one query, without the session, and while that is
+  the same the answer is a 304 with a new tag (``polls.table_fingerprint``).
+
+Any other request goes on as before: the poll views answer in full, and ``tagged`` gives
+the answer its tag (and the cache the event's mark). tests/web/test_live_polls.py holds
+that ``POLL_PATHS`` match the poll URLs (tournaments/web/urls.py) and nothing else.
 """
 
 from __future__ import annotations
