@@ -1,9 +1,10 @@
-"""``python -m bench [--quick] [--output PATH] [--profile]``: run every benchmark.
+"""``python -m bench [--quick] [--only polls] [--output PATH] [--profile]``: run every benchmark.
 
 Prints one table of figures and writes it, with the machine it ran on, to
 docs/benchmarks.md (a ``--quick`` run, with small sizes, writes only to
-``--output``). Each figure is the median of several runs; where a floor exists it
-is measured in the same run and the ratio given. Benchmarks report, they do not
+``--output``; so does ``--only polls``, the live pages' polls alone). Each figure is
+the median of several runs; where a floor exists it is measured in the same run and
+the ratio given. Benchmarks report, they do not
 fail: the exit code is 0 even when a goal is missed (marked MISSED).
 
 The database: ``BENCH_DATABASE_URL`` if set, else ``DATABASE_URL`` if it names a
@@ -22,6 +23,7 @@ import os
 import secrets
 import socket
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -54,6 +56,14 @@ class Sizes:
     api_runs: int = 3
     tracemalloc: bool = True  # also trace the peak of Python allocations (a second process)
     engine: dict = field(default_factory=dict)
+    # The live pages' polls (bench/bench_polls.py): the event, its viewers, the runs.
+    poll_tables: int = 1000  # one phone each
+    poll_pages: int = 500  # public pages
+    poll_threads: int = 16  # client threads of the throughput runs
+    poll_seconds: float = 8.0  # each throughput run (polls, then floor)
+    poll_runs: int = 3
+    poll_room_seconds: float = 20.0  # the open-loop run at the room's rate
+    poll_posters: int = 8  # tables POSTing results meanwhile
 
 
 FULL = Sizes()
@@ -61,6 +71,8 @@ QUICK = Sizes(
     large=(20, 8), scaling=(5, 10), runs=2, api_clients=4, api_rounds=4,
     api_boards_per_round=2, api_limit=32, api_seconds=3.0, api_runs=1, tracemalloc=False,
     engine={"n_cli": 2000, "n_rate": 2000, "runs": 2, "cli_runs": 1},
+    poll_tables=20, poll_pages=10, poll_threads=4, poll_seconds=1.5, poll_runs=1,
+    poll_room_seconds=3.0, poll_posters=2,
 )
 
 GOAL_RATE = "≥ 50,000/s"
@@ -72,6 +84,8 @@ GOAL_POST = "≥ 0.5× floor; p99 < 150 ms"
 GOAL_PDF = "< 30 s"
 GOAL_MEMORY = "< 500 MB"
 GOAL_GROWTH = "per-result cost at most 1.25× the next size down"
+GOAL_POLL = "≥ 0.8× floor"
+GOAL_POLL_CHANGED = "p99 < 100 ms"
 
 
 @contextlib.contextmanager
@@ -414,6 +428,126 @@ def api_figure(sizes: Sizes, notes: list[str]) -> Figure:
         verdict(met), note)
 
 
+def poll_figures(sizes: Sizes, notes: list[str]) -> list[Figure]:
+    """The live pages' polls at the room's size: unchanged polls (304) against a bare 304,
+    and polls after a change at RATE polls a second while results are POSTed."""
+    from tournaments import services
+    from tournaments.polls import TTL
+
+    from . import bench_api
+    from . import bench_polls as bp
+    from .data import bench_director, build_api_event
+
+    tables, pages = sizes.poll_tables, sizes.poll_pages
+    name_304 = (f"unchanged poll (304), {tables:,}-table event, {tables:,} phones and "
+                f"{pages} public pages, gunicorn")
+    rate = bp.RATE * (tables + pages) / 1500  # 1,500 viewers polling every 5 s: 300/s
+    name_changed = f"poll after a change, {rate:,.0f} polls/s while results are POSTed"
+    # 26 rounds of 2 boards: 52 boards, as the large event, and rounds enough for the posters.
+    built, plans = build_api_event(name="live polls", tables=tables, rounds=26,
+                                   boards_per_round=2)
+    warm = build_api_event(name="live polls warm-up", tables=sizes.poll_posters, rounds=2,
+                           boards_per_round=2)[1]
+    services.event_publish(event=built.event(), level="provisional",
+                           actor=services.Actor.director(bench_director()))
+    viewers = bp.viewers(built.event_id, plans, pages)
+    config = bench_api.default_server_config()
+    runs = []
+    with bench_api.server(config, dict(os.environ)) as port:
+        bench_api.warm_up(port, warm)
+        primed = bp.prime(port, viewers)
+        assigned = bp.assign(viewers, sizes.poll_threads)
+        floor_viewers = bp.bare_viewers(sizes.poll_threads, "/bench/bare-304/", '"bench"')
+        bp.hammer(port, floor_viewers, 1.0)  # wakes every worker's threads
+        bp.hammer(port, assigned, 1.0)
+        for _ in range(sizes.poll_runs):
+            floor = bp.hammer(port, floor_viewers, sizes.poll_seconds)
+            polls = bp.hammer(port, assigned, sizes.poll_seconds)
+            runs.append(bp.ThroughputRun(polls=polls, floor=floor))
+        posting: dict = {}
+        poster = threading.Thread(target=lambda: posting.update(result=bench_api.load(
+            port, bench_api.API, plans[:sizes.poll_posters], limit=100_000,
+            seconds=sizes.poll_room_seconds)), daemon=True)
+        probed: list[float] = []
+        prober = threading.Thread(target=lambda: probed.extend(bp.probe(
+            port, "/bench/bare-304/", '"bench"', rate=10, seconds=sizes.poll_room_seconds)),
+            daemon=True)
+        load_before = _load_average()
+        poster.start()
+        prober.start()
+        room = bp.room(port, viewers, rate=rate, seconds=sizes.poll_room_seconds)
+        poster.join(timeout=sizes.poll_room_seconds + 120)
+        prober.join(timeout=60)
+        load_after = _load_average()
+    posts = posting.get("result")
+    med = bp.median
+    per_second = med([r.polls.per_second for r in runs])
+    floor_per_second = med([r.floor.per_second for r in runs])
+    ratio = med([r.ratio for r in runs])
+    statuses = bench_api._merge([r.polls.statuses for r in runs])
+    floor_statuses = bench_api._merge([r.floor.statuses for r in runs])
+    # A mark lives polls.TTL seconds unless a change renews it: the first poll after that
+    # reads the event (a 200 with the same tag), once per event, process and TTL.
+    total = sum(statuses.values())
+    all_304 = (set(statuses) <= {200, 304} and statuses.get(304, 0) >= 0.99 * total
+               and set(floor_statuses) == {304})
+    note = (f"{runs_note(len(runs))} of {sizes.poll_seconds:.0f} s each, floor and polls "
+            f"alternating; {sizes.poll_threads} client threads, keep-alive, each polling its "
+            f"viewers in turn as fast as answered, every poll with the tag of its last answer "
+            f"(two phones' state.json for one page's live JSON); {config.describe()}; the "
+            f"304 is answered by a middleware ahead of the session, CSRF, auth, CSP and the "
+            f"URL resolver, which the floor's view passes through; "
+            f"polls p50 {report.ms(med([r.polls.percentile(50) for r in runs]))}, "
+            f"p99 {report.ms(med([r.polls.percentile(99) for r in runs]))}; floor: a bare "
+            f"view answering 304 from the If-None-Match header alone, same server, middleware "
+            f"and clients, p50 {report.ms(med([r.floor.percentile(50) for r in runs]))}, "
+            f"p99 {report.ms(med([r.floor.percentile(99) for r in runs]))}; statuses: polls "
+            f"{statuses} (a 200: the first poll after a mark's {TTL} s lifetime, which "
+            f"reads the event), floor {floor_statuses}; the first poll of each viewer (its tag, a "
+            f"phone's session) {primed}, not counted; no database query on a 304 is held by "
+            f"tests/web/test_live_polls.py")
+    figures = [Figure(
+        name_304, f"{per_second:,.0f} req/s", f"{floor_per_second:,.0f} req/s",
+        report.ratio(ratio), GOAL_POLL, verdict(ratio >= 0.8 and all_304), note)]
+
+    def pct(values: list[float], q: float) -> str:
+        return report.ms(bp._percentile(values, q)) if values else "—"
+
+    changed_p99 = bp._percentile(room.changed, 99)
+    post_note = "no result POSTs (the posting clients did not report)"
+    if posts is not None:
+        post_note = (f"{posts.requests} result POSTs meanwhile from {sizes.poll_posters} tables "
+                     f"(each also confirming and agreeing its rounds: "
+                     f"{len(posts.side_latencies)} requests), POST p50 "
+                     f"{report.ms(posts.percentile(50))}, p99 {report.ms(posts.percentile(99))}"
+                     + (f", {posts.bad} not 200/201: {posts.errors[:1]}" if posts.bad else ""))
+    bad = {k: v for k, v in room.statuses.items() if k not in (200, 304)}
+    note = (f"1 run of {sizes.poll_room_seconds:.0f} s, open loop: {room.sent:,} polls sent "
+            f"({room.per_second:,.0f}/s; {room.late} sent over a second late) over "
+            f"{tables:,} phones and {pages} pages in turn, each with the tag of its last "
+            f"answer; {len(room.changed):,} polls after a change, p50 "
+            f"{pct(room.changed, 50)}: {len(room.changed_pages):,} "
+            f"pages' (a 200), p99 {pct(room.changed_pages, 99)}, "
+            f"{len(room.changed_phones):,} phones' (a 200, or a 304 with a new tag when the "
+            f"change was elsewhere), p99 {pct(room.changed_phones, 99)}; "
+            f"{len(room.unchanged):,} unchanged "
+            f"(304) p50 {pct(room.unchanged, 50)}, p99 "
+            f"{pct(room.unchanged, 99)}; {post_note}; meanwhile the bare "
+            f"304 view, probed 10 times a second, answered in p50 "
+            f"{pct(probed, 50)}, p99 {pct(probed, 99)} "
+            f"(what any answer cost on the machine then); "
+            f"load average (1 min) {load_before} before, {load_after} after; latency from "
+            f"sending to the end of the answer; a page's fetch of its table after a change "
+            f"(?fragment=1) is not in this figure")
+    if bad:
+        note += f"; other statuses: {bad}"
+    met = bool(room.changed) and changed_p99 < 0.100 and not bad
+    figures.append(Figure(
+        name_changed, f"p99 {pct(room.changed, 99)} ({len(room.changed):,} polls)",
+        goal=GOAL_POLL_CHANGED, verdict=verdict(met), notes=note))
+    return figures
+
+
 PG_ROWS = (
     ("full standings recompute, club night", GOAL_CLUB),
     ("full standings recompute, large event, PostgreSQL", GOAL_LARGE),
@@ -422,6 +556,10 @@ PG_ROWS = (
     ("peak memory, large event recompute", GOAL_MEMORY),
     ("travellers PDF, large event", GOAL_PDF),
     ("result POST throughput, 32 concurrent clients, gunicorn", GOAL_POST),
+)
+POLL_ROWS = (
+    ("unchanged poll (304), 1,000-table event, gunicorn", GOAL_POLL),
+    ("poll after a change, 300 polls/s while results are POSTed", GOAL_POLL_CHANGED),
 )
 
 
@@ -438,6 +576,8 @@ def database_figures(sizes: Sizes, notes: list[str], *, profile: bool = False) -
             figures, event = standings_figures(sizes, notes, profile=profile)
         with step("result POST throughput"):
             figures.append(api_figure(sizes, notes))
+        with step("live polls"):
+            figures.extend(poll_figures(sizes, notes))
         with step("travellers PDF"):
             figures.append(pdf_figure(event, sizes, profile=profile))
         with step("peak memory"):
@@ -447,6 +587,18 @@ def database_figures(sizes: Sizes, notes: list[str], *, profile: bool = False) -
         with step("removing the bench events"):
             delete_bench_events()
             bench_api.drop_bare_table()
+
+
+def only_polls(sizes: Sizes, notes: list[str]) -> list[Figure]:
+    from .data import delete_bench_events
+
+    delete_bench_events()
+    try:
+        with step("live polls"):
+            return poll_figures(sizes, notes)
+    finally:
+        with step("removing the bench events"):
+            delete_bench_events()
 
 
 # --- main ----------------------------------------------------------------------------------------
@@ -459,6 +611,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--output", type=Path, default=None,
                         help="where to write the Markdown (default: docs/benchmarks.md for a "
                              "full run, nowhere for --quick)")
+    parser.add_argument("--only", choices=("polls",), default=None,
+                        help="run one group of figures only (written only to --output)")
     parser.add_argument("--profile", action="store_true",
                         help="also print cProfile summaries of the slow paths")
     return parser.parse_args(argv)
@@ -472,9 +626,11 @@ def main(argv: list[str] | None = None) -> int:
     load_start = _load_average()
     url = choose_database(notes)
     configure_environment(url, notes)
-    print("python -m bench: the scoring engine ...", flush=True)
-    with step("engine (bench/bench_engine.py)"):
-        figures = engine_figures(sizes, notes)
+    figures: list[Figure] = []
+    if not args.only:
+        print("python -m bench: the scoring engine ...", flush=True)
+        with step("engine (bench/bench_engine.py)"):
+            figures = engine_figures(sizes, notes)
     why_not = prepare_postgres(url)
     postgresql = "not reachable"
     if why_not is None:
@@ -482,9 +638,14 @@ def main(argv: list[str] | None = None) -> int:
             postgresql = setup_django()
         print("python -m bench: standings, reports and the API on "
               f"{postgresql} (this takes a few minutes) ...", flush=True)
-        figures += database_figures(sizes, notes, profile=args.profile)
+        if args.only == "polls":
+            figures = only_polls(sizes, notes)
+        else:
+            figures += database_figures(sizes, notes, profile=args.profile)
     else:
-        figures += [Figure.not_measured(name, goal, why_not) for name, goal in PG_ROWS]
+        rows = POLL_ROWS if args.only == "polls" else PG_ROWS + POLL_ROWS
+        figures = [] if args.only else figures
+        figures += [Figure.not_measured(name, goal, why_not) for name, goal in rows]
     notes.append("Each figure runs with DEBUG off, as in production. Whole bench: "
                  f"{time.perf_counter() - started:.0f} s.")
     m = report.machine(postgresql, {
@@ -495,7 +656,7 @@ def main(argv: list[str] | None = None) -> int:
     text = report.markdown(figures, m, notes, quick=args.quick)
     print()
     print(text)
-    output = args.output or (None if args.quick else DOCS)
+    output = args.output or (None if args.quick or args.only else DOCS)
     if output is not None:
         report.write(output, text)
         print(f"(written to {output})")

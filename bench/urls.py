@@ -1,7 +1,7 @@
-"""The project's URLs plus the bench's bare endpoint (see bench/settings.py)."""
+"""The project's URLs plus the bench's bare endpoints (see bench/settings.py)."""
 
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.urls import path
 from django.views.decorators.csrf import csrf_exempt
 
@@ -9,6 +9,8 @@ from config.urls import urlpatterns as project_urls
 
 BARE_TABLE = "bench_bare_insert"
 BARE_PATH = "bench/bare/"
+BARE_304_PATH = "bench/bare-304/"
+BARE_TAG = '"bench"'
 
 
 @csrf_exempt
@@ -28,4 +30,16 @@ def bare_insert(request: HttpRequest) -> HttpResponse:
     return JsonResponse({"stored": True, "id": row_id}, status=201)
 
 
-urlpatterns = [path(BARE_PATH, bare_insert, name="bench-bare"), *project_urls]
+def bare_not_modified(request: HttpRequest) -> HttpResponse:
+    """The polls' floor: a 304 for the one tag it gives, decided from the header alone
+    (no cache, no database), through the same server and middleware as the polls."""
+    if request.headers.get("If-None-Match") == BARE_TAG:
+        response = HttpResponseNotModified()
+    else:
+        response = JsonResponse({"seq": 0})
+    response["ETag"] = BARE_TAG
+    return response
+
+
+urlpatterns = [path(BARE_PATH, bare_insert, name="bench-bare"),
+               path(BARE_304_PATH, bare_not_modified, name="bench-bare-304"), *project_urls]

@@ -180,6 +180,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # An unchanged poll of a live page: a 304 from the cache, before the session or the
+    # database is touched (tournaments/polls.py).
+    "tournaments.web.polling.LivePollMiddleware",
     "csp.middleware.CSPMiddleware",
     # Pages answer GET, HEAD and POST only (the API answers its own methods).
     "tournaments.web.middleware.PageMethodsMiddleware",

@@ -63,9 +63,13 @@ def _fresh_cache():
     REDIS_URL, this suite's Redis database): every test starts and ends with it empty."""
     from django.core.cache import cache
 
+    from tournaments import polls
+
     cache.clear()
+    polls.forget()  # the process's copies of the live polls' marks, kept from the cache
     yield
     cache.clear()
+    polls.forget()
 
 
 @pytest.fixture

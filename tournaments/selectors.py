@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 
 from boards.movements import KINDS as MOVEMENT_KINDS
 from boards.movements import (
@@ -114,6 +114,42 @@ def current_meeting(meetings: list[Meeting]) -> Meeting | None:
         if meeting.agreed_at is None:
             return meeting
     return meetings[-1] if meetings else None
+
+
+def table_rounds(section: Section | int, table: int) -> list[Meeting]:
+    """Every round this table plays, in order, without the pairs (what its state needs:
+    which rounds are agreed, the boards, the director's leave to play late)."""
+    return list(Meeting.objects.filter(section=section, table=table)
+                .only("id", "section_id", "round", "table", "boards", "agreed_at", "late_boards")
+                .order_by("round"))
+
+
+@dataclass(frozen=True)
+class TableStateInputs:
+    """What a table's round state is made of (its event as the live polls know it, and
+    round by round whether the table's meeting is agreed)."""
+
+    event_id: int
+    seq: int
+    status: str
+    published: str
+    final_after: Any
+    rounds: list[tuple[int, bool]]
+
+
+def table_state_inputs(code: str) -> TableStateInputs | None:
+    """What a table's round state is made of, by its code, in one query; None for a code
+    no table has, or a table with no rounds."""
+    rows = list(Meeting.objects
+                .filter(section__table_codes__code=normalise(code or ""),
+                        table=F("section__table_codes__table"))
+                .order_by("round")
+                .values_list("section__event_id", "section__event__seq",
+                             "section__event__status", "section__event__published",
+                             "section__event__final_after", "round", "agreed_at"))
+    if not rows:
+        return None
+    return TableStateInputs(*rows[0][:5], rounds=[(r[5], r[6] is not None) for r in rows])
 
 
 def seated_meeting(section: Section | int, table: int) -> Meeting | None:

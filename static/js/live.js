@@ -1,8 +1,9 @@
 /* Live pages and print jobs, by polling (no websockets).
  *
  * 1. <div id="live" data-live-url data-fragment-url data-seq data-poll-seconds>:
- *    every few seconds ask the event's small JSON for its change number (seq);
- *    when it moves, fetch the page's table again and swap it in.
+ *    every few seconds ask the event's small JSON for its change number (seq), with
+ *    the ETag of the last answer (304: nothing new); when it moves, fetch the page's
+ *    table again and swap it in.
  * 2. [data-report-status-url]: a print job's progress bar; poll its status URL
  *    until the PDF is ready (then show the link) or the job failed.
  * Polling pauses while the tab is hidden, and resumes when it is shown.
@@ -48,13 +49,33 @@
     schedule();
   }
 
+  // A poll that brings back the ETag of its last answer hears 304 while nothing has
+  // changed: the server answers it from its cache alone. (cache: "no-store" keeps the
+  // browser's own cache out of it; the 304 comes to the script as it is.)
+  function pollJSON(url, last) {
+    var headers = { Accept: "application/json" };
+    if (last.etag) headers["If-None-Match"] = last.etag;
+    return fetch(url, { credentials: "same-origin", cache: "no-store", headers: headers })
+      .then(function (response) {
+        if (response.status === 304) return null;
+        if (!response.ok) {
+          var error = new Error("HTTP " + response.status);
+          error.status = response.status;
+          throw error;
+        }
+        last.etag = response.headers.get("ETag") || "";
+        return response.json();
+      });
+  }
+
   function livePage(box) {
     var note = document.getElementById("live-note");
     var seconds = parseFloat(box.dataset.pollSeconds) || 5;
+    var last = { etag: "" };
     every(seconds, function () {
-      return getJSON(box.dataset.liveUrl)
+      return pollJSON(box.dataset.liveUrl, last)
         .then(function (live) {
-          if (String(live.seq) === box.dataset.seq) return true;
+          if (live === null || String(live.seq) === box.dataset.seq) return true;
           return fetch(box.dataset.fragmentUrl, { credentials: "same-origin", cache: "no-store" })
             .then(function (response) {
               if (!response.ok) throw Object.assign(new Error("HTTP " + response.status), { status: response.status });
@@ -75,7 +96,9 @@
             }
             return false;
           }
-          // A dropped connection (a phone changing networks): keep trying quietly.
+          // A dropped connection (a phone changing networks): keep trying quietly. The
+          // next poll asks afresh, so a table that failed to load is fetched again.
+          last.etag = "";
           if (note) note.textContent = "Cannot reach the server; trying again…";
           return true;
         });

@@ -179,18 +179,28 @@
     if (save) { save.disabled = true; }
   }
 
+  var etag = ""; // the last answer's: while the round's state is the same, a 304
+
   function poll() {
     timer = null;
     if (document.hidden) return; // resumed by visibilitychange
+    var headers = { "Accept": "application/json" };
+    if (etag) headers["If-None-Match"] = etag;
     fetch(box.getAttribute("data-state-url"), {
-      credentials: "same-origin", cache: "no-store", headers: { "Accept": "application/json" }
+      credentials: "same-origin", cache: "no-store", headers: headers
     }).then(function (r) {
+      if (r.status === 304) { // nothing has changed here (perhaps elsewhere: a new tag)
+        etag = r.headers.get("ETag") || etag;
+        return null;
+      }
       if (!r.ok) throw new Error("HTTP " + r.status);
+      etag = r.headers.get("ETag") || "";
       return r.json();
     }).then(function (state) {
-      if (!state.open) { lock(state.message); return; }
+      if (state && !state.open) { lock(state.message); return; }
       timer = setTimeout(poll, seconds * 1000);
     }).catch(function () {
+      etag = ""; // ask afresh next time: the last answer may not have been read
       timer = setTimeout(poll, seconds * 1000); // a phone changing networks: try again
     });
   }

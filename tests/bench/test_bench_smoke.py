@@ -73,8 +73,12 @@ def test_quick_run_end_to_end(tmp_path, database_url):
     assert proc.returncode == 0, proc.stderr[-3000:]
     text = out.read_text()
     rows = [line for line in text.splitlines() if line.startswith("| ") and "---" not in line]
-    assert len(rows) == 1 + 11  # header, 2 engine, club, large, 3 growth, new, POST, PDF, memory
+    # header, 2 engine, club, large, 3 growth, new, POST, 2 polls, PDF, memory
+    assert len(rows) == 1 + 13
     assert "not measured" not in text, text
+    unchanged = next(r for r in rows if "unchanged poll (304)" in r)
+    assert "req/s" in unchanged and "bare view answering 304" in unchanged, unchanged
+    assert any("poll after a change" in r and "p99" in r for r in rows)
     post = next(r for r in rows if "POST throughput" in r)
     assert "req/s" in post and "were not 200/201" not in post, post
     assert "confirm the round's results and agrees the round" in post, post

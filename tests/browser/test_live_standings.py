@@ -16,6 +16,8 @@ LIVE_WAIT_MS = 15_000  # live.js polls every few seconds
 
 def test_standings_update_without_a_reload(browser, night):
     spectator = browser.page(phone=True)
+    polls = []  # the live JSON's answers: 200 with a new change number, else 304
+    spectator.on("response", lambda r: polls.append(r.status) if "/live/" in r.url else None)
     spectator.goto(f"/events/{night.event.pk}/standings/")
     expect(spectator.locator("[data-testid=published]")).to_contain_text("Provisional")
     expect(spectator.locator("[data-testid=ranking-NS]")).to_contain_text("No boards scored yet.")
@@ -33,6 +35,9 @@ def test_standings_update_without_a_reload(browser, night):
     assert night.play() == 8
     wait_for_standings(spectator, night.event)
     assert spectator.evaluate("window.__sameDocument === true"), "the page was reloaded"
+    # The polls bring back their ETag: between the changes, nothing new is a 304.
+    spectator.wait_for_timeout(6_000)
+    assert 304 in polls and set(polls) <= {200, 304}, polls
     browser.shot(spectator, "after round 3")
 
 

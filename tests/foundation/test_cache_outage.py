@@ -17,8 +17,9 @@ from rest_framework.test import APIClient
 from tests.api.helpers import TWO_HEARTS, build_night, post, url
 from tests.factories import DirectorFactory
 from tests.web.conftest import code_of, contract_post, make_event
-from tournaments import outages
+from tournaments import outages, polls, services
 from tournaments.models import Result
+from tournaments.services import Actor
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db,
               pytest.mark.usefixtures("throttle_clock")]
@@ -139,3 +140,34 @@ def test_a_hung_redis_costs_a_table_at_most_a_moment(private_redis, director):
     for table in (1, 2, 3, 1, 2):
         assert api_table(night.codes[table]).get("/api/table/").status_code == 200
     assert time.monotonic() - started < 1.0
+
+
+def test_the_live_polls_read_the_event_while_the_cache_is_down(
+        private_redis, director, retry_at_once, django_capture_on_commit_callbacks):
+    """An unchanged poll is a 304 from the cache; with the cache gone the poll reads the
+    database, as before, and a change made meanwhile is seen at once."""
+    event = make_event(director)
+    services.event_publish(event=event, level="provisional", actor=Actor.director(director))
+    code = code_of(event, 1)
+    phone, page = Client(), Client()
+    url, live = f"/t/{code}/round/1/state.json", f"/events/{event.pk}/live/"
+    first, shown = phone.get(url), page.get(live)
+    assert phone.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    assert page.get(live, HTTP_IF_NONE_MATCH=shown["ETag"]).status_code == 304
+    private_redis.stop()
+    polls.forget()  # a second later: the process no longer trusts the mark it read
+    # The phone's state is read from the database: the same, so still a 304.
+    assert phone.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    down = page.get(live, HTTP_IF_NONE_MATCH=shown["ETag"])
+    assert down.status_code == 200 and down["ETag"] == shown["ETag"]
+    with django_capture_on_commit_callbacks(execute=True):  # its mark cannot be written
+        services.round_agree(section=event.sections.get(), round_number=1,
+                             actor=Actor.director(director), tables=[1])
+    agreed = phone.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert agreed.status_code == 200 and agreed.json()["agreed"] is True
+    moved = page.get(live, HTTP_IF_NONE_MATCH=shown["ETag"])
+    assert moved.status_code == 200 and moved.json()["seq"] > shown.json()["seq"]
+    private_redis.start()  # empty again: the first poll reads the event, the next is a 304
+    assert page.get(live, HTTP_IF_NONE_MATCH=moved["ETag"]).status_code == 200
+    assert page.get(live, HTTP_IF_NONE_MATCH=moved["ETag"]).status_code == 304
+    assert phone.get(url, HTTP_IF_NONE_MATCH=agreed["ETag"]).status_code == 304

@@ -44,3 +44,12 @@ def test_the_director_costs_only_the_session(director_client, night,
     standings.clear_cache()
     with django_assert_max_num_queries(LIMITS["standings/"] + 2):  # session and user
         director_client.get(f"/events/{night.event.pk}/standings/")
+
+
+def test_an_unchanged_poll_costs_no_query(client, night, django_assert_num_queries):
+    """live.js brings back the ETag of its last answer: nothing new is a 304 from the
+    cache (tournaments/polls.py), with no query, not even the session's."""
+    url = f"/events/{night.event.pk}/live/"
+    tag = client.get(url)["ETag"]
+    with django_assert_num_queries(0):
+        assert client.get(url, HTTP_IF_NONE_MATCH=tag).status_code == 304

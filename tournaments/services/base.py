@@ -13,7 +13,7 @@ from django.db.models import F
 
 from scoring.engine import ResultError, Unusual
 
-from .. import seam, selectors
+from .. import polls, seam, selectors
 from ..models import (
     AuditEntry,
     Board,
@@ -116,10 +116,12 @@ def _lock_event(event_id: int) -> Event:
     The UPDATE takes the row lock, held to the end of the transaction, so writers to
     one event run one at a time and their changes commit in seq order (the standings
     rely on it). RETURNING gives the row as it is now (SQLite 3.35+ and PostgreSQL).
+    Once the change commits, the live pages' polls hear of it from the cache (polls).
     """
     events = list(Event.objects.raw(_BUMP_SQL, [event_id]))
     if not events:
         raise Event.DoesNotExist(f"there is no event {event_id}")
+    polls.changed(events[0])
     return events[0]
 
 

@@ -29,6 +29,7 @@ from scoring import engine
 from .. import access, presenters, selectors, services
 from .. import standings as scores
 from ..models import Board, Event, Pair, Player
+from .polling import tagged
 
 SEATS = tuple((seat, presenters.SEATS[seat]) for seat in engine.SEATS)
 POLL_SECONDS = 5
@@ -170,13 +171,15 @@ def pair_page(request: HttpRequest, event: Event, number: int, *,
 @never_cache
 @public_event
 def live(request: HttpRequest, event: Event, *, caller: access.Caller) -> JsonResponse:
-    """What live.js polls: the event's change number, and what is published."""
-    return JsonResponse({
+    """What live.js polls: the event's change number, and what is published. A poll that
+    brings back the ETag of the event as it still is gets a 304 from the cache alone,
+    before the session and the database (web/polling.py)."""
+    return tagged(request, JsonResponse({
         "event": event.pk,
         "seq": event.seq,
         "published": event.published,
         "status": event.status,
-    })
+    }), event)
 
 
 # --- helpers -----------------------------------------------------------------------------

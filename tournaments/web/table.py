@@ -18,9 +18,10 @@ from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import access, presenters, selectors, services
+from .. import access, polls, presenters, selectors, services
 from ..converters import NUMBER
 from ..forms import TableCodeForm, result_form_class
 from ..inputs import query_number, whole_number
@@ -28,6 +29,7 @@ from ..models import Board, Event, Meeting, Result, TableCode
 from ..outages import cache_tolerant
 from ..tablecodes import normalise
 from ..throttle import CodeGate
+from .polling import tagged
 
 TOKEN_TTL = 6 * 3600  # a night's play
 NOT_PLAYED = "not-played"  # the director's ruling: the board was not played here
@@ -466,15 +468,20 @@ def confirm(request: HttpRequest, table: TableCode, round_number: int, board: in
 
 
 @require_http_methods(["GET"])
+@never_cache
 @with_table
 def state(request: HttpRequest, table: TableCode, round_number: int) -> JsonResponse:
     """What static/js/table.js polls: may this table still enter and confirm the round?
 
     So a table is told at once when the director agrees its round (or the event) while
-    it is still on a board, not only when it presses Save.
+    it is still on a board, not only when it presses Save. Every change that could alter
+    the answer moves the event's change number: a poll bringing back the ETag of the
+    event as it still is gets a 304 from the cache alone, before the session and the
+    database (web/polling.py).
     """
-    meeting = Meeting.objects.filter(section=table.section, table=table.table,
-                                     round=round_number).first()
+    # One query for the table's rounds: this one, and the one it is seated at.
+    rounds = selectors.table_rounds(table.section, table.table)
+    meeting = next((m for m in rounds if m.round == round_number), None)
     if meeting is None:
         raise Http404(f"table {table.table} has no round {round_number}")
     try:  # ?board=N: a board the table may have leave to play late
@@ -482,11 +489,16 @@ def state(request: HttpRequest, table: TableCode, round_number: int) -> JsonResp
                              blank_is_absent=True)
     except services.ServiceError:
         board = None
-    message = _locked_message(table.section.event, meeting,
-                              selectors.seated_meeting(table.section, table.table), board)
-    return JsonResponse({"round": meeting.round, "open": not message, "message": message,
-                         "agreed": meeting.agreed_at is not None,
-                         "status": table.section.event.status})
+    event = table.section.event
+    message = _locked_message(event, meeting, selectors.current_meeting(rounds), board)
+    # Without ?board the answer is made of the status and the rounds agreed: their
+    # fingerprint lets a poll after another table's change be a 304 (web/polling.py).
+    fingerprint = "" if board is not None else polls.table_fingerprint(
+        event.status, [(m.round, m.agreed_at is not None) for m in rounds])
+    return tagged(request, JsonResponse({"round": meeting.round, "open": not message,
+                                         "message": message,
+                                         "agreed": meeting.agreed_at is not None,
+                                         "status": event.status}), event, fingerprint)
 
 
 @require_POST
