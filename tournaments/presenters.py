@@ -506,3 +506,33 @@ def table_label(table: int, section: str = "", *, several: bool = False,
     if several and section:
         return f"{'Section' if capital else 'section'} {section}, table {table}"
     return f"{'Table' if capital else 'table'} {table}"
+
+
+# --- seasons ---------------------------------------------------------------------------------
+
+
+def season_rule(season: Any) -> str:
+    """The season's rule in words: "Best 5 nights of the season, points for places
+    (10, 8, 6 …); at least 3 nights to be placed"."""
+    what = "points for places" if season.counts == "points" else "each night's score"
+    scale = ", ".join(str(p) for p in season.points_scale or [])
+    if season.counts == "points" and scale:
+        what += f" ({scale})"
+    rule = {"total": f"Total of {what}", "average": f"Average of {what}",
+            "best": f"Best {season.best_of} night{'s' if season.best_of != 1 else ''}: "
+                    f"{what}"}[season.rule]
+    if season.min_events > 1:
+        rule += f"; at least {season.min_events} nights to be placed"
+    return rule
+
+
+def season_score(value: Number, *, counts: str, method: str | None) -> str:
+    """A season's (or one night's) score as the table shows it: points as "6½", a
+    plus/minus signed ("+12⅓"), a matchpoint percentage "54⅙%" (or "54.17%")."""
+    if value is None or value == "":
+        return ""
+    if counts == "points":
+        return number(value)
+    if method == "matchpoints":
+        return number(value) + "%"
+    return signed(value)

@@ -17,7 +17,8 @@ new movement from a round on), `pair_changes` (late and leaving pairs, substitut
 `irregular` (irregular boards, Duplicate Law B), `night_import` (the night file's writes)
 and `adjustments` (club adjustments: adjusted and assigned scores, when the event turns
 them on), `members` (the club's member list: CSV import and export, merging two
-records). Callers use `services.<name>` from this package.
+records), `seasons` (a season's events and its rule). Callers use
+`services.<name>` from this package.
 """
 
 from .adjustments import (
@@ -118,6 +119,7 @@ from .rubbers import (
     rubber_sheet,
 )
 from .scoring_settings import not_played_scoring_set
+from .seasons import season_delete, season_save
 from .sections import (
     compare_by_section_set,
     pairs_section_set,
@@ -138,6 +140,8 @@ from .setup import (
 )
 
 __all__ = [
+    "season_delete",
+    "season_save",
     "rubber_create",
     "rubber_deal_add",
     "rubber_deal_correct",
