@@ -23,6 +23,7 @@ Terms and the rules pinned here (docs/decisions.md, "Numbers and words"):
 
 from __future__ import annotations
 
+import datetime
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
@@ -536,3 +537,35 @@ def season_score(value: Number, *, counts: str, method: str | None) -> str:
     if method == "matchpoints":
         return number(value) + "%"
     return signed(value)
+
+
+def _day(iso: str) -> str:
+    """"2026-11-03" as a column head: "3 Nov"."""
+    day = datetime.date.fromisoformat(iso)
+    return f"{day.day} {day:%b}"
+
+
+def season_rows(table: dict) -> tuple[list[dict], list[dict]]:
+    """The season's table for a page (and the PDF): each counted event as a column, and
+    each row's people (member numbers for links), place ("–" below the minimum
+    attendance), shown score and nights ("2= · 8", in brackets when not counted)."""
+    columns = [{**e, "day": _day(e["date"])} for e in table["events"] if e["counts"]]
+    counts, method = table["counts"], table["method"]
+    rows = []
+    for row in table["rows"]:
+        by_event = {n["event"]: n for n in row["nights"]}
+        nights = []
+        for e in columns:
+            n = by_event.get(e["id"])
+            if n is None:
+                nights.append(None)
+                continue
+            value = n["points"] if counts == "points" else n["score"]
+            nights.append({"place": n["place"], "counted": n["counted"],
+                           "value": season_score(value, counts=counts,
+                                                            method=method)})
+        rows.append({**row, "place": row["place"] or "–", "placed": row["place"] is not None,
+                     "shown": season_score(row["score"], counts=counts,
+                                                      method=method),
+                     "exact": exact(row["score"]), "night_cells": nights})
+    return columns, rows

@@ -27,7 +27,7 @@ from scoring import engine
 
 from .. import access, presenters, selectors, services
 from .. import standings as scores
-from ..models import Board, Event, Pair, Player
+from ..models import Board, Event, Pair, Player, Season
 
 SEATS = tuple((seat, presenters.SEATS[seat]) for seat in engine.SEATS)
 POLL_SECONDS = 5
@@ -192,3 +192,35 @@ def member_page(request: HttpRequest, number: str) -> HttpResponse:
     rows = selectors.member_results(player, events)
     return render(request, "tournaments/public/member.html",
                   {"member": player, "rows": rows, "director": caller.director})
+
+
+# --- seasons -----------------------------------------------------------------------------
+
+
+@require_GET
+@never_cache
+def seasons_page(request: HttpRequest) -> HttpResponse:
+    """The club's seasons: the published ones (the director sees every one)."""
+    caller = access.web_caller(request)
+    seasons = access.visible_seasons(caller).prefetch_related("events")
+    return render(request, "tournaments/public/seasons.html",
+                  {"seasons": seasons, "director": caller.director})
+
+
+@require_GET
+@never_cache
+def season_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A season's table: the public counts the nights whose standings are final."""
+    caller = access.web_caller(request)
+    season = access.shown_season(caller, Season.objects.filter(pk=pk).first())
+    if season is None:
+        raise Http404(access.NO_SUCH_SEASON)
+    for event in season.events.filter(status=Event.Status.CLOSED).exclude(
+            published=Event.Published.FINAL):
+        services.event_final_if_due(event=event)  # a correction period may have ended
+    table = selectors.season_table(season, director=caller.director)
+    columns, rows = presenters.season_rows(table)
+    return render(request, "tournaments/public/season.html", {
+        "season": season, "table": table, "columns": columns, "rows": rows,
+        "rule": presenters.season_rule(season), "director": caller.director,
+        "not_counted": [e for e in table["events"] if not e["counts"]]})

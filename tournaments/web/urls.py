@@ -17,6 +17,7 @@ from . import (
     director_movement,
     director_pairs,
     director_scoring,
+    director_seasons,
     director_sections,
     pad,
     public,
@@ -31,6 +32,8 @@ public_urlpatterns = [
     path("events/<id:pk>/pairs/<number:number>/", public.pair_page, name="public-pair"),
     path("events/<id:pk>/live/", public.live, name="public-live"),
     path("members/<str:number>/", public.member_page, name="public-member"),
+    path("seasons/", public.seasons_page, name="public-seasons"),
+    path("seasons/<id:pk>/", public.season_page, name="public-season"),
 ]
 
 table_urlpatterns = [
@@ -75,6 +78,11 @@ director_urlpatterns = [
     path("members/<id:player_id>/", director_members.member_edit, name="director-member"),
     path("members/<id:player_id>/merge/", director_members.member_merge,
          name="director-member-merge"),
+    path("seasons/", director_seasons.seasons, name="director-seasons"),
+    path("seasons/new/", director_seasons.season_edit, name="director-season-new"),
+    path("seasons/<id:season_id>/", director_seasons.season_edit, name="director-season"),
+    path("seasons/<id:season_id>/delete/", director_seasons.season_delete,
+         name="director-season-delete"),
     path("events/<id:event_id>/", director.event_detail, name="director-event"),
     path("events/<id:event_id>/grid.json", director.grid_json, name="director-grid"),
     path("events/<id:event_id>/status/", director.event_status, name="director-status"),
