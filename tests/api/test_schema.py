@@ -88,9 +88,11 @@ def test_every_operation_documents_401_and_403_where_it_needs_a_caller():
     # 21 of them documented no 401 before; 3 are the club adjustments' (director only),
     # 1 the movement change's, 4 the irregular boards' (Duplicate Law B), 3 the director's
     # late play and boards not played, 3 the pair changes, 1 the results export, 5 the
-    # member list's and 1 its merge, 3 the sections' writes.
+    # member list's and 1 its merge, 3 the sections' writes, 2 the seasons' writes (their
+    # reads are anyone's).
     assert "POST /api/events/{event_id}/sections/" in needing
-    assert len(needing) == 46
+    assert "POST /api/seasons/" in needing and "GET /api/seasons/" not in needing
+    assert len(needing) == 48
 
 
 def test_path_parameters_carry_their_columns_bounds():

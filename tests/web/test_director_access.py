@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tests.web.conftest import console_mitchell, contract_post
 from tournaments import services
-from tournaments.models import AuditEntry, Event, Meeting, Result
+from tournaments.models import AuditEntry, Event, Meeting, Result, Season
 from tournaments.services import Actor
 
 
@@ -28,8 +28,10 @@ def world(director, director_client):
     irregular = services.irregularity_report(event=event, board=meeting.boards[1],
                                              stage="original", actor=Actor.director(director),
                                              meeting=meeting)
+    season = services.season_save(name="Autumn pairs", event_ids=[event.pk],
+                                  actor=Actor.director(director))
     return {"event": event, "meeting": meeting, "result": result, "entry": entry,
-            "irregular": irregular, "player": meeting.ns_pair.player_1}
+            "irregular": irregular, "player": meeting.ns_pair.player_1, "season": season}
 
 
 def director_urls(world) -> list[str]:
@@ -44,6 +46,10 @@ def director_urls(world) -> list[str]:
         reverse("director-member-new"),
         reverse("director-member", kwargs={"player_id": world["player"].pk}),
         reverse("director-member-merge", kwargs={"player_id": world["player"].pk}),
+        reverse("director-seasons"),
+        reverse("director-season-new"),
+        reverse("director-season", kwargs={"season_id": world["season"].pk}),
+        reverse("director-season-delete", kwargs={"season_id": world["season"].pk}),
         reverse("director-sections", kwargs={"event_id": e}),
         reverse("director-event", kwargs={"event_id": e}),
         reverse("director-grid", kwargs={"event_id": e}),
@@ -107,6 +113,7 @@ def test_login_required_on_every_director_url(world):
             assert response["Location"].startswith("/accounts/login/?next="), url
     assert Result.objects.count() == 1
     assert Event.objects.count() == 1
+    assert Season.objects.count() == 1
 
 
 def test_staff_required_on_every_director_url(world, player_user):
@@ -124,7 +131,7 @@ def test_director_pages_open(world, director_client):
     for url in director_urls(world):
         if url.endswith(("/status/", "/publish/", "/preview/", "/correction-period/",
                          "/not-played-scoring/", "/club-adjustments/", "/step/",
-                         "/merge/")):
+                         "/merge/", "/delete/")):
             continue  # POST only
         response = director_client.get(url)
         # Reopening is for a closed event in its correction period: this one goes back.
@@ -138,7 +145,7 @@ def test_forms_carry_csrf_and_posts_without_it_are_refused(world, director):
         if url.endswith(("/status/", "/publish/", "/preview/", "grid.json",
                          "/correction-period/", "/reopen/", "/not-played-scoring/",
                          "/club-adjustments/", "/step/", "/exports/pbn/", "/merge/",
-                         "members.csv", "find.json")):
+                         "members.csv", "find.json", "/delete/")):
             continue  # POST only, or not a page (JSON, a file to download)
         html = strict.get(url).content.decode()
         if "<form" in html.split("</header>", 1)[1]:
