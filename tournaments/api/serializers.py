@@ -989,4 +989,5 @@ class SeasonOut(serializers.Serializer):
     events = serializers.SerializerMethodField()
 
     def get_events(self, season) -> list[int]:
-        return [e.pk for e in season.events.all()]
+        """The events' ids in date order (as the season's table lists them)."""
+        return [e.pk for e in sorted(season.events.all(), key=lambda e: (e.date, e.pk))]
