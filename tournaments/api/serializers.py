@@ -960,18 +960,16 @@ class SeasonIn(serializers.Serializer):
                                                "matchpoint percentage), or points for the "
                                                "place")
     rule = serializers.ChoiceField(choices=["total", "average", "best"], default="total")
-    best_of = serializers.IntegerField(min_value=1, max_value=100, allow_null=True,
-                                       required=False, default=None,
-                                       help_text="N of \"best N nights\" (rule best only)")
+    best_of = WholeNumberField(min_value=1, max_value=100, allow_null=True, required=False,
+                               default=None, help_text="N of \"best N nights\" (rule best only)")
     points_scale = serializers.ListField(
-        child=serializers.IntegerField(min_value=0, max_value=10_000), max_length=50,
+        child=WholeNumberField(min_value=0, max_value=10_000), max_length=50,
         required=False, default=list,
         help_text="points for 1st, 2nd, 3rd …; places beyond it score 0")
-    min_events = serializers.IntegerField(min_value=1, max_value=100, default=1,
-                                          help_text="nights a member must play to be placed")
+    min_events = WholeNumberField(min_value=1, max_value=100, default=1,
+                                  help_text="nights a member must play to be placed")
     published = FlagField(default=False)
-    events = serializers.ListField(child=serializers.IntegerField(min_value=1,
-                                                                  max_value=2**31 - 1),
+    events = serializers.ListField(child=WholeNumberField(min_value=1, max_value=2**31 - 1),
                                    max_length=100, required=False, default=list,
                                    help_text="the ids of the season's events (pairs events)")
 
