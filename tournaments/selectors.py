@@ -1319,6 +1319,13 @@ def season_table(season: Season, *, director: bool) -> dict:
     lines = season_rank(values, rule=season.rule, best_of=season.best_of,
                         min_events=season.min_events, names=names)
     methods = sorted({e.method for e in counted})
+    # season_save refuses nights scored two ways in a season of scores; a night whose
+    # method was changed since is named rather than silently added.
+    warning = ""
+    if season.counts == "score" and len(methods) > 1:
+        warning = ("These nights are not all scored one way: a percentage and a plus/minus "
+                   "cannot be added. The director counts points for places, or takes out "
+                   "the nights scored the other way.")
     rows = []
     for line in lines:
         key = line["key"]
@@ -1348,6 +1355,7 @@ def season_table(season: Season, *, director: bool) -> dict:
         # What a night's score is: the events' method (one, when scores are added).
         "method": methods[0] if len(methods) == 1 else None,
         "published": season.published,
+        "warning": warning,
         "events": [{"id": e["id"], "name": e["name"], "date": e["date"].isoformat(),
                     "published": e["published"], "final": e["final"],
                     "counts": e["counts"]} for e in listed],

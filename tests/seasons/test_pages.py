@@ -105,3 +105,14 @@ def test_standings_link_each_members_name_to_their_page(client, make_night):
     assert '<a href="/members/101/">Member 101</a> & Bob Ray' in text
     assert 'href="/members/102/"' not in text  # pair 1's visitor has no page
     assert '<a href="/members/103/">Member 103</a>' in text
+
+
+def test_the_season_page_reads_a_few_queries_a_night(client, make_night, actor,
+                                                      django_assert_max_num_queries):
+    """The season, its events, their pairs, and each night's standings (three queries
+    read cold, as inside a test's transaction; two once the standings are cached)."""
+    nights = [make_night(f"Night {n}") for n in range(1, 4)]
+    season = _season(nights, actor, published=True)
+    url = reverse("public-season", kwargs={"pk": season.pk})
+    with django_assert_max_num_queries(4 + 3 * len(nights)):
+        assert client.get(url).status_code == 200

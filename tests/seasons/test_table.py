@@ -172,3 +172,12 @@ def test_editing_replaces_the_events(make_night, actor):
     season = season_save(season=season, name="Autumn", rule="total", best_of=3,
                          event_ids=[one.pk, two.pk], actor=actor)
     assert season.best_of is None  # N belongs to "best" only
+
+
+def test_a_night_rescored_the_other_way_since_is_named_not_added_silently(make_night, actor):
+    pm, other = make_night("Night 1"), make_night("Night 2")
+    season = season_save(name="Autumn", event_ids=[pm.pk, other.pk], actor=actor)
+    type(other).objects.filter(pk=other.pk).update(method="matchpoints")
+    standings.clear_cache()
+    table = season_table(season, director=True)
+    assert "cannot be added" in table["warning"] and table["method"] is None
