@@ -3,7 +3,8 @@
 Terms: a *report job* (``ReportJob``) is one document of one event — travellers,
 standings, personal score cards or guide cards — with its state (queued, running,
 done, failed), its progress and its file. There is one row per event and kind:
-printing again overwrites the same row and replaces the file.
+printing again overwrites the same row and replaces the file. A score pad's rubber
+sheet and a season's table are jobs too, one row per rubber and per season.
 
 How a job reaches a worker, and why it is never lost:
 
