@@ -119,3 +119,20 @@ class RubberAdmin(ReadOnlyAdmin):
     list_filter = ["game", "finished"]
     exclude = ["code"]  # the pad's key: whoever holds it may write on the pad
     inlines = [RubberDealInline]
+
+
+class SeasonEventInline(admin.TabularInline):
+    model = models.SeasonEvent
+    fields = ["event"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
+@admin.register(models.Season)
+class SeasonAdmin(ReadOnlyAdmin):
+    """Seasons: set up on the director's console (services.season_save checks them), read
+    here."""
+
+    list_display = ["name", "entrants", "counts", "rule", "best_of", "min_events", "published"]
+    inlines = [SeasonEventInline]

@@ -730,7 +730,8 @@ class Season(models.Model):
                                    name="season_counts_known"),
             models.CheckConstraint(
                 condition=(Q(rule__in=["total", "average"]) & Q(best_of__isnull=True))
-                | (Q(rule="best") & Q(best_of__gte=1)),
+                # (best_of >= 1 alone would pass a NULL: a CHECK passes what is unknown)
+                | (Q(rule="best") & Q(best_of__isnull=False) & Q(best_of__gte=1)),
                 name="season_best_of_only_for_best"),
             models.CheckConstraint(condition=Q(min_events__gte=1),
                                    name="season_min_events_positive"),

@@ -181,3 +181,14 @@ def test_a_night_rescored_the_other_way_since_is_named_not_added_silently(make_n
     standings.clear_cache()
     table = season_table(season, director=True)
     assert "cannot be added" in table["warning"] and table["method"] is None
+
+
+def test_the_database_holds_n_to_the_best_n_rule(db):
+    from django.db import IntegrityError, transaction
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Season.objects.create(name="No N", rule="best", best_of=None)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Season.objects.create(name="N for a total", rule="total", best_of=2)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Season.objects.create(name="Nobody", min_events=0)

@@ -4,6 +4,12 @@ import django.db.models.deletion
 from django.db import migrations, models
 
 
+def drop_season_jobs(apps, schema_editor):
+    """Going back: a season's print job has nowhere to live (the old check constraint
+    knows events and rubbers only), so its row goes first; its PDF file is left."""
+    apps.get_model("tournaments", "ReportJob").objects.filter(kind="season").delete()
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -90,10 +96,12 @@ class Migration(migrations.Migration):
         ),
         migrations.AddConstraint(
             model_name='season',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('rule__in', ['total', 'average']), ('best_of__isnull', True)), models.Q(('rule', 'best'), ('best_of__gte', 1)), _connector='OR'), name='season_best_of_only_for_best'),
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('rule__in', ['total', 'average']), ('best_of__isnull', True)), models.Q(('rule', 'best'), ('best_of__isnull', False), ('best_of__gte', 1)), _connector='OR'), name='season_best_of_only_for_best'),
         ),
         migrations.AddConstraint(
             model_name='season',
             constraint=models.CheckConstraint(condition=models.Q(('min_events__gte', 1)), name='season_min_events_positive'),
         ),
+        # Last, so that going back it runs first.
+        migrations.RunPython(migrations.RunPython.noop, drop_season_jobs),
     ]
