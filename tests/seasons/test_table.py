@@ -192,3 +192,22 @@ def test_the_database_holds_n_to_the_best_n_rule(db):
         Season.objects.create(name="N for a total", rule="total", best_of=2)
     with pytest.raises(IntegrityError), transaction.atomic():
         Season.objects.create(name="Nobody", min_events=0)
+
+
+def test_a_night_whose_correction_period_is_over_counts_at_once(make_night, actor, client):
+    import datetime
+
+    from django.urls import reverse
+    from django.utils import timezone
+
+    from tournaments.models import Event
+
+    night = make_night("Night 1", published="provisional")
+    Event.objects.filter(pk=night.pk).update(
+        status=Event.Status.CLOSED, final_after=timezone.now() - datetime.timedelta(minutes=1))
+    season = season_save(name="Autumn", entrants="individuals", published=True,
+                         event_ids=[night.pk], actor=actor)
+    page = client.get(reverse("public-season", kwargs={"pk": season.pk})).content.decode()
+    assert 'href="/members/101/"' in page
+    night.refresh_from_db()
+    assert night.published == Event.Published.FINAL

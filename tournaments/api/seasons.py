@@ -60,7 +60,9 @@ class SeasonDetail(ApiView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=TAGS)
     def get(self, request, season_id: int):
         caller = access.api_caller(request)
-        return Response(selectors.season_table(self.get_season(), director=caller.director))
+        season = self.get_season()
+        services.season_events_final_if_due(season=season)  # a correction period may be over
+        return Response(selectors.season_table(season, director=caller.director))
 
     @extend_schema(request=SeasonIn, responses={200: SeasonOut, **WRITE_ERRORS}, tags=TAGS,
                    parameters=[IDEMPOTENCY])

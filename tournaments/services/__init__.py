@@ -119,7 +119,7 @@ from .rubbers import (
     rubber_sheet,
 )
 from .scoring_settings import not_played_scoring_set
-from .seasons import season_delete, season_save
+from .seasons import season_delete, season_events_final_if_due, season_save
 from .sections import (
     compare_by_section_set,
     pairs_section_set,
@@ -141,6 +141,7 @@ from .setup import (
 
 __all__ = [
     "season_delete",
+    "season_events_final_if_due",
     "season_save",
     "rubber_create",
     "rubber_deal_add",

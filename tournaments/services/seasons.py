@@ -15,6 +15,7 @@ from django.db import transaction
 
 from ..models import Event, Season, SeasonEvent
 from .base import Actor, Forbidden, ServiceError
+from .event_state import event_final_if_due
 
 RULES = tuple(code for code, _ in Season.RULES)
 COUNTS = tuple(code for code, _ in Season.COUNTS)
@@ -127,3 +128,12 @@ def season_delete(*, season: Season, actor: Actor) -> None:
     _require_director(actor)
     Season.objects.filter(pk=season.pk).delete()
 
+
+
+def season_events_final_if_due(*, season: Season) -> None:
+    """Publish final the season's nights whose correction period is over (as every page
+    that reads an event does), so the public table counts them the moment they are."""
+    due = season.events.filter(status=Event.Status.CLOSED).exclude(
+        published=Event.Published.FINAL).exclude(final_after=None)
+    for event in due:
+        event_final_if_due(event=event)

@@ -215,9 +215,7 @@ def season_page(request: HttpRequest, pk: int) -> HttpResponse:
     season = access.shown_season(caller, Season.objects.filter(pk=pk).first())
     if season is None:
         raise Http404(access.NO_SUCH_SEASON)
-    for event in season.events.filter(status=Event.Status.CLOSED).exclude(
-            published=Event.Published.FINAL):
-        services.event_final_if_due(event=event)  # a correction period may have ended
+    services.season_events_final_if_due(season=season)  # a correction period may be over
     table = selectors.season_table(season, director=caller.director)
     columns, rows = presenters.season_rows(table)
     return render(request, "tournaments/public/season.html", {
