@@ -1361,3 +1361,22 @@ def season_table(season: Season, *, director: bool) -> dict:
                     "counts": e["counts"]} for e in listed],
         "rows": rows,
     }
+
+
+def member_seasons(player: Player, seasons, *, director: bool) -> list[dict]:
+    """The member's line in each of ``seasons`` (already those the caller may see) that
+    holds a night they played: the season, their place ("–" below the minimum
+    attendance), nights and shown score; a pairs season, each partnership's line."""
+    played = set(member_event_ids(player))
+    out = []
+    for season in seasons.filter(events__in=played).distinct().order_by("-created_at"):
+        table = season_table(season, director=director)
+        for row in table["rows"]:
+            if not any(p["number"] == player.number for p in row["players"]):
+                continue
+            partner = [p["name"] for p in row["players"] if p["number"] != player.number]
+            out.append({"season": season, "place": row["place"] or "–",
+                        "partner": partner[0] if partner else "", "events": row["events"],
+                        "score": presenters.season_score(row["score"], counts=table["counts"],
+                                                         method=table["method"])})
+    return out

@@ -7,7 +7,7 @@ from django.urls import reverse
 from tournaments.models import Season
 from tournaments.services import season_save
 
-from .conftest import LINEUP
+from .conftest import LINEUP, member
 
 
 @pytest.fixture
@@ -116,3 +116,14 @@ def test_the_season_page_reads_a_few_queries_a_night(client, make_night, actor,
     url = reverse("public-season", kwargs={"pk": season.pk})
     with django_assert_max_num_queries(4 + 3 * len(nights)):
         assert client.get(url).status_code == 200
+
+
+def test_a_members_page_lists_their_published_seasons(client, nights, actor):
+    shown = _season(nights, actor, published=True)
+    _season(nights, actor, name="Secret ladder")
+    text = client.get(reverse("public-member", kwargs={"number": "101"})).content.decode()
+    assert f'href="/seasons/{shown.pk}/"' in text and "Secret ladder" not in text
+    assert 'data-testid="member-seasons"' in text
+    member(999)  # on the list, but at no night of a season
+    assert "member-seasons" not in client.get(
+        reverse("public-member", kwargs={"number": "999"})).content.decode()

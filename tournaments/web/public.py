@@ -190,8 +190,11 @@ def member_page(request: HttpRequest, number: str) -> HttpResponse:
     caller = access.web_caller(request)
     events = access.member_events(caller, selectors.member_event_ids(player))
     rows = selectors.member_results(player, events)
+    seasons = selectors.member_seasons(player, access.visible_seasons(caller),
+                                       director=caller.director)
     return render(request, "tournaments/public/member.html",
-                  {"member": player, "rows": rows, "director": caller.director})
+                  {"member": player, "rows": rows, "seasons": seasons,
+                   "director": caller.director})
 
 
 # --- seasons -----------------------------------------------------------------------------
