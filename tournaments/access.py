@@ -35,13 +35,14 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, QuerySet
 
 from . import selectors
-from .models import Event, Meeting, Result, TableCode
+from .models import Event, Meeting, Result, Season, TableCode
 from .selectors import table_by_code
 
 NO_SUCH_EVENT = "There is no such event."
 NOT_PUBLISHED = "The standings of this event are not published yet."
 ONLY_DIRECTOR = "Only the director can do this: log in as the director."
 ONLY_DIRECTOR_PRINTS = "Only the director prints reports."
+NO_SUCH_SEASON = "There is no such season."
 
 
 @dataclass(frozen=True)
@@ -307,3 +308,23 @@ def member_events(caller: Caller, event_ids) -> QuerySet[Event]:
     if caller.director:
         return events
     return events.exclude(published=Event.Published.NONE)
+
+
+# --- seasons ----------------------------------------------------------------------------
+
+
+def visible_seasons(caller: Caller) -> QuerySet[Season]:
+    """The seasons this caller may see: the published ones; the director's, all."""
+    if caller.director:
+        return Season.objects.all()
+    return Season.objects.filter(published=True)
+
+
+def shown_season(caller: Caller, season: Season | None) -> Season | None:
+    """`season` if this caller may see it, else None (one 404 for hidden and missing, as
+    for events). Which of its events count is the table's business: the public counts
+    the nights whose standings are final, the director every night
+    (selectors.season_events)."""
+    if season is None or not (caller.director or season.published):
+        return None
+    return season

@@ -124,6 +124,9 @@ class RubberAdmin(ReadOnlyAdmin):
 class PartyPlayerInline(admin.TabularInline):
     model = models.PartyPlayer
     fields = ["number", "name", "member"]
+class SeasonEventInline(admin.TabularInline):
+    model = models.SeasonEvent
+    fields = ["event"]
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -143,3 +146,10 @@ class PartyAdmin(ReadOnlyAdmin):
 class PartyDealAdmin(ReadOnlyAdmin):
     list_display = ["id", "table", "round", "number", "dealer"]
     readonly_fields = ["table", "round", "number", "dealer", "data"]
+@admin.register(models.Season)
+class SeasonAdmin(ReadOnlyAdmin):
+    """Seasons: set up on the director's console (services.season_save checks them), read
+    here."""
+
+    list_display = ["name", "entrants", "counts", "rule", "best_of", "min_events", "published"]
+    inlines = [SeasonEventInline]

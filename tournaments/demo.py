@@ -11,7 +11,10 @@ night:
 * the club's member list (numbers, some e-mail addresses; one member inactive): section
   A's pairs are members, but for one pair of visitors;
 * a finished team match, three pairs a side (Duplicate Law G), closed, its
-  standings final.
+  standings final;
+* a season of three nights: two earlier 5-table Mitchells of members (closed, final)
+  and tonight's, ranked by points for places, the best two nights of three counting,
+  at least two nights to be placed; published (the public counts the final nights).
 
 The deals and the play come from a seeded ``random.Random``, so the demo is the
 same every time it is loaded. The play is simulated from the cards: the side with
@@ -32,7 +35,7 @@ from boards.dealing import deal_boards
 from boards.movements import Movement, generate
 from scoring.engine import SIDE_OF_SEAT, SUITS, dealer_for_board, get_rules, parse_deal, partner
 
-from .models import Event, Meeting, Player, Result, Section
+from .models import Event, Meeting, Player, Result, Season, Section
 from .services import (
     Actor,
     boards_set,
@@ -47,6 +50,7 @@ from .services import (
     result_confirm,
     result_record,
     round_agree,
+    season_save,
     section_add,
     teams_set,
 )
@@ -145,6 +149,7 @@ class DemoNight:
     match: Event
     results: int
     awaiting: int
+    season: Season | None = None
 
 
 # --- the simulated play --------------------------------------------------------------
@@ -332,6 +337,61 @@ def club_night(today: datetime.date) -> datetime.date:
     return today - datetime.timedelta(days=(today.weekday() - TUESDAY) % 7)
 
 
+# The season: two earlier club nights of members (5-table Mitchells, 2 boards a round),
+# some partnerships changed on the second, and tonight's.
+SEASON_NAME = "Autumn pairs championship"
+SEASON_TABLES = 5
+SEASON_BOARDS_PER_ROUND = 2
+SEASON_SCALE = [10, 8, 6, 5, 4, 3, 2, 1]
+
+
+def _season_pairs(night: int) -> list[tuple[str, str]]:
+    """Ten member pairs from tonight's list: the first night as tonight, the second with
+    two partnerships swapped (an individual season still follows each member)."""
+    pairs = [tuple(p) for p in MITCHELL_PLAYERS[:2 * SEASON_TABLES]]
+    if night == 2:
+        (a, b), (c, d) = pairs[2], pairs[3]
+        pairs[2], pairs[3] = (a, d), (c, b)
+        pairs.reverse()
+    return pairs
+
+
+def _season_night(director: Actor, rng: random.Random, date: datetime.date, night: int,
+                  numbers: dict[str, str]) -> tuple[Event, int]:
+    event = event_create(name=f"Club pairs, night {night} of the season", date=date,
+                         rules="american-1913", kind="pairs", method="plus-minus",
+                         actor=director)
+    movement = generate("mitchell", tables=SEASON_TABLES,
+                        boards_per_round=SEASON_BOARDS_PER_ROUND)
+    players = [tuple(f"{n} #{numbers[n]}" for n in pair) for pair in _season_pairs(night)]
+    section, deals = _set_up(event, movement, players, rng, director)
+    entered = 0
+    for rnd in movement.rounds:
+        for meeting in _meetings(section, rnd.number):
+            entered += _play_meeting(event, section, meeting, deals, rng)
+        round_agree(section=section, round_number=rnd.number, actor=director)
+    event = event_publish(event=event, level=Event.Published.FINAL, actor=director)
+    event = event_close(event=event, actor=director)
+    return event, entered
+
+
+def _season(director: Actor, rng: random.Random, tonight: Event) -> tuple[Season, int]:
+    numbers = {p.name: p.number for p in Player.objects.exclude(number=None)}
+    entered = 0
+    events = []
+    for night, weeks in ((1, 3), (2, 2)):
+        event, played = _season_night(director, random.Random(rng.random()),
+                                      tonight.date - datetime.timedelta(weeks=weeks), night,
+                                      numbers)
+        events.append(event)
+        entered += played
+    season = season_save(name=SEASON_NAME, entrants="individuals", counts="points",
+                         rule="best", best_of=2, points_scale=SEASON_SCALE, min_events=2,
+                         published=True, event_ids=[*(e.pk for e in events), tonight.pk],
+                         actor=director)
+    return season, entered
+
+
 @transaction.atomic
 def demo_load(*, director: Actor, seed: int = SEED) -> DemoNight:
     """Load both demo events (one transaction: all or nothing). `director` must be staff."""
@@ -339,5 +399,6 @@ def demo_load(*, director: Actor, seed: int = SEED) -> DemoNight:
     night = club_night(timezone.localdate())
     mitchell, entered, awaiting = _mitchell_night(director, rng, night)
     match, played = _team_match(director, rng, night - datetime.timedelta(days=7))
-    return DemoNight(mitchell=mitchell, match=match, results=entered + played,
-                     awaiting=awaiting)
+    season, season_played = _season(director, random.Random(rng.random()), mitchell)
+    return DemoNight(mitchell=mitchell, match=match, results=entered + played + season_played,
+                     awaiting=awaiting, season=season)

@@ -602,16 +602,19 @@ class ReportJob(models.Model):
         ("overall", "Overall standings (all sessions)"),
         ("rubber", "Rubber score sheet"),
         ("party", "Party night standings"),
+        ("season", "Season table"),
     ]
 
-    # A job prints one event's document, one rubber's score sheet (the pad) or one party
-    # night's standings.
+    # A job prints one event's document, one rubber's score sheet (the pad), one party
+    # night's standings or one season's table.
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="report_jobs",
                               null=True, blank=True)
     rubber = models.ForeignKey("Rubber", on_delete=models.CASCADE, related_name="report_jobs",
                                null=True, blank=True)
     party = models.ForeignKey("Party", on_delete=models.CASCADE, related_name="report_jobs",
                               null=True, blank=True)
+    season = models.ForeignKey("Season", on_delete=models.CASCADE, related_name="report_jobs",
+                               null=True, blank=True)
     kind = models.CharField(max_length=12, choices=KINDS)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
     done = models.PositiveIntegerField(default=0)
@@ -632,18 +635,26 @@ class ReportJob(models.Model):
                                     name="report_job_one_per_rubber"),
             models.UniqueConstraint(fields=["party"], condition=Q(party__isnull=False),
                                     name="report_job_one_per_party"),
+            models.UniqueConstraint(fields=["season"], condition=Q(season__isnull=False),
+                                    name="report_job_one_per_season"),
+            # Exactly one of an event, a rubber, a party night or a season, each with its
+            # own kinds.
             models.CheckConstraint(
-                condition=(Q(event__isnull=False, rubber__isnull=True, party__isnull=True)
-                           & ~Q(kind__in=["rubber", "party"]))
-                | (Q(event__isnull=True, rubber__isnull=False, party__isnull=True)
-                   & Q(kind="rubber"))
-                | (Q(event__isnull=True, rubber__isnull=True, party__isnull=False)
-                   & Q(kind="party")),
-                name="report_job_event_rubber_or_party"),
+                condition=(Q(event__isnull=False, rubber__isnull=True, party__isnull=True,
+                             season__isnull=True)
+                           & ~Q(kind__in=["rubber", "party", "season"]))
+                | (Q(event__isnull=True, rubber__isnull=False, party__isnull=True,
+                     season__isnull=True) & Q(kind="rubber"))
+                | (Q(event__isnull=True, rubber__isnull=True, party__isnull=False,
+                     season__isnull=True) & Q(kind="party"))
+                | (Q(event__isnull=True, rubber__isnull=True, party__isnull=True,
+                     season__isnull=False) & Q(kind="season")),
+                name="report_job_one_owner"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} for {self.event or self.rubber or self.party}"
+        owner = self.event or self.rubber or self.party or self.season
+        return f"{self.get_kind_display()} for {owner}"
 
 
 class ScoreCardMail(models.Model):
@@ -928,3 +939,73 @@ class PartyDeal(models.Model):
 
     def __str__(self) -> str:
         return f"deal {self.number} of round {self.round} at {self.table}"
+
+
+class Season(models.Model):
+    """A season (or championship): events grouped, and a table that ranks the club's
+    players, or their partnerships, across them by the rule the director picks.
+
+    Terms: an *entrant* is one player (``entrants="individuals"``) or one partnership of
+    two players (``"pairs"``); a *night's score* is the entrant's score in one event
+    (plus/minus or a matchpoint percentage, as the events are scored), or the points
+    the club's scale gives for the place they took (``counts="points"``). The rule adds
+    the nights' scores (``total``), averages them (``average``) or adds the best
+    ``best_of`` of them (``best``); an entrant who played fewer than ``min_events`` of
+    the season's events is listed but not placed (docs/decisions.md).
+    """
+
+    ENTRANTS = [("pairs", "Pairs (partnerships)"), ("individuals", "Individuals")]
+    COUNTS = [("score", "Each night's score"), ("points", "Points for places")]
+    RULES = [("total", "Total"), ("average", "Average"), ("best", "Best N nights")]
+    MAX_EVENTS = 100
+    MAX_SCALE = 50  # places a points scale may name
+
+    name = models.CharField(max_length=120)
+    entrants = models.CharField(max_length=12, choices=ENTRANTS, default="pairs")
+    counts = models.CharField(max_length=8, choices=COUNTS, default="score")
+    rule = models.CharField(max_length=8, choices=RULES, default="total")
+    # "best N of M": N; M is the number of the season's events.
+    best_of = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The club's scale: points for 1st, 2nd, ... (places beyond it score 0).
+    points_scale = models.JSONField(default=list, blank=True)
+    min_events = models.PositiveSmallIntegerField("minimum attendance", default=1)
+    # The public sees the season's page only once the director publishes it.
+    published = models.BooleanField(default=False)
+    events = models.ManyToManyField(Event, through="SeasonEvent", related_name="seasons")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(entrants__in=["pairs", "individuals"]),
+                                   name="season_entrants_known"),
+            models.CheckConstraint(condition=Q(counts__in=["score", "points"]),
+                                   name="season_counts_known"),
+            models.CheckConstraint(
+                condition=(Q(rule__in=["total", "average"]) & Q(best_of__isnull=True))
+                # (best_of >= 1 alone would pass a NULL: a CHECK passes what is unknown)
+                | (Q(rule="best") & Q(best_of__isnull=False) & Q(best_of__gte=1)),
+                name="season_best_of_only_for_best"),
+            models.CheckConstraint(condition=Q(min_events__gte=1),
+                                   name="season_min_events_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeasonEvent(models.Model):
+    """One event counted in a season."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="season_events")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="season_events")
+
+    class Meta:
+        ordering = ["season", "event__date", "event_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "event"], name="season_event_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} in {self.season}"

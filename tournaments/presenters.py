@@ -23,6 +23,7 @@ Terms and the rules pinned here (docs/decisions.md, "Numbers and words"):
 
 from __future__ import annotations
 
+import datetime
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
@@ -506,3 +507,65 @@ def table_label(table: int, section: str = "", *, several: bool = False,
     if several and section:
         return f"{'Section' if capital else 'section'} {section}, table {table}"
     return f"{'Table' if capital else 'table'} {table}"
+
+
+# --- seasons ---------------------------------------------------------------------------------
+
+
+def season_rule(season: Any) -> str:
+    """The season's rule in words: "Best 5 nights of the season, points for places
+    (10, 8, 6 …); at least 3 nights to be placed"."""
+    what = "points for places" if season.counts == "points" else "each night's score"
+    scale = ", ".join(str(p) for p in season.points_scale or [])
+    if season.counts == "points" and scale:
+        what += f" ({scale})"
+    rule = {"total": f"Total of {what}", "average": f"Average of {what}",
+            "best": f"Best {season.best_of} night{'s' if season.best_of != 1 else ''}: "
+                    f"{what}"}[season.rule]
+    if season.min_events > 1:
+        rule += f"; at least {season.min_events} nights to be placed"
+    return rule
+
+
+def season_score(value: Number, *, counts: str, method: str | None) -> str:
+    """A season's (or one night's) score as the table shows it: points as "6½", a
+    plus/minus signed ("+12⅓"), a matchpoint percentage "54⅙%" (or "54.17%")."""
+    if value is None or value == "":
+        return ""
+    if counts == "points":
+        return number(value)
+    if method == "matchpoints":
+        return number(value) + "%"
+    return signed(value)
+
+
+def _day(iso: str) -> str:
+    """"2026-11-03" as a column head: "3 Nov"."""
+    day = datetime.date.fromisoformat(iso)
+    return f"{day.day} {day:%b}"
+
+
+def season_rows(table: dict) -> tuple[list[dict], list[dict]]:
+    """The season's table for a page (and the PDF): each counted event as a column, and
+    each row's people (member numbers for links), place ("–" below the minimum
+    attendance), shown score and nights ("2= · 8", in brackets when not counted)."""
+    columns = [{**e, "day": _day(e["date"])} for e in table["events"] if e["counts"]]
+    counts, method = table["counts"], table["method"]
+    rows = []
+    for row in table["rows"]:
+        by_event = {n["event"]: n for n in row["nights"]}
+        nights = []
+        for e in columns:
+            n = by_event.get(e["id"])
+            if n is None:
+                nights.append(None)
+                continue
+            value = n["points"] if counts == "points" else n["score"]
+            nights.append({"place": n["place"], "counted": n["counted"],
+                           "value": season_score(value, counts=counts,
+                                                            method=method)})
+        rows.append({**row, "place": row["place"] or "–", "placed": row["place"] is not None,
+                     "shown": season_score(row["score"], counts=counts,
+                                                      method=method),
+                     "exact": exact(row["score"]), "night_cells": nights})
+    return columns, rows

@@ -44,6 +44,7 @@ from scoring.engine import (
     get_rules,
     honours_from_deal,
     parse_deal,
+    rank,
     shown,
 )
 
@@ -58,6 +59,7 @@ from .models import (
     Player,
     Result,
     ScoreCardMail,
+    Season,
     Section,
     Substitute,
     TableCode,
@@ -1266,3 +1268,184 @@ def score_card_mails(event: Event) -> dict | None:
                       "error": m.error} for m in failures],
     }
 
+# --- seasons: a table across nights (docs/decisions.md) ------------------------------------
+
+
+@dataclass(frozen=True)
+class SeasonNight:
+    """One entrant's line in one event of a season: the place they took in their ranking
+    ("2=" shared), their exact score that night, and the club's points for that place."""
+
+    event: int
+    place: str
+    score: Fraction
+    points: Fraction
+
+
+def place_points(place: str, tied: int, scale: list[int]) -> Fraction:
+    """The club's points for a place: ``scale[0]`` for 1st, and so on, 0 beyond the scale.
+    A place shared by `tied` entrants ("2=") shares the points of the places it covers:
+    two tied 2nd share 2nd's and 3rd's points equally."""
+    first = int(place.rstrip("="))
+    covered = [scale[p - 1] if p <= len(scale) else 0 for p in range(first, first + tied)]
+    return Fraction(sum(covered), tied)
+
+
+def season_value(nights: list[Fraction], rule: str, best_of: int | None) -> tuple[
+        Fraction, set[int]]:
+    """An entrant's season value from their nights' values (in event order), and the
+    indexes of the nights that count: every night for "total" and "average"; the best
+    `best_of` for "best" (fewer nights: all of them; among equal values the earlier
+    night counts, so the choice is the same on every page)."""
+    counted = set(range(len(nights)))
+    if rule == "best" and best_of is not None and len(nights) > best_of:
+        order = sorted(range(len(nights)), key=lambda i: (-nights[i], i))
+        counted = set(order[:best_of])
+    total = sum((nights[i] for i in counted), Fraction(0))
+    if rule == "average":
+        return (total / len(nights) if nights else Fraction(0)), counted
+    return total, counted
+
+
+def season_rank(entrants: dict[Any, list[Fraction]], *, rule: str, best_of: int | None,
+                min_events: int, names: dict[Any, str]) -> list[dict]:
+    """Every entrant's season line, best first: those who played at least `min_events`
+    nights placed by their value ("2=" for equal exact values, listed by name), then
+    those who did not, by name, without a place."""
+    lines = {}
+    for key, nights in entrants.items():
+        value, counted = season_value(nights, rule, best_of)
+        lines[key] = {"key": key, "value": value, "counted": counted,
+                      "events": len(nights)}
+    by_name = sorted(lines, key=lambda k: (names.get(k, "").casefold(), str(k)))
+    order = {key: i for i, key in enumerate(by_name)}
+    qualified = {order[k]: lines[k]["value"] for k in by_name
+                 if lines[k]["events"] >= min_events}
+    out = [{**lines[by_name[i]], "place": place} for i, place in rank(qualified)]
+    out += [{**lines[k], "place": None} for k in by_name if lines[k]["events"] < min_events]
+    return out
+
+
+def season_events(season: Season, *, director: bool) -> list[dict]:
+    """The season's events in date order, each with whether it counts for this caller:
+    the public counts only events whose standings are published final; the director
+    counts every event (a provisional or unpublished one is marked as such)."""
+    events = list(season.events.order_by("date", "id"))
+    return [{"event": e, "id": e.pk, "name": e.name, "date": e.date,
+             "published": e.published,
+             "final": e.published == Event.Published.FINAL,
+             "counts": director or e.published == Event.Published.FINAL}
+            for e in events]
+
+
+def _season_nights(events: list[Event], entrants: str, scale: list[int]
+                   ) -> tuple[dict[Any, list[SeasonNight]], dict[Any, list[Player]]]:
+    """Each entrant's nights (a member, or a partnership of two members, by player ids),
+    from the events' standings. A visitor (no member number) is not an entrant: a pair
+    with a visitor gives its member a night as an individual, and no partnership."""
+    players = {(p.event_id, p.number): (p.player_1, p.player_2)
+               for p in Pair.objects.filter(event__in=events).select_related(
+                   "player_1", "player_2")}
+    nights: dict[Any, list[SeasonNight]] = defaultdict(list)
+    who: dict[Any, list[Player]] = {}
+    for event in events:
+        for ranking in standings(event)["rankings"]:
+            tied: dict[str, int] = defaultdict(int)
+            for row in ranking["rows"]:
+                tied[row["place"]] += 1
+            for row in ranking["rows"]:
+                pair = players.get((event.pk, row["pair"]))
+                if pair is None:
+                    continue
+                night = SeasonNight(event=event.pk, place=row["place"],
+                                    score=presenters.fraction(row["exact"]),
+                                    points=place_points(row["place"], tied[row["place"]],
+                                                        scale))
+                members = [p for p in pair if p.number]
+                if entrants == "individuals":
+                    for member in members:
+                        nights[member.pk].append(night)
+                        who[member.pk] = [member]
+                elif len(members) == 2:
+                    key = tuple(sorted(p.pk for p in members))
+                    nights[key].append(night)
+                    who[key] = sorted(members, key=lambda p: p.pk)
+    return nights, who
+
+
+def season_table(season: Season, *, director: bool) -> dict:
+    """The season's table as the caller may see it (season_events says which events
+    count). Each row: place (None below the minimum attendance), member (the member's
+    number; a partnership's two numbers), name, events (nights played), score (the exact
+    value as a fraction string: "13/2"), and each night's place and score."""
+    listed = season_events(season, director=director)
+    counted = [e["event"] for e in listed if e["counts"]]
+    scale = [int(p) for p in season.points_scale or []]
+    nights, who = _season_nights(counted, season.entrants, scale)
+    names = {k: " & ".join(p.name for p in who[k]) for k in nights}
+    by_points = season.counts == "points"
+    values = {k: [n.points if by_points else n.score for n in v] for k, v in nights.items()}
+    lines = season_rank(values, rule=season.rule, best_of=season.best_of,
+                        min_events=season.min_events, names=names)
+    methods = sorted({e.method for e in counted})
+    # season_save refuses nights scored two ways in a season of scores; a night whose
+    # method was changed since is named rather than silently added.
+    warning = ""
+    if season.counts == "score" and len(methods) > 1:
+        warning = ("These nights are not all scored one way: a percentage and a plus/minus "
+                   "cannot be added. The director counts points for places, or takes out "
+                   "the nights scored the other way.")
+    rows = []
+    for line in lines:
+        key = line["key"]
+        people = who[key]
+        rows.append({
+            "place": line["place"],
+            "member": people[0].number if season.entrants == "individuals"
+            else [p.number for p in people],
+            "name": names[key],
+            "events": line["events"],
+            "score": fraction_str(line["value"]),
+            "players": [{"name": p.name, "number": p.number} for p in people],
+            "nights": [{"event": n.event, "place": n.place,
+                        "score": fraction_str(n.score), "points": fraction_str(n.points),
+                        "counted": i in line["counted"]}
+                       for i, n in enumerate(nights[key])],
+        })
+    return {
+        "season": season.name,
+        "id": season.pk,
+        "entrants": season.entrants,
+        "counts": season.counts,
+        "rule": season.rule,
+        "best_of": season.best_of,
+        "min_events": season.min_events,
+        "points_scale": scale,
+        # What a night's score is: the events' method (one, when scores are added).
+        "method": methods[0] if len(methods) == 1 else None,
+        "published": season.published,
+        "warning": warning,
+        "events": [{"id": e["id"], "name": e["name"], "date": e["date"].isoformat(),
+                    "published": e["published"], "final": e["final"],
+                    "counts": e["counts"]} for e in listed],
+        "rows": rows,
+    }
+
+
+def member_seasons(player: Player, seasons, *, director: bool) -> list[dict]:
+    """The member's line in each of ``seasons`` (already those the caller may see) that
+    holds a night they played: the season, their place ("–" below the minimum
+    attendance), nights and shown score; a pairs season, each partnership's line."""
+    played = set(member_event_ids(player))
+    out = []
+    for season in seasons.filter(events__in=played).distinct().order_by("-created_at"):
+        table = season_table(season, director=director)
+        for row in table["rows"]:
+            if not any(p["number"] == player.number for p in row["players"]):
+                continue
+            partner = [p["name"] for p in row["players"] if p["number"] != player.number]
+            out.append({"season": season, "place": row["place"] or "–",
+                        "partner": partner[0] if partner else "", "events": row["events"],
+                        "score": presenters.season_score(row["score"], counts=table["counts"],
+                                                         method=table["method"])})
+    return out

@@ -127,13 +127,15 @@ class PairState:
     substitutes: dict[int, list[dict]] = field(default_factory=dict)
     # pair -> its section's name (pairs with a section only); as of names_roster
     sections: dict[int, str] = field(default_factory=dict)
+    # pair -> its two players' member numbers (None for a visitor); as of names_roster
+    members: dict[int, list[str | None]] = field(default_factory=dict)
     current_roster: int = 0  # Event.roster_seq when the state was last brought up to date
 
     def names_for(self, event: Event) -> dict[int, list[str]]:
         """The pairs' names (and substitutes and sections), read again only when a pair has
         changed since: every change to them moves Event.roster_seq."""
         if self.names is None or self.names_roster != self.current_roster:
-            self.names, self.substitutes, self.sections = pair_roster(event)
+            self.names, self.substitutes, self.sections, self.members = pair_roster(event)
             self.names_roster = self.current_roster
         return self.names
 
@@ -350,15 +352,18 @@ def roster_from_rows(rows: Iterable[tuple]) -> tuple[dict[int, list[str]], dict[
 
 
 def pair_roster(event: Event) -> tuple[dict[int, list[str]], dict[int, list[dict]],
-                                        dict[int, str]]:
+                                        dict[int, str], dict[int, list[str | None]]]:
     """Each pair's two players (as pair_names), its substitutes ({"name", "for" (the
-    player replaced), "from_round"}, pairs without any left out) and its section's name
-    (pairs without a section left out), in one query."""
+    player replaced), "from_round"}, pairs without any left out), its section's name
+    (pairs without a section left out) and its players' member numbers (None for a
+    visitor), in one query."""
     rows = list(Pair.objects.filter(event=event)
                 .order_by("number", "substitutes__from_round", "substitutes__seat")
-                .values_list("section__name", *ROSTER_FIELDS))
-    names, subs = roster_from_rows(row[1:] for row in rows)
-    return names, subs, {row[1]: row[0] for row in rows if row[0] is not None}
+                .values_list("player_1__number", "player_2__number", "section__name",
+                             *ROSTER_FIELDS))
+    names, subs = roster_from_rows(row[3:] for row in rows)
+    return (names, subs, {row[3]: row[2] for row in rows if row[2] is not None},
+            {row[3]: [row[0], row[1]] for row in rows})
 
 
 def pair_substitutes(event: Event) -> dict[int, list[dict]]:
@@ -426,6 +431,7 @@ def _pair_rows(state: PairState, pairs: list[int], names: dict[int, list[str]]) 
     keys, shown_values = values(state, pairs)
     return [
         {"place": place, "pair": pair, "names": names.get(pair, []),
+         "members": state.members.get(pair, [None, None]),
          "score": shown_values[pair]["score"], "exact": shown_values[pair]["exact"],
          "boards": state.played[pair],
          **({"substitutes": state.substitutes[pair]} if pair in state.substitutes else {}),

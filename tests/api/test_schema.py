@@ -90,7 +90,8 @@ def test_every_operation_documents_401_and_403_where_it_needs_a_caller():
     # late play and boards not played, 3 the pair changes, 1 the results export, 5 the
     # member list's and 1 its merge, 3 the sections' writes, 1 removing a section, 2 the
     # sessions' writes (the next session, the carry-over); 8 the party night's
-    # director's (its tables go by their phone's code, its standings are public).
+    # director's (its tables go by their phone's code, its standings are public); 2 the
+    # seasons' writes (their reads are anyone's).
     assert "POST /api/events/{event_id}/sections/" in needing
     assert "POST /api/events/{event_id}/sessions/" in needing
     assert "POST /api/events/{event_id}/carry-over/" in needing
@@ -98,7 +99,8 @@ def test_every_operation_documents_401_and_403_where_it_needs_a_caller():
     assert "POST /api/parties/{party_id}/advance/" in needing
     assert "POST /api/party-tables/{code}/deals/" not in needing
     assert "GET /api/parties/{party_id}/standings/" not in needing
-    assert len(needing) == 57
+    assert "POST /api/seasons/" in needing and "GET /api/seasons/" not in needing
+    assert len(needing) == 59
 
 
 def test_path_parameters_carry_their_columns_bounds():

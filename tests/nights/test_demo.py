@@ -11,7 +11,8 @@ from django.core.management import call_command
 from boards.dealing import deal_board
 from scoring.engine import get_rules, parse_deal, score
 from tournaments.demo import simulate_play
-from tournaments.models import AuditEntry, Board, Event, Meeting, Result
+from tournaments.models import AuditEntry, Board, Event, Meeting, Result, Season
+from tournaments.selectors import season_table
 from tournaments.standings import standings
 
 
@@ -25,14 +26,14 @@ def _load(*args: str) -> str:
 def demo(db, settings):
     settings.DEBUG = True
     output = _load("--if-empty")
-    mitchell = Event.objects.get(kind="pairs")
+    mitchell = Event.objects.get(kind="pairs", status=Event.Status.RUNNING)
     match = Event.objects.get(kind="teams")
     return output, mitchell, match
 
 
 def test_if_empty_loads_once(demo):
     counts = (Event.objects.count(), Result.objects.count(), Board.objects.count())
-    assert counts[0] == 2
+    assert counts[0] == 4  # tonight, the team match, and two earlier nights of the season
     again = _load("--if-empty")
     assert "not loaded" in again
     assert (Event.objects.count(), Result.objects.count(), Board.objects.count()) == counts
@@ -111,13 +112,14 @@ def test_no_log_in_without_debug(db, settings):
     output = _load()
     assert "director" not in output.split("Loaded")[0]
     assert not get_user_model().objects.exists()
-    assert Event.objects.count() == 2
+    assert Event.objects.count() == 4
 
 
 def test_demo_is_the_same_every_time(demo):
     _, first, _ = demo
     _load()  # without --if-empty: a second copy
-    second = Event.objects.filter(kind="pairs").exclude(pk=first.pk).get()
+    second = Event.objects.filter(kind="pairs", status=Event.Status.RUNNING).exclude(
+        pk=first.pk).get()
 
     def night(event):
         deals = list(event.boards.order_by("number").values_list("deal", flat=True))
@@ -166,3 +168,19 @@ def test_the_demo_night_has_a_second_section(demo):
     codes = set(b.table_codes.values_list("code", flat=True))
     assert len(codes) == 3 and not codes & set(
         mitchell.sections.get(name="A").table_codes.values_list("code", flat=True))
+
+
+def test_the_demo_has_a_season_of_three_nights(demo):
+    _, mitchell, _ = demo
+    season = Season.objects.get()
+    events = list(season.events.order_by("date"))
+    assert len(events) == 3 and events[-1] == mitchell
+    assert [e.published for e in events] == ["final", "final", "provisional"]
+    assert (season.entrants, season.counts, season.rule, season.best_of,
+            season.min_events, season.published) == ("individuals", "points", "best", 2, 2,
+                                                     True)
+    public = season_table(season, director=False)
+    assert [e["counts"] for e in public["events"]] == [True, True, False]
+    placed = [r for r in public["rows"] if r["place"] is not None]
+    assert placed and placed[0]["place"].startswith("1")
+    assert all(r["member"] for r in public["rows"])  # members only

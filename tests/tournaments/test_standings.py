@@ -151,8 +151,9 @@ def test_standings_shape_for_a_mitchell():
     ns = data["rankings"][0]["rows"]
     # Law 47: 1NT + 2 = 30, Duplicate Law A premium 125: 155; one down: -50.
     # Average NS (155 - 50) / 2 = 105/2, so pair 1 is +205/2, pair 2 -205/2.
+    # "members": each player's member number, None for a visitor (docs/decisions.md).
     assert ns[0] == {"place": "1", "pair": 1, "names": ns[0]["names"], "score": 103,
-                     "exact": "205/2", "boards": 1}
+                     "exact": "205/2", "boards": 1, "members": [None, None]}
     assert ns[1]["exact"] == "-205/2" and ns[1]["score"] == -103  # half away from zero
 
 

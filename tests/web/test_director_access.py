@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tests.web.conftest import console_mitchell, contract_post
 from tournaments import services
-from tournaments.models import AuditEntry, Event, Meeting, Result
+from tournaments.models import AuditEntry, Event, Meeting, Result, Season
 from tournaments.services import Actor
 
 
@@ -35,8 +35,11 @@ def world(director, director_client):
     table = party.tables.get()
     services.party_deal_add(table=table, actor=services.table_actor(table), deal={
         "contract": {"level": 1, "denomination": "NT", "declarer": "N"}, "tricks": 7})
+    season = services.season_save(name="Autumn pairs", event_ids=[event.pk],
+                                  actor=Actor.director(director))
     return {"event": event, "meeting": meeting, "result": result, "entry": entry,
-            "irregular": irregular, "player": meeting.ns_pair.player_1, "party": party}
+            "irregular": irregular, "player": meeting.ns_pair.player_1, "party": party,
+            "season": season}
 
 
 def director_urls(world) -> list[str]:
@@ -52,6 +55,10 @@ def director_urls(world) -> list[str]:
         reverse("director-member-new"),
         reverse("director-member", kwargs={"player_id": world["player"].pk}),
         reverse("director-member-merge", kwargs={"player_id": world["player"].pk}),
+        reverse("director-seasons"),
+        reverse("director-season-new"),
+        reverse("director-season", kwargs={"season_id": world["season"].pk}),
+        reverse("director-season-delete", kwargs={"season_id": world["season"].pk}),
         reverse("director-sections", kwargs={"event_id": e}),
         reverse("director-sessions", kwargs={"event_id": e}),
         reverse("director-pair-sections", kwargs={"event_id": e}),
@@ -130,6 +137,7 @@ def test_login_required_on_every_director_url(world):
             assert response["Location"].startswith("/accounts/login/?next="), url
     assert Result.objects.count() == 1
     assert Event.objects.count() == 1
+    assert Season.objects.count() == 1
 
 
 def test_staff_required_on_every_director_url(world, player_user):
@@ -148,7 +156,7 @@ def test_director_pages_open(world, director_client):
         if url.endswith(("/status/", "/publish/", "/preview/", "/correction-period/",
                          "/not-played-scoring/", "/club-adjustments/", "/step/",
                          "/merge/", "/pairs/sections/", "/score-cards/send/", "/players/",
-                         "/start/", "/advance/", "standings.pdf")):
+                         "/start/", "/advance/", "standings.pdf", "/delete/")):
             continue  # POST only (or a file, printed once asked for)
         response = director_client.get(url)
         # Reopening is for a closed event in its correction period: this one goes back.
@@ -164,7 +172,7 @@ def test_forms_carry_csrf_and_posts_without_it_are_refused(world, director):
                          "/club-adjustments/", "/step/", "/exports/pbn/", "/merge/",
                          "/pairs/sections/", "members.csv", "find.json",
                          "/score-cards/send/", "/players/", "/start/", "/advance/",
-                         "standings.pdf")):
+                         "standings.pdf", "/delete/")):
             continue  # POST only, or not a page (JSON, a file to download)
         html = strict.get(url).content.decode()
         if "<form" in html.split("</header>", 1)[1]:

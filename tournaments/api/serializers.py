@@ -1098,3 +1098,45 @@ class PartyTableViewOut(serializers.Serializer):
         "once the round is over everywhere: where this table's players go next"))
     ends_at = serializers.CharField(allow_null=True, help_text=(
         "a round of a time: when it is up, on the club's clock (\"21:05\")"))
+# --- seasons --------------------------------------------------------------------------------
+
+
+class SeasonIn(serializers.Serializer):
+    name = _text(120)
+    entrants = serializers.ChoiceField(choices=["pairs", "individuals"], default="pairs",
+                                       help_text="rank partnerships of two members, or "
+                                                 "each member")
+    counts = serializers.ChoiceField(choices=["score", "points"], default="score",
+                                     help_text="a night gives its score (plus/minus or "
+                                               "matchpoint percentage), or points for the "
+                                               "place")
+    rule = serializers.ChoiceField(choices=["total", "average", "best"], default="total")
+    best_of = WholeNumberField(min_value=1, max_value=100, allow_null=True, required=False,
+                               default=None, help_text="N of \"best N nights\" (rule best only)")
+    points_scale = serializers.ListField(
+        child=WholeNumberField(min_value=0, max_value=10_000), max_length=50,
+        required=False, default=list,
+        help_text="points for 1st, 2nd, 3rd …; places beyond it score 0")
+    min_events = WholeNumberField(min_value=1, max_value=100, default=1,
+                                  help_text="nights a member must play to be placed")
+    published = FlagField(default=False)
+    events = serializers.ListField(child=WholeNumberField(min_value=1, max_value=2**31 - 1),
+                                   max_length=100, required=False, default=list,
+                                   help_text="the ids of the season's events (pairs events)")
+
+
+class SeasonOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    entrants = serializers.CharField()
+    counts = serializers.CharField()
+    rule = serializers.CharField()
+    best_of = serializers.IntegerField(allow_null=True)
+    points_scale = serializers.ListField(child=serializers.IntegerField())
+    min_events = serializers.IntegerField()
+    published = serializers.BooleanField()
+    events = serializers.SerializerMethodField()
+
+    def get_events(self, season) -> list[int]:
+        """The events' ids in date order (as the season's table lists them)."""
+        return [e.pk for e in sorted(season.events.all(), key=lambda e: (e.date, e.pk))]

@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 
 from .. import converters  # noqa: F401  (registers the id, number and name converters)
-from . import adjustments, exports, irregular, members, party, sections, sessions, views
+from . import adjustments, exports, irregular, members, party, seasons, sections, sessions, views
 
 app_name = "api"
 
@@ -18,6 +18,8 @@ urlpatterns = [
     path("members/import/", members.MembersImport.as_view(), name="members-import"),
     path("members/<id:player_id>/", members.MemberDetail.as_view(), name="member"),
     path("members/<id:player_id>/merge/", members.MemberMerge.as_view(), name="member-merge"),
+    path("seasons/", seasons.SeasonList.as_view(), name="seasons"),
+    path("seasons/<id:season_id>/", seasons.SeasonDetail.as_view(), name="season"),
     path("rubbers/", views.RubberList.as_view(), name="rubbers"),
     path("rubbers/<str:code>/", views.RubberDetail.as_view(), name="rubber"),
     path("rubbers/<str:code>/deals/", views.RubberDeals.as_view(), name="rubber-deals"),

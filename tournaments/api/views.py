@@ -211,6 +211,7 @@ class ApiRoot(ApiView):
             "schema": absolute(reverse("api-schema")),
             "docs": absolute(reverse("api-docs")),
             "events": absolute(reverse("api:events")),
+            "seasons": absolute(reverse("api:seasons")),
             "table": absolute(reverse("api:table")),
             # Joined by hand: build_absolute_uri would escape the braces.
             "templates": {key: absolute("/").rstrip("/") + _uri_template(name, slots)

@@ -637,3 +637,59 @@ class PartyStandingsRenderer(BaseRenderer):
         out.append(self.table(rows, widths=widths, numeric_from=2,
                               extra=[("ALIGN", (0, 1), (0, -1), "CENTER")]))
         yield out
+
+
+class SeasonTableRenderer(BaseRenderer):
+    """A season's table: each member (or partnership) with their place, their nights
+    (a night not counted in brackets) and the season's score.
+
+    Data: tournaments.reports.services.season_report_data(season): "season", "rule",
+    "note", "counts", "entrants", and presenters.season_rows' "columns" and "rows".
+    """
+
+    document = "Season table"
+    kind = "season"
+    MAX_NIGHT_COLUMNS = 8  # more nights than fit across a page: the totals only
+
+    def count(self, data: dict) -> int:
+        return 1
+
+    def event_name(self, data: Any) -> str:
+        return str(data["season"])
+
+    def blocks(self, data: dict) -> Iterable[list[Flowable]]:
+        columns = data["columns"]
+        nights = columns if len(columns) <= self.MAX_NIGHT_COLUMNS else []
+        who = "Pair" if data["entrants"] == "pairs" else "Member"
+        total = "Points" if data["counts"] == "points" else "Score"
+        rows: list[list[Any]] = [["Place", who, *[
+            self.para(f"<b>{esc(e['day'])}</b>" + ("" if e["final"] else "<br/>not final"),
+                      "num") for e in nights], "Nights", total]]
+        for r in data["rows"]:
+            people = " & ".join(f"{esc(p['name'])}" + (f" ({esc(p['number'])})"
+                                                       if p["number"] else "")
+                                for p in r["players"])
+            cells = []
+            for cell in r["night_cells"][:len(nights)]:
+                if cell is None:
+                    cells.append("·")
+                else:
+                    cells.append(cell["value"] if cell["counted"] else f"({cell['value']})")
+            rows.append([r["place"], self.para(people), *cells, r["events"], r["shown"]])
+        if len(rows) == 1:
+            rows.append(["", "No member has played a counted night yet", *[""] * len(nights),
+                         "", ""])
+        night_width = 17 * mm
+        fixed = 14 * mm + len(nights) * night_width + 15 * mm + 20 * mm
+        widths = [14 * mm, self.frame_width - fixed, *[night_width] * len(nights), 15 * mm,
+                  20 * mm]
+        yield [
+            self.para(f"{esc(data['season'])}", "title"),
+            self.para(esc(data["rule"]) + ".", "body"),
+            *([self.para(esc(data["note"]), "small")] if data["note"] else []),
+            Spacer(0, 3 * mm),
+            self.table(rows, widths=widths, numeric_from=2,
+                       extra=[("ALIGN", (0, 0), (0, -1), "RIGHT")]),
+            Spacer(0, 2 * mm),
+            self.para(esc(data["footnote"]), "small"),
+        ]

@@ -3,7 +3,8 @@
 Terms: a *report job* (``ReportJob``) is one document of one event — travellers,
 standings, personal score cards or guide cards — with its state (queued, running,
 done, failed), its progress and its file. There is one row per event and kind:
-printing again overwrites the same row and replaces the file.
+
+
 
 How a job reaches a worker, and why it is never lost:
 
@@ -62,8 +63,8 @@ from redis.exceptions import RedisError
 
 from config.celery import app
 
-from .. import selectors, standings
-from ..models import Event, Meeting, Pair, Party, ReportJob, Rubber
+from .. import presenters, selectors, standings
+from ..models import Event, Meeting, Pair, Party, ReportJob, Rubber, Season
 from ..services import Actor, Forbidden, ServiceError, party_standings, rubber_sheet
 from .base import Progress
 from .documents import (
@@ -72,19 +73,22 @@ from .documents import (
     PartyStandingsRenderer,
     RubberSheetRenderer,
     ScorecardsRenderer,
+    SeasonTableRenderer,
     StandingsRenderer,
     TravellersRenderer,
 )
 
 log = logging.getLogger(__name__)
 
-# The event documents of the print room; a rubber's score sheet (the pad) and a party
-# night's standings are jobs too.
-KINDS: dict[str, str] = {k: v for k, v in ReportJob.KINDS if k not in ("rubber", "party")}
+# The event documents of the print room; a rubber's score sheet (the pad), a party
+# night's standings and a season's table are jobs too.
+KINDS: dict[str, str] = {k: v for k, v in ReportJob.KINDS
+                         if k not in ("rubber", "party", "season")}
 TITLES: dict[str, str] = dict(ReportJob.KINDS)
 RENDERERS = {
     "rubber": RubberSheetRenderer,
     "party": PartyStandingsRenderer,
+    "season": SeasonTableRenderer,
     "travellers": TravellersRenderer,
     "standings": StandingsRenderer,
     "scorecards": ScorecardsRenderer,
@@ -209,6 +213,50 @@ def party_report_request(*, party: Party) -> ReportJob:
 def party_report_data(party: Party) -> dict[str, Any]:
     """What the party night's PDF prints: the standings."""
     return party_standings(party=party)
+
+
+@transaction.atomic
+def season_report_request(*, season: Season, actor: Actor) -> ReportJob:
+    """Ask for a season's table as a PDF (the director's); returns its job. One job row
+    per season, as one per event and kind: asking while it is queued or running returns
+    it; asking again later prints the table as it now stands over the same row and file.
+    """
+    if not actor.is_director:
+        raise Forbidden("only the director prints reports")
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    job, created = ReportJob.objects.select_for_update().get_or_create(
+        season=season, kind="season")
+    if job.status in (ReportJob.Status.QUEUED, ReportJob.Status.RUNNING) and not created:
+        if job.status == ReportJob.Status.QUEUED and not job.task_id:
+            transaction.on_commit(lambda: report_requeue(job=job, unsent_after=timedelta(0)))
+        return job
+    job.status = ReportJob.Status.QUEUED
+    job.done = job.total = job.attempts = 0
+    job.error = job.task_id = ""
+    job.save()
+    job_id = job.pk
+    transaction.on_commit(lambda: report_send(job_id=job_id))
+    return job
+
+
+def season_report_data(season: Season) -> dict:
+    """The plain data the season's PDF prints: the director's table (every night; one
+    not yet final is marked so), as the season's page shows it."""
+    table = selectors.season_table(season, director=True)
+    columns, rows = presenters.season_rows(table)
+    pending = [e for e in columns if not e["final"]]
+    note = ("Not final yet: " + "; ".join(f"{e['name']} ({e['date']})" for e in pending)
+            + ".") if pending else ""
+    footnote = "Visitors (players without a member number) are not ranked in a season."
+    if season.rule == "best":
+        footnote = (f"Only the best {season.best_of} nights count: a score in brackets is "
+                    "not counted. " + footnote)
+    if season.min_events > 1:
+        footnote += (f" A member with fewer than {season.min_events} nights is listed "
+                     "without a place.")
+    return {"season": season.name, "rule": presenters.season_rule(season), "note": note,
+            "footnote": footnote, "counts": season.counts, "entrants": season.entrants,
+            "columns": columns, "rows": rows}
 
 
 def report_send(*, job_id: int) -> bool:
@@ -410,6 +458,15 @@ def report_run(*, job_id: int, task_id: str,
                              previous=job.file.name)
             finished = _report_finish(job_id=job_id, task_id=task_id, name=name, total=1)
         return {"job": job_id, "status": "done" if finished else "superseded", "file": name}
+    if job.season_id is not None:  # a season's table: one block, no event
+        with Heartbeat(job_id=job_id, task_id=task_id):
+            data = season_report_data(job.season)
+            renderer = SeasonTableRenderer(progress=lambda done, n: progress(done, n))
+            filename, _mimetype, content = renderer.render(data)
+            name = _store_as(f"reports/season-{job.season_id}/{filename}", content,
+                             previous=job.file.name)
+            finished = _report_finish(job_id=job_id, task_id=task_id, name=name, total=1)
+        return {"job": job_id, "status": "done" if finished else "superseded", "file": name}
     with Heartbeat(job_id=job_id, task_id=task_id):
         # Gathering the data and laying out the pages take about as long as each other:
         # each is half of the bar.
@@ -533,7 +590,7 @@ def _throttled(record: Progress) -> Progress:
 def _report_start(*, job_id: int, task_id: str) -> ReportJob | None:
     """Mark the job running under `task_id`; None if it is gone, superseded or done."""
     job = ReportJob.objects.select_for_update(of=("self",)).select_related(
-        "event", "rubber", "party").filter(
+        "event", "rubber", "party", "season").filter(
         pk=job_id).first()
     if job is None or job.task_id != task_id:
         return None
@@ -789,6 +846,7 @@ def report_status(job: ReportJob) -> dict[str, Any]:
         "title": TITLES[job.kind],
         "rubber": job.rubber_id,
         "party": job.party_id,
+        "season": job.season_id,
         "status": job.status,
         "status_display": job.get_status_display(),
         "done": job.done,

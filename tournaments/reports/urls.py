@@ -11,4 +11,8 @@ urlpatterns = [
     path("events/<id:pk>/reports/<name:kind>/status/", views.report_status,
          name="report-status"),
     path("events/<id:pk>/reports/<name:kind>/file/", views.report_file, name="report-file"),
+    path("seasons/<id:pk>/report/", views.season_report, name="season-report"),
+    path("seasons/<id:pk>/report/status/", views.season_report_status,
+         name="season-report-status"),
+    path("seasons/<id:pk>/report/file/", views.season_report_file, name="season-report-file"),
 ]

@@ -21,7 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import access
-from ..models import Event, ReportJob
+from ..models import Event, ReportJob, Season
 from ..services import Actor, Forbidden, ServiceError
 from . import services
 
@@ -164,3 +164,83 @@ def report_file(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     download = job.file.name.rsplit("/", 1)[-1]
     return FileResponse(default_storage.open(job.file.name, "rb"), as_attachment=False,
                         filename=download, content_type="application/pdf")
+
+
+# --- a season's table (one job per season) ---------------------------------------------------
+
+
+def _season_status(request: HttpRequest, job: ReportJob) -> dict:
+    data = services.report_status(job)
+    data["status_url"] = request.build_absolute_uri(
+        reverse("season-report-status", kwargs={"pk": job.season_id}))
+    data["page_url"] = request.build_absolute_uri(
+        reverse("season-report", kwargs={"pk": job.season_id}))
+    data["file_url"] = None
+    if job.status == ReportJob.Status.DONE and job.file:
+        data["file_url"] = request.build_absolute_uri(
+            reverse("season-report-file", kwargs={"pk": job.season_id})
+            + f"?v={int(job.updated_at.timestamp())}")
+    return data
+
+
+def _season_page(request: HttpRequest, season: Season, job: ReportJob | None, *,
+                 status_code: int = 200, error: str = "") -> HttpResponse:
+    return render(request, "tournaments/reports/season.html", {
+        "season": season, "kind": "season", "title": services.TITLES["season"], "job": job,
+        "status": _season_status(request, job) if job else None, "error": error,
+        "post_url": reverse("season-report", kwargs={"pk": season.pk})}, status=status_code)
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+@director_only
+def season_report(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the season table's print page. POST: print it (again) → 202 and its status."""
+    season = get_object_or_404(Season, pk=pk)
+    if request.method == "POST":
+        try:
+            job = services.season_report_request(season=season,
+                                                 actor=Actor.director(request.user))
+        except ServiceError as exc:
+            if _wants_json(request):
+                return JsonResponse({"error": exc.message, "field": exc.field}, status=403)
+            return _season_page(request, season, ReportJob.objects.filter(
+                season=season).first(), status_code=403, error=exc.message)
+        job.refresh_from_db()
+        status = _season_status(request, job)
+        response = (JsonResponse(status, status=202) if _wants_json(request)
+                    else _season_page(request, season, job, status_code=202))
+        response["Location"] = status["status_url"]
+        return response
+    job = ReportJob.objects.filter(season=season).first()
+    if job is not None:
+        services.report_requeue(job=job)
+        job.refresh_from_db()
+    return _season_page(request, season, job)
+
+
+@require_GET
+@never_cache
+@director_only
+def season_report_status(request: HttpRequest, pk: int) -> JsonResponse:
+    job = ReportJob.objects.filter(season_id=pk).first()
+    if job is None:
+        get_object_or_404(Season, pk=pk)
+        return JsonResponse({"error": "This report has not been printed yet",
+                             "status": None}, status=404)
+    if services.report_requeue(job=job):
+        job.refresh_from_db()
+    return JsonResponse(_season_status(request, job))
+
+
+@require_GET
+@never_cache
+@director_only
+def season_report_file(request: HttpRequest, pk: int) -> HttpResponse:
+    job = get_object_or_404(ReportJob, season_id=pk)
+    if job.status != ReportJob.Status.DONE or not job.file or not default_storage.exists(
+            job.file.name):
+        raise Http404("the file is not ready")
+    return FileResponse(default_storage.open(job.file.name, "rb"), as_attachment=False,
+                        filename=job.file.name.rsplit("/", 1)[-1],
+                        content_type="application/pdf")

@@ -18,7 +18,8 @@ new movement from a round on), `pair_changes` (late and leaving pairs, substitut
 and `adjustments` (club adjustments: adjusted and assigned scores, when the event turns
 them on), `members` (the club's member list: CSV import and export, merging two
 records), `sessions` (an event of several sessions: the next session, the carry-over),
-`party` (a party night: progressive play, its tables' deals and the tallies).
+`party` (a party night: progressive play, its tables' deals and the tallies),
+`seasons` (a season's events and its rule).
 Callers use `services.<name>` from this package.
 """
 
@@ -137,6 +138,7 @@ from .rubbers import (
     rubber_sheet,
 )
 from .scoring_settings import not_played_scoring_set
+from .seasons import season_delete, season_events_final_if_due, season_save
 from .sections import (
     compare_by_section_set,
     pair_sections_set,
@@ -171,6 +173,9 @@ __all__ = [
     "party_standings",
     "party_start",
     "party_table_view",
+    "season_delete",
+    "season_events_final_if_due",
+    "season_save",
     "table_actor",
     "rubber_create",
     "rubber_deal_add",

@@ -6,6 +6,7 @@ wraps the words in HTML (a red suit, a rounded score with its exact value on tap
 """
 
 from django import template
+from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
@@ -126,6 +127,21 @@ def boards_played(row: dict) -> str:
 @register.filter
 def not_played_note(standings) -> str:
     return presenters.not_played_note(standings)
+
+
+@register.filter(is_safe=True)
+def linked_pair_names(row) -> str:
+    """A standings row's players, each member's name a link to their own results page
+    (/members/<number>/; a visitor's name plain), then any substitutes as pair_names."""
+    numbers = row.get("members") or []
+    names = []
+    for i, name in enumerate(row.get("names") or []):
+        number = numbers[i] if i < len(numbers) else None
+        names.append(format_html('<a href="{}">{}</a>', reverse("public-member", args=[number]),
+                                 name) if number else escape(name))
+    subs = [{**s, "name": escape(s["name"]), "for": escape(s["for"])}
+            for s in row.get("substitutes") or []]
+    return mark_safe(presenters.pair_names(names, subs))  # noqa: S308
 
 
 @register.filter(is_safe=True)

@@ -28,7 +28,7 @@ from scoring import engine
 
 from .. import access, presenters, selectors, services
 from .. import standings as scores
-from ..models import Board, Event, Pair, Player
+from ..models import Board, Event, Pair, Player, Season
 from .polling import tagged
 
 SEATS = tuple((seat, presenters.SEATS[seat]) for seat in engine.SEATS)
@@ -213,5 +213,38 @@ def member_page(request: HttpRequest, number: str) -> HttpResponse:
     caller = access.web_caller(request)
     events = access.member_events(caller, selectors.member_event_ids(player))
     rows = selectors.member_results(player, events)
+    seasons = selectors.member_seasons(player, access.visible_seasons(caller),
+                                       director=caller.director)
     return render(request, "tournaments/public/member.html",
-                  {"member": player, "rows": rows, "director": caller.director})
+                  {"member": player, "rows": rows, "seasons": seasons,
+                   "director": caller.director})
+
+
+# --- seasons -----------------------------------------------------------------------------
+
+
+@require_GET
+@never_cache
+def seasons_page(request: HttpRequest) -> HttpResponse:
+    """The club's seasons: the published ones (the director sees every one)."""
+    caller = access.web_caller(request)
+    seasons = access.visible_seasons(caller).prefetch_related("events")
+    return render(request, "tournaments/public/seasons.html",
+                  {"seasons": seasons, "director": caller.director})
+
+
+@require_GET
+@never_cache
+def season_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A season's table: the public counts the nights whose standings are final."""
+    caller = access.web_caller(request)
+    season = access.shown_season(caller, Season.objects.filter(pk=pk).first())
+    if season is None:
+        raise Http404(access.NO_SUCH_SEASON)
+    services.season_events_final_if_due(season=season)  # a correction period may be over
+    table = selectors.season_table(season, director=caller.director)
+    columns, rows = presenters.season_rows(table)
+    return render(request, "tournaments/public/season.html", {
+        "season": season, "table": table, "columns": columns, "rows": rows,
+        "rule": presenters.season_rule(season), "director": caller.director,
+        "not_counted": [e for e in table["events"] if not e["counts"]]})

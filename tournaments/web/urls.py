@@ -18,6 +18,7 @@ from . import (
     director_movement,
     director_pairs,
     director_scoring,
+    director_seasons,
     director_sections,
     director_sessions,
     mail,
@@ -38,6 +39,8 @@ public_urlpatterns = [
     path("members/<str:number>/", public.member_page, name="public-member"),
     # The link in every score card's mail (a signed token: web/mail.py).
     path("mail/opt-out/<str:token>/", mail.opt_out, name="mail-opt-out"),
+    path("seasons/", public.seasons_page, name="public-seasons"),
+    path("seasons/<id:pk>/", public.season_page, name="public-season"),
 ]
 
 table_urlpatterns = [
@@ -109,6 +112,11 @@ director_urlpatterns = [
     path("members/<id:player_id>/", director_members.member_edit, name="director-member"),
     path("members/<id:player_id>/merge/", director_members.member_merge,
          name="director-member-merge"),
+    path("seasons/", director_seasons.seasons, name="director-seasons"),
+    path("seasons/new/", director_seasons.season_edit, name="director-season-new"),
+    path("seasons/<id:season_id>/", director_seasons.season_edit, name="director-season"),
+    path("seasons/<id:season_id>/delete/", director_seasons.season_delete,
+         name="director-season-delete"),
     path("events/<id:event_id>/", director.event_detail, name="director-event"),
     path("events/<id:event_id>/grid.json", director.grid_json, name="director-grid"),
     path("events/<id:event_id>/status/", director.event_status, name="director-status"),

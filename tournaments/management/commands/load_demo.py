@@ -41,6 +41,10 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Loaded event {match.pk}: {match.name} - {match.pairs.count() // 2} pairs a side, "
             f"{match.boards.count()} boards, closed; standings final.")
+        if night.season is not None:
+            self.stdout.write(
+                f"Loaded season {night.season.pk}: {night.season.name} - three nights "
+                "(two earlier nights closed and final, and tonight's).")
         self.stdout.write(f"{night.results} results entered at the tables; {night.awaiting} "
                           "waiting for the opponents to confirm.")
 
