@@ -44,7 +44,7 @@ def test_neuberg_scores_the_pair_over_the_boards_it_played():
     # Pair 3: board 1 lowest (0), board 3 highest (4): 4 of a top 8, 2 boards played.
     assert rows[3] == {"place": rows[3]["place"], "pair": 3, "names": rows[3]["names"],
                        "score": 50.0, "exact": "50", "matchpoints": "4", "top": 8,
-                       "boards": 2, "not_played": 1}
+                       "boards": 2, "not_played": 1, "members": [None, None]}
     # Pair 1 played all three: board 2 factored (Neuberg) from 2 results to 3.
     assert rows[1]["boards"] == 3 and rows[1]["top"] == 12
     assert rows[1]["matchpoints"] == "15/2" and "not_played" not in rows[1]
