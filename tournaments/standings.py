@@ -232,8 +232,8 @@ class PairState:
         for key, cols in columns.items():
             ids, ns_pairs, ew_pairs = cols[0], cols[4], cols[5]
             d, ns_values, ew_values = self._played_scores(cols[9], cols[10])
-            values = zip(ns_values, ew_values, strict=True)
-            self.scores[key] = (d, dict(zip(ids, values, strict=True)))
+            scaled = zip(ns_values, ew_values, strict=True)
+            self.scores[key] = (d, dict(zip(ids, scaled, strict=True)))
             self.credited[key] = dict(zip(ids, zip(ns_pairs, ew_pairs, strict=True), strict=True))
             acc = per_d.get(d)
             if acc is None:
@@ -416,9 +416,15 @@ class PairState:
     def result_scores(self, result_id: int) -> Scores:
         """A live result's plus/minus (or matchpoints) for both sides; None for a result
         the comparison does not count (or one the state does not hold)."""
+        scaled = self.result_scaled(result_id)
+        return None if scaled is None else (Fraction(scaled[1], scaled[0]),
+                                            Fraction(scaled[2], scaled[0]))
+
+    def result_scaled(self, result_id: int) -> tuple[int, int, int] | None:
+        """``result_scores`` in whole numbers: (d, N-S times d, E-W times d), or None."""
         d, values = self.scores.get(self.group_of.get(result_id), (1, {}))
         scaled = values.get(result_id)
-        return None if scaled is None else (Fraction(scaled[0], d), Fraction(scaled[1], d))
+        return None if scaled is None else (d, scaled[0], scaled[1])
 
 
 # --- the per-process cache ------------------------------------------------------------
@@ -531,17 +537,20 @@ def _percent(value: Fraction) -> float:
     return float(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
-def _shown(numerator: int, denominator: int) -> int:
+def shown_scaled(numerator: int, denominator: int) -> int:
     """compare.shown without building a Fraction (nearest whole, half away from zero)."""
     n = (2 * abs(numerator) + denominator) // (2 * denominator)
     return n if numerator >= 0 else -n
 
 
-def _exact(numerator: int, denominator: int) -> str:
+def exact_scaled(numerator: int, denominator: int) -> str:
     """compare.fraction_str without building a Fraction: "190", "-121/3"."""
     g = math.gcd(numerator, denominator)
     numerator, denominator = numerator // g, denominator // g
     return str(numerator) if denominator == 1 else f"{numerator}/{denominator}"
+
+
+_shown, _exact = shown_scaled, exact_scaled
 
 
 def _plus_minus_values(state: PairState, pairs: list[int]) -> tuple[dict, dict]:
