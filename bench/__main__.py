@@ -355,7 +355,11 @@ def report_figures(event, sizes: Sizes) -> list[Figure]:
             verdict(r.gather_seconds <= 1),
             f"{runs_note(sizes.slow_runs, 'slow')}; a fresh process (cold standings cache: "
             f"the recompute is included); {r.blocks} travellers, {r.rows:,} rows; floor: one "
-            "raw SQL query fetching the same results, same process"))
+            "raw SQL query fetching the same results, same process"
+            + ("" if r.gather_seconds <= 1 else
+               f"; what bounds it: the standings recompute the travellers' plus/minus need "
+               f"(on a cold cache) and a dict per result; the raw fetch alone takes "
+               f"{report.secs(r.gather_floor_seconds)} here")))
     for kind, (r, _plain) in measured.items():
         goal, limit = goals[kind]
         notes = (f"{runs_note(sizes.slow_runs, 'slow')}; a fresh process; {r.blocks:,} "
@@ -364,8 +368,19 @@ def report_figures(event, sizes: Sizes) -> list[Figure]:
                  f"{report.secs(r.gather_seconds)}, laying out {report.secs(r.render_seconds)} "
                  f"({r.pages_per_second:,.0f} pages/s); floor: the raw SQL fetch "
                  f"({report.secs(r.gather_floor_seconds)}) + reportlab's canvas alone writing "
-                 f"the same cells ({report.secs(r.render_floor_seconds)}); "
-                 + ("with rl-accel" if r.accel else "without rl-accel (not installed)"))
+                 f"the same cells, one drawString each ({report.secs(r.render_floor_seconds)}"
+                 "; the grids write their text operators themselves, so they can beat it); "
+                 + ("with rl-accel" if r.accel else "without rl-accel (not installed)")
+                 + f"; of the laying out, writing the cells' text onto the pages "
+                 f"{report.secs(r.draw_seconds)}, writing the file (page numbers, "
+                 f"compression) {report.secs(r.save_seconds)}, the rest (rows made, pages "
+                 f"flowed) {report.secs(r.render_seconds - r.draw_seconds - r.save_seconds)}")
+        if r.total_seconds > limit:
+            notes += (f"; what bounds it: the laying out, {report.secs(r.render_seconds)} of "
+                      f"{report.secs(r.total_seconds)}, is Python writing each of the "
+                      f"{r.rows:,} rows' cells as PDF text ({report.secs(r.draw_seconds)}) and "
+                      "reportlab writing the file; the gathering is "
+                      f"{r.gather_seconds / r.total_seconds:.0%} of the whole")
         figures.append(Figure(
             names[kind], report.secs(r.total_seconds), report.secs(r.floor_seconds),
             report.ratio(r.total_seconds / r.floor_seconds), goal,

@@ -47,6 +47,8 @@ class PdfFigure:
     blocks: int  # boards or cards
     rows: int
     accel: bool  # reportlab's C speed-ups (rl-accel) were used
+    draw_seconds: float  # of the laying out: writing the grids' cells onto the pages
+    save_seconds: float  # of the laying out: writing the file (page numbers, compression)
     peak_rss_delta_bytes: int  # growth of the process's peak resident set
     peak_rss_bytes: int
 
@@ -150,6 +152,20 @@ def _accel_used() -> bool:
     return bool(rl_accel._c_funcs)
 
 
+def _timed(owner: type, name: str, timers: dict[str, float], key: str) -> None:
+    """Add up the seconds spent in owner.name (a method) under timers[key]."""
+    method = getattr(owner, name)
+
+    def timed(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return method(*args, **kwargs)
+        finally:
+            timers[key] += time.perf_counter() - start
+
+    setattr(owner, name, timed)
+
+
 def _probe(kind: str, event_id: int) -> dict:
     import django
 
@@ -163,8 +179,13 @@ def _probe(kind: str, event_id: int) -> dict:
     except ImportError as exc:
         print(f"tournaments.reports cannot print {kind} ({exc})", file=sys.stderr)
         sys.exit(3)
+    from tournaments.reports import base
+
     from .bench_standings import peak_rss_kib
 
+    timers = {"draw": 0.0, "save": 0.0}
+    _timed(base.Grid, "draw", timers, "draw")
+    _timed(base._NumberedCanvas, "save", timers, "save")
     event = Event.objects.get(pk=event_id)
     connection.ensure_connection()
     before = peak_rss_kib()
@@ -184,6 +205,7 @@ def _probe(kind: str, event_id: int) -> dict:
         gather_floor_seconds=gather_floor, render_floor_seconds=render_floor,
         pages=count_pages(pdf), size_bytes=len(pdf), blocks=len(blocks),
         rows=sum(len(b["rows"]) for b in blocks), accel=_accel_used(),
+        draw_seconds=timers["draw"], save_seconds=timers["save"],
         peak_rss_delta_bytes=(peak - before) * 1024, peak_rss_bytes=peak * 1024,
     ))
 
