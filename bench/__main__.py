@@ -26,6 +26,7 @@ import inspect
 import os
 import secrets
 import socket
+import statistics
 import sys
 import time
 from collections.abc import Iterator
@@ -50,7 +51,8 @@ class Sizes:
     large: tuple[int, int] = (1000, 52)  # tables, boards
     scaling: tuple[int, ...] = (10, 100)  # tables (52 boards); the large event is the last
     runs: int = 5
-    slow_runs: int = 1  # the travellers PDF
+    slow_runs: int = 1  # the travellers and the score cards PDFs
+    accel_runs: int = 3  # the travellers laid out with and without rl-accel, each
     api_clients: int = 32
     api_rounds: int = 32
     api_boards_per_round: int = 3
@@ -63,7 +65,7 @@ class Sizes:
 
 FULL = Sizes()
 QUICK = Sizes(
-    large=(20, 8), scaling=(5, 10), runs=2, api_clients=4, api_rounds=4,
+    large=(20, 8), scaling=(5, 10), runs=2, accel_runs=1, api_clients=4, api_rounds=4,
     api_boards_per_round=2, api_limit=32, api_seconds=3.0, api_runs=1, tracemalloc=False,
     engine={"n_cli": 2000, "n_rate": 2000, "runs": 2, "cli_runs": 1},
 )
@@ -334,20 +336,25 @@ def report_figures(event, sizes: Sizes) -> list[Figure]:
     goals = {"travellers": (GOAL_TRAVELLERS, 5.0), "scorecards": (GOAL_SCORECARDS, 10.0)}
     accel = br.accel_installed()
     figures: list[Figure] = []
-    measured: dict[str, tuple[br.PdfFigure, br.PdfFigure | None]] = {}
+    measured: dict[str, br.PdfFigure] = {}
     for kind in ("travellers", "scorecards"):
         try:
-            runs = [br.in_child(kind, event.pk) for _ in range(sizes.slow_runs)]
-            plain = [br.in_child(kind, event.pk, accel=False)
-                     for _ in range(sizes.slow_runs)] if accel else []
+            runs = sorted((br.in_child(kind, event.pk) for _ in range(sizes.slow_runs)),
+                          key=lambda r: r.total_seconds)
         except br.NotAvailable as exc:
             figures.append(Figure.not_measured(names[kind], goals[kind][0], str(exc)))
             continue
-        runs.sort(key=lambda r: r.total_seconds)
-        plain.sort(key=lambda r: r.total_seconds)
-        measured[kind] = (runs[len(runs) // 2], plain[len(plain) // 2] if plain else None)
+        measured[kind] = runs[len(runs) // 2]
+    # rl-accel: the travellers laid out with and without it, the runs alternating so that
+    # both see the same machine (one run each is at the mercy of the other work on it).
+    with_accel: list[br.PdfFigure] = []
+    without: list[br.PdfFigure] = []
+    if accel and "travellers" in measured:
+        for _ in range(sizes.accel_runs):
+            without.append(br.in_child("travellers", event.pk, accel=False))
+            with_accel.append(br.in_child("travellers", event.pk))
     if "travellers" in measured:
-        r = measured["travellers"][0]
+        r = measured["travellers"]
         figures.append(Figure(
             "travellers PDF, large event: gathering every board's results (report_data)",
             report.secs(r.gather_seconds), report.secs(r.gather_floor_seconds),
@@ -360,7 +367,7 @@ def report_figures(event, sizes: Sizes) -> list[Figure]:
                f"; what bounds it: the standings recompute the travellers' plus/minus need "
                f"(on a cold cache) and a dict per result; the raw fetch alone takes "
                f"{report.secs(r.gather_floor_seconds)} here")))
-    for kind, (r, _plain) in measured.items():
+    for kind, r in measured.items():
         goal, limit = goals[kind]
         notes = (f"{runs_note(sizes.slow_runs, 'slow')}; a fresh process; {r.blocks:,} "
                  f"{'travellers' if kind == 'travellers' else 'cards'}, {r.rows:,} rows, "
@@ -378,40 +385,37 @@ def report_figures(event, sizes: Sizes) -> list[Figure]:
         if r.total_seconds > limit:
             notes += (f"; what bounds it: the laying out, {report.secs(r.render_seconds)} of "
                       f"{report.secs(r.total_seconds)}, is Python writing each of the "
-                      f"{r.rows:,} rows' cells as PDF text ({report.secs(r.draw_seconds)}) and "
-                      "reportlab writing the file; the gathering is "
-                      f"{r.gather_seconds / r.total_seconds:.0%} of the whole")
+                      f"{r.rows:,} rows' cells as PDF text ({report.secs(r.draw_seconds)}), "
+                      "making the rows and flowing the pages, and reportlab writing the file; "
+                      f"the gathering is {r.gather_seconds / r.total_seconds:.0%} of the whole")
         figures.append(Figure(
             names[kind], report.secs(r.total_seconds), report.secs(r.floor_seconds),
             report.ratio(r.total_seconds / r.floor_seconds), goal,
             verdict(r.total_seconds <= limit), notes))
-    peaks = [(kind, run) for kind, pair in measured.items() for run in pair if run is not None]
-    if peaks:
-        worst = max(run.peak_rss_delta_bytes for _kind, run in peaks)
+    runs = [*measured.items(), *(("travellers without rl-accel", r) for r in without[:1])]
+    if runs:
+        worst = max(run.peak_rss_delta_bytes for _kind, run in runs)
         figures.append(Figure(
             "peak memory, printing the travellers and the score cards", report.mib(worst),
             goal=GOAL_MEMORY, verdict=verdict(worst < 500 * 1024 * 1024),
             notes="growth of a fresh process's peak resident set (VmHWM) across gathering and "
                   "laying out; " + "; ".join(
-                      f"{kind}{'' if run.accel else ' without rl-accel'}: "
-                      f"{report.mib(run.peak_rss_delta_bytes)} (whole process "
-                      f"{report.mib(run.peak_rss_bytes)})" for kind, run in peaks)))
-    with_and_without = [(kind, r, plain) for kind, (r, plain) in measured.items() if plain]
-    if with_and_without:
+                      f"{kind}: {report.mib(run.peak_rss_delta_bytes)} (whole process "
+                      f"{report.mib(run.peak_rss_bytes)})" for kind, run in runs)))
+    name = "rl-accel (reportlab's C speed-ups): laying out the travellers without it and with it"
+    if with_accel:
+        plain = statistics.median(r.render_seconds for r in without)
+        fast = statistics.median(r.render_seconds for r in with_accel)
         figures.append(Figure(
-            "rl-accel (reportlab's C speed-ups): laying out without it, against with it",
-            "; ".join(f"{kind} {report.secs(plain.render_seconds)} without, "
-                      f"{report.secs(r.render_seconds)} with"
-                      for kind, r, plain in with_and_without),
-            ratio="; ".join(f"{kind} {plain.render_seconds / r.render_seconds:.2f}×"
-                            for kind, r, plain in with_and_without),
-            notes=f"{runs_note(sizes.slow_runs)} each, fresh processes; without: the same "
-                  "process with the _rl_accel module hidden, so reportlab uses its Python "
-                  "functions; a ratio above 1× is what rl-accel saves"))
+            name, f"{report.secs(plain)} without, {report.secs(fast)} with",
+            ratio=f"{plain / fast:.2f}× (without / with)",
+            notes=f"median of {len(with_accel)} runs each, alternating, fresh processes "
+                  f"(without: {', '.join(report.secs(r.render_seconds) for r in without)}; "
+                  f"with: {', '.join(report.secs(r.render_seconds) for r in with_accel)}); "
+                  "without: the _rl_accel module hidden, so reportlab uses its Python "
+                  "functions; above 1× is what rl-accel saves"))
     elif not accel:
-        figures.append(Figure(
-            "rl-accel (reportlab's C speed-ups): laying out without it, against with it",
-            "rl-accel is not installed here: laid out without it only"))
+        figures.append(Figure(name, "rl-accel is not installed here: laid out without it only"))
     return figures
 
 

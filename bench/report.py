@@ -138,25 +138,24 @@ def _rows(text: str) -> list[tuple[str, str]]:
 def merge(previous: str, text: str) -> str:
     """A run of some parts: its text, with the rows it did not measure kept from the
     previous file, in the previous file's order (a figure the previous file did not have
-    follows the figure of this run listed before it)."""
+    goes before the next figure of this run that it had)."""
     previous_rows = _rows(previous)
     known = {name for name, _line in previous_rows}
-    new = _rows(text)
-    following: dict[str | None, list[str]] = {}
-    anchor = None
-    for name, line in new:
+    before: dict[str | None, list[str]] = {}
+    waiting: list[str] = []
+    for name, line in _rows(text):
         if name in known:
-            anchor = name
+            before[name], waiting = waiting, []
         else:
-            following.setdefault(anchor, []).append(line)
-    by_name = dict(new)
+            waiting.append(line)
+    by_name = dict(_rows(text))
     merged: list[str] = []
     for name, line in previous_rows:
         if name in by_name:
-            merged += [by_name[name], *following.get(name, [])]
+            merged += [*before.get(name, []), by_name[name]]
         else:
             merged.append(line)
-    merged += following.get(None, [])
+    merged += waiting
     head, rest = text.split("## Figures", 1)
     table_lines = [line for line in rest.split("\n## ", 1)[0].splitlines()
                    if line.startswith("|")]
