@@ -128,6 +128,41 @@ def markdown(figures: list[Figure], m: Machine, notes: list[str], *, quick: bool
     return "\n".join(parts)
 
 
+def _rows(text: str) -> list[tuple[str, str]]:
+    """The figures table of a benchmarks.md: (figure name, the row's line), in order."""
+    section = text.split("## Figures", 1)[-1].split("\n## ", 1)[0]
+    lines = [line for line in section.splitlines() if line.startswith("| ")]
+    return [(line[2:].split(" | ", 1)[0], line) for line in lines[1:]]
+
+
+def merge(previous: str, text: str) -> str:
+    """A run of some parts: its text, with the rows it did not measure kept from the
+    previous file, in the previous file's order (a figure the previous file did not have
+    goes before the next figure of this run that it had)."""
+    previous_rows = _rows(previous)
+    known = {name for name, _line in previous_rows}
+    before: dict[str | None, list[str]] = {}
+    waiting: list[str] = []
+    for name, line in _rows(text):
+        if name in known:
+            before[name], waiting = waiting, []
+        else:
+            waiting.append(line)
+    by_name = dict(_rows(text))
+    merged: list[str] = []
+    for name, line in previous_rows:
+        if name in by_name:
+            merged += [*before.get(name, []), by_name[name]]
+        else:
+            merged.append(line)
+    merged += waiting
+    head, rest = text.split("## Figures", 1)
+    table_lines = [line for line in rest.split("\n## ", 1)[0].splitlines()
+                   if line.startswith("|")]
+    return head + "## Figures" + rest.replace(
+        "\n".join(table_lines), "\n".join([*table_lines[:2], *merged]), 1)
+
+
 def write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")

@@ -70,7 +70,7 @@ def gather(event: Event) -> ExportData:
         kind=event.kind, method=event.method, is_whist=event.is_whist,
         players=selectors.pair_players(event),
         rankings=standings.standings(event)["rankings"] if event.kind == "pairs" else [],
-        travellers=[selectors.traveller(event, n) for n in selectors.board_numbers(event)],
+        travellers=selectors.travellers(event),
     )
 
 

@@ -68,6 +68,8 @@ def number(value: Number) -> str:
     """6½, −22⅗, 190, or two decimals where there is no vulgar fraction (5.43); "" for None."""
     if value is None or value == "":
         return ""
+    if value.__class__ is int:  # the common case, said without a Fraction
+        return f"{MINUS}{-value}" if value < 0 else str(value)
     v = fraction(value)
     sign, whole, rest = _split(v)
     if not rest:
@@ -108,6 +110,8 @@ def is_rounded(shown: Number, value: Number) -> bool:
 def signed(value: Number) -> str:
     """A score with its sign: +12, −7, 0, +6½; "" when there is none."""
     text = number(value)
+    if value.__class__ is int:
+        return "+" + text if value > 0 else text
     if text and fraction(value) > 0:
         return "+" + text
     return text

@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import math
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Count, F, Q
+from django.db import connection
+from django.db.models import Case, Count, F, JSONField, Q, Value, When
 
 from boards.movements import KINDS as MOVEMENT_KINDS
 from boards.movements import (
@@ -45,7 +49,6 @@ from scoring.engine import (
     honours_from_deal,
     parse_deal,
     rank,
-    shown,
 )
 
 from . import presenters, seam
@@ -66,13 +69,12 @@ from .models import (
 )
 from .standings import (
     ROSTER_FIELDS,
-    PairState,
-    Row,
-    Scores,
+    exact_scaled,
     pair_names,
     pair_state,
     pair_substitutes,
     roster_from_rows,
+    shown_scaled,
     standings,
 )
 from .tablecodes import normalise
@@ -336,126 +338,220 @@ def _meetings_by_pairs(event: Event) -> dict[tuple[int, int], tuple[int, int]]:
     return {(ns, ew): (rnd, table) for ns, ew, rnd, table in meetings}
 
 
-def _value(state: PairState | None, row: Row | None) -> Scores:
-    """A result's plus/minus (or matchpoints) for both sides: None for a team match, or
-    a result the comparison does not count."""
-    if state is None or row is None:
+# What a traveller or a score card reads of each result: one query for a whole event.
+RESULT_FIELDS = (
+    "id", "board__number", "ns_pair_id", "ew_pair_id", "ns_pair__number", "ew_pair__number",
+    "meeting_id", "ruling", "offending", "ns_adjust", "ew_adjust", "level", "denomination",
+    "declarer", "doubled", "tricks", "passed_out", "ns_trick", "ns_honour", "ew_trick",
+    "ew_honour", "ns_score", "ew_score", "status", "late_play",
+)
+
+
+def _results(event: Event, only: Q | None = None) -> list[dict]:
+    """The event's live results as dicts of RESULT_FIELDS (board and pair numbers as
+    "board", "ns", "ew"), by board, N-S pair and id; ``details`` only where an assigned
+    score may keep E-W's own result in it (the others do not need it, and reading every
+    result's JSON is most of the cost of a big event).
+
+    The rows come through a bare cursor, as the standings' (``standings._fetch``): the
+    ORM builds the SQL, the driver alone turns a big event's rows into tuples."""
+    rows = Result.objects.filter(event=event, voided=False)
+    if only is not None:
+        rows = rows.filter(only)
+    sql, params = (rows.annotate(assigned_details=Case(
+        When(ruling="assigned", then=F("details")), default=Value(None),
+        output_field=JSONField()))
+        .order_by("board__number", "ns_pair__number", "id")
+        .values_list(*RESULT_FIELDS, "assigned_details").query.sql_with_params())
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        fetched = cursor.fetchall()
+    names = ("result_id", "board", *RESULT_FIELDS[2:4], "ns", "ew", *RESULT_FIELDS[6:],
+             "details")
+    out = [dict(zip(names, values, strict=True)) for values in fetched]
+    for r in out:
+        if isinstance(r["details"], str):  # the driver leaves JSON to the ORM: read it
+            r["details"] = json.loads(r["details"])
+    return out
+
+
+def _net_ns(r: dict) -> int | None:
+    # A split score's two sides come from two results: no one net.
+    if r["ns_trick"] is None or _split(r):
         return None
-    return state.entry_scores(row)
+    return r["ns_trick"] + r["ns_honour"] - (r["ew_trick"] + r["ew_honour"])
+
+
+def travellers(event: Event, numbers: list[int] | None = None, *,
+               progress: Callable[[int, int], None] | None = None) -> list[dict]:
+    """Every board's traveller (``traveller``), in board order: one query for the results
+    of all of them. `numbers`: only these boards; `progress(done, total)` is called as
+    each board's traveller is made."""
+    boards = event.boards.order_by("number")
+    if numbers is not None:
+        boards = boards.filter(number__in=numbers)
+    return _travellers(event, list(boards.values_list("number", "deal")), progress)
+
+
+def _travellers(event: Event, boards: list[tuple[int, str]],
+                progress: Callable[[int, int], None] | None = None) -> list[dict]:
+    state = pair_state(event) if event.kind == "pairs" else None
+    names = state.names_for(event) if state else pair_names(event)
+    where = _meetings_by_pairs(event)
+    only = Q(board__number=boards[0][0]) if len(boards) == 1 else None
+    by_board: dict[int, list[dict]] = defaultdict(list)
+    for r in _results(event, only):
+        by_board[r["board"]].append(r)
+    notes = board_notes(event, [number for number, _deal in boards])
+    out = []
+    for number, deal in boards:
+        rows = []
+        for r in by_board.get(number, ()):
+            ns, ew = r["ns"], r["ew"]
+            scaled = state.result_scaled(r["result_id"]) if state else None
+            rnd, table = where.get((ns, ew), (None, None))
+            rows.append({
+                "result_id": r["result_id"], "ns": ns, "ew": ew,
+                "ns_names": names.get(ns, []), "ew_names": names.get(ew, []),
+                "ruling": r["ruling"], "offending": r["offending"],
+                "ns_adjust": r["ns_adjust"], "ew_adjust": r["ew_adjust"],
+                "adjustment": presenters.adjustment(r) if r["ruling"] else "",
+                "level": r["level"], "denomination": r["denomination"],
+                "declarer": r["declarer"], "doubled": r["doubled"], "tricks": r["tricks"],
+                "passed_out": r["passed_out"],
+                "ns_trick": r["ns_trick"], "ns_honour": r["ns_honour"],
+                "ew_trick": r["ew_trick"], "ew_honour": r["ew_honour"],
+                "net_ns": _net_ns(r),
+                "ns_score": r["ns_score"], "ew_score": r["ew_score"],
+                "ns_plus_minus": None if scaled is None else exact_scaled(scaled[1], scaled[0]),
+                "ew_plus_minus": None if scaled is None else exact_scaled(scaled[2], scaled[0]),
+                "ns_shown": None if scaled is None else shown_scaled(scaled[1], scaled[0]),
+                "ew_shown": None if scaled is None else shown_scaled(scaled[2], scaled[0]),
+                "status": r["status"], "round": rnd, "table": table,
+                "late_play": r["late_play"],
+            })
+        # Played and assigned results enter the average (an assigned score is compared as
+        # if played); rulings and adjusted scores do not.
+        real = [r for r in rows if r["ruling"] in ("", "assigned") and r["ns_score"] is not None]
+        average = None
+        if real:
+            average = {
+                "ns": fraction_str(Fraction(sum(r["ns_score"] for r in real), len(real))),
+                "ew": fraction_str(Fraction(sum(r["ew_score"] for r in real), len(real))),
+            }
+        out.append({
+            "board": number,
+            "dealer": dealer_for_board(number),
+            "deal": deal,
+            "hands": parse_deal(deal) if deal else None,
+            "method": event.method,
+            "average": average,
+            "rows": rows,
+            # Duplicate Law B: re-dealt, sent back, or the ruling at a table (a marked note).
+            "notes": notes.get(number, []),
+        })
+        if progress is not None:
+            progress(len(out), len(boards))
+    return out
 
 
 def traveller(event: Event, board_number: int) -> dict:
     """Every result of one board: contract, tricks, both sides' columns, plus/minus."""
     board = event.boards.get(number=board_number)
+    return _travellers(event, [(board.number, board.deal)])[0]
+
+
+def _split(result: dict) -> bool:
+    return result["ruling"] == "assigned" and "ew_result" in (result["details"] or {})
+
+
+def scorecards(event: Event, numbers: list[int] | None = None, *,
+               progress: Callable[[int, int], None] | None = None) -> list[dict]:
+    """Every pair's score card (``scorecard``), in pair order: one query for the results
+    of all of them. `numbers`: only these pairs (a number with no pair is left out);
+    `progress(done, total)` is called as each pair's card is made."""
+    # The pairs, their players and their substitutes in one query (a row per substitute).
+    pairs = Pair.objects.filter(event=event)
+    if numbers is not None:
+        pairs = pairs.filter(number__in=numbers)
+    found = list(pairs.order_by("number", "substitutes__from_round", "substitutes__seat")
+                 .values_list("pk", "joined_round", "left_after_round", *ROSTER_FIELDS))
+    if not found:
+        return []
+    names, subs = roster_from_rows(row[3:] for row in found)
+    cards: dict[int, tuple[int, int | None, int | None, list]] = {}
+    for pk, joined_round, left_after_round, number, *_rest in found:
+        if pk not in cards:
+            cards[pk] = (number, joined_round, left_after_round, [])
     state = pair_state(event) if event.kind == "pairs" else None
-    names = state.names_for(event) if state else pair_names(event)
-    where = _meetings_by_pairs(event)
-    results = (Result.objects.filter(board=board, voided=False)
-               .select_related("ns_pair", "ew_pair").order_by("ns_pair__number"))
-    rows = []
+    only = None
+    if len(cards) == 1:
+        pk = next(iter(cards))
+        only = Q(ns_pair_id=pk) | Q(ew_pair_id=pk)
+    results = _results(event, only)
+    notes = ruling_notes(event)
     for r in results:
-        ns, ew = r.ns_pair.number, r.ew_pair.number
-        values = _value(state, state.rows.get(r.id) if state else None)
-        rnd, table = where.get((ns, ew), (None, None))
-        rows.append({
-            "result_id": r.id, "ns": ns, "ew": ew,
-            "ns_names": names.get(ns, []), "ew_names": names.get(ew, []),
-            "ruling": r.ruling, "offending": r.offending,
-            "ns_adjust": r.ns_adjust, "ew_adjust": r.ew_adjust,
-            "adjustment": presenters.adjustment(r),
-            "level": r.level, "denomination": r.denomination, "declarer": r.declarer,
-            "doubled": r.doubled, "tricks": r.tricks, "passed_out": r.passed_out,
-            "ns_trick": r.ns_trick, "ns_honour": r.ns_honour,
-            "ew_trick": r.ew_trick, "ew_honour": r.ew_honour,
-            # A split score's two sides come from two results: no one net.
-            "net_ns": None if r.ns_trick is None or _split(r) else r.ns_total - r.ew_total,
-            "ns_score": r.ns_score, "ew_score": r.ew_score,
-            "ns_plus_minus": None if values is None else fraction_str(values[0]),
-            "ew_plus_minus": None if values is None else fraction_str(values[1]),
-            "ns_shown": None if values is None else shown(values[0]),
-            "ew_shown": None if values is None else shown(values[1]),
-            "status": r.status, "round": rnd, "table": table,
-            "late_play": r.late_play,
+        scaled = state.result_scaled(r["result_id"]) if state else None
+        for side, pk, opponents, score in ((1, r["ns_pair_id"], r["ew"], r["ns_score"]),
+                                           (2, r["ew_pair_id"], r["ns"], r["ew_score"])):
+            card = cards.get(pk)
+            if card is not None:
+                card[3].append((r, "NS" if side == 1 else "EW", opponents, score,
+                                None if scaled is None else (scaled[side], scaled[0])))
+    out = []
+    for number, joined_round, left_after_round, played in cards.values():
+        # The running total as a whole number over the boards' common denominator.
+        running, common = 0, 1
+        rows = []
+        for r, direction, opponents, score, mine in played:
+            if mine is not None:
+                value, d = mine
+                if d != common:
+                    lcm = math.lcm(common, d)
+                    running, common = running * (lcm // common), lcm
+                running += value * (common // d)
+            rows.append({
+                "board": r["board"],
+                "direction": direction,
+                "opponents": opponents,
+                "level": r["level"], "denomination": r["denomination"],
+                "declarer": r["declarer"], "doubled": r["doubled"], "tricks": r["tricks"],
+                "passed_out": r["passed_out"],
+                "ruling": r["ruling"], "offending": r["offending"],
+                "adjustment": presenters.adjustment(r) if r["ruling"] else "",
+                "note": (notes.get((r["board"], r["meeting_id"]))
+                         or notes.get((r["board"], None), "")) if r["ruling"] else "",
+                "score": score,
+                "plus_minus": None if mine is None else exact_scaled(*mine),
+                "shown": None if mine is None else shown_scaled(*mine),
+                "running": exact_scaled(running, common),
+                "running_shown": shown_scaled(running, common),
+                "late_play": r["late_play"],
+            })
+        substitutes = subs.get(number, [])
+        out.append({
+            "pair": number,
+            "names": names[number],
+            "substitutes": substitutes,
+            "names_text": presenters.pair_names(names[number], substitutes),
+            "joined_round": joined_round,
+            "left_after_round": left_after_round,
+            "method": event.method,
+            "rows": rows,
+            "total": exact_scaled(running, common),
+            "shown": shown_scaled(running, common),
         })
-    # Played and assigned results enter the average (an assigned score is compared as if
-    # played); rulings and adjusted scores do not.
-    real = [r for r in rows if r["ruling"] in ("", "assigned") and r["ns_score"] is not None]
-    average = None
-    if real:
-        average = {
-            "ns": fraction_str(Fraction(sum(r["ns_score"] for r in real), len(real))),
-            "ew": fraction_str(Fraction(sum(r["ew_score"] for r in real), len(real))),
-        }
-    return {
-        "board": board.number,
-        "dealer": dealer_for_board(board.number),
-        "deal": board.deal,
-        "hands": parse_deal(board.deal) if board.deal else None,
-        "method": event.method,
-        "average": average,
-        "rows": rows,
-        # Duplicate Law B: re-dealt, sent back, or the ruling at a table (a marked note).
-        "notes": irregular_notes(event, board.number),
-    }
-
-
-def _split(result: Result) -> bool:
-    return result.ruling == "assigned" and "ew_result" in (result.details or {})
+        if progress is not None:
+            progress(len(out), len(cards))
+    return out
 
 
 def scorecard(event: Event, pair_number: int) -> dict:
     """A pair's night board by board, with its running total."""
-    # The pair, its players and its substitutes in one query (a row per substitute).
-    found = list(Pair.objects.filter(event=event, number=pair_number)
-                 .order_by("substitutes__from_round", "substitutes__seat")
-                 .values_list("pk", "joined_round", "left_after_round", *ROSTER_FIELDS))
-    if not found:
+    cards = scorecards(event, [pair_number])
+    if not cards:
         raise Pair.DoesNotExist(f"there is no pair {pair_number} in this event")
-    pair_pk, joined_round, left_after_round = found[0][:3]
-    names, subs = roster_from_rows(row[3:] for row in found)
-    state = pair_state(event) if event.kind == "pairs" else None
-    results = (Result.objects.filter(event=event, voided=False)
-               .filter(Q(ns_pair_id=pair_pk) | Q(ew_pair_id=pair_pk))
-               .select_related("board", "ns_pair", "ew_pair").order_by("board__number"))
-    running = Fraction(0)
-    rows = []
-    notes = ruling_notes(event)
-    for r in results:
-        is_ns = r.ns_pair_id == pair_pk
-        values = _value(state, state.rows.get(r.id) if state else None)
-        mine = None if values is None else values[0 if is_ns else 1]
-        if mine is not None:
-            running += mine
-        rows.append({
-            "board": r.board.number,
-            "direction": "NS" if is_ns else "EW",
-            "opponents": (r.ew_pair if is_ns else r.ns_pair).number,
-            "level": r.level, "denomination": r.denomination, "declarer": r.declarer,
-            "doubled": r.doubled, "tricks": r.tricks, "passed_out": r.passed_out,
-            "ruling": r.ruling, "offending": r.offending,
-            "adjustment": presenters.adjustment(r),
-            "note": (notes.get((r.board.number, r.meeting_id))
-                     or notes.get((r.board.number, None), "")) if r.ruling else "",
-            "score": r.ns_score if is_ns else r.ew_score,
-            "plus_minus": None if mine is None else fraction_str(mine),
-            "shown": None if mine is None else shown(mine),
-            "running": fraction_str(running),
-            "running_shown": shown(running),
-            "late_play": r.late_play,
-        })
-    substitutes = subs.get(pair_number, [])
-    return {
-        "pair": pair_number,
-        "names": names[pair_number],
-        "substitutes": substitutes,
-        "names_text": presenters.pair_names(names[pair_number], substitutes),
-        "joined_round": joined_round,
-        "left_after_round": left_after_round,
-        "method": event.method,
-        "rows": rows,
-        "total": fraction_str(running),
-        "shown": shown(running),
-    }
+    return cards[0]
 
 
 # --- the director's round grid -------------------------------------------------------------------
@@ -1118,6 +1214,16 @@ def ruling_notes(event: Event) -> dict[tuple[int, int | None], str]:
 def irregular_notes(event: Event, number: int) -> list[str]:
     """The notes a traveller or a score card shows for board `number`."""
     return [presenters.irregular_note(irr) for irr in board_irregularities(event, number)]
+
+
+def board_notes(event: Event, numbers: list[int]) -> dict[int, list[str]]:
+    """``irregular_notes`` of several boards in one query: board number -> its notes."""
+    notes: dict[int, list[str]] = defaultdict(list)
+    for irr in _irregular(Irregularity.objects.filter(event=event, board__number__in=numbers)
+                          .exclude(status__in=(Irregularity.Status.WITHDRAWN,
+                                               Irregularity.Status.REPORTED))):
+        notes[irr.board.number].append(presenters.irregular_note(irr))
+    return notes
 
 
 def grid_irregular(grids: list[SectionGrid], reports: list[Irregularity]) -> list[SectionGrid]:

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import math
 import threading
+from bisect import bisect_left, bisect_right
 from collections import Counter, OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from itertools import repeat
 from typing import Any, NamedTuple
 
 from django.db import connection
@@ -91,6 +93,27 @@ def _row(values: tuple, by_section: bool) -> Row:
     )
 
 
+# Rulings a group's fast path takes as played: none, or an assigned score (compared as if
+# played, see _row).
+_PLAYED_RULINGS = frozenset(("", "assigned"))
+
+
+def _group_key(values: tuple, by_section: bool) -> Any:
+    """A fetched row's comparison group, as _row gives it."""
+    return (values[6], values[3]) if by_section else values[3]
+
+
+def _raw_matchpoints(scores: tuple[int, ...]) -> list[int]:
+    """The engine's raw matchpoints on the 2/1 scale (2 for each score beaten, 1 for each
+    tied), for a group of played results only (matchpoints_scaled's own computation)."""
+    ordered = sorted(scores)
+    out = []
+    for s in scores:
+        low = bisect_left(ordered, s)
+        out.append(2 * low + bisect_right(ordered, s) - low - 1)
+    return out
+
+
 @dataclass
 class PairState:
     """One event's pair contest: per group the entries' scores, per pair the totals.
@@ -98,6 +121,12 @@ class PairState:
     Scores are kept as whole numbers over each board's denominator (the engine's
     ``*_scaled`` functions), and a pair's total as a sum per denominator, so no
     Fraction is built until a total is shown.
+
+    A full recompute (``load``) keeps each group's fetched rows as they came and scores a
+    group of played results straight from its columns (the engine's arithmetic, with no
+    object built per result); a group with any ruling goes through the engine. A group's
+    ``Row`` objects are built only when a change touches it (``apply``) or when somebody
+    asks for ``rows``.
     """
 
     method: str
@@ -105,8 +134,13 @@ class PairState:
     # Matchpoints: how a pair is scored on a board it did not play (Event.not_played_scoring).
     not_played_scoring: str = "neuberg"
     seq: int = 0
-    rows: dict[int, Row] = field(default_factory=dict)
+    # The groups whose rows are built: result id -> Row, and group -> {result id: Row}.
+    _rows: dict[int, Row] = field(default_factory=dict)
     groups: dict[Any, dict[int, Row]] = field(default_factory=dict)
+    # The groups whose rows are not built yet: group -> the rows as fetched (ROW_FIELDS).
+    raw: dict[Any, list[tuple]] = field(default_factory=dict)
+    group_of: dict[int, Any] = field(default_factory=dict)  # result id -> its group
+    counted: dict[Any, int] = field(default_factory=dict)  # group -> results compared
     # group -> (denominator, {result id: (ns, ew) scaled, or None when cancelled})
     scores: dict[Any, tuple[int, dict[int, Scaled | None]]] = field(default_factory=dict)
     # The pairs each scored entry was credited to, so a change can be taken back exactly.
@@ -139,17 +173,129 @@ class PairState:
             self.names_roster = self.current_roster
         return self.names
 
+    @property
+    def rows(self) -> dict[int, Row]:
+        """Every live result's Row, by result id (builds the rows not built yet)."""
+        self._build(list(self.raw))
+        return self._rows
+
+    def _build(self, groups: Iterable[Any]) -> None:
+        """Build the Row objects of these groups from their fetched rows."""
+        rows, by_section = self._rows, self.by_section
+        for group in groups:
+            fetched = self.raw.pop(group, None)
+            if fetched is None:
+                continue
+            built = self.groups.setdefault(group, {})
+            for values in fetched:
+                row = _row(values, by_section)
+                rows[row.id] = row
+                built[row.id] = row
+
+    def load(self, values: list[tuple]) -> None:
+        """A fresh state from every live row as fetched (ROW_FIELDS): the full recompute.
+
+        The same totals, scores and counts as ``apply`` of every row, computed a group at
+        a time from the group's columns."""
+        raw = self.raw
+        if self.by_section:
+            for v in values:
+                key = (v[6], v[3])
+                group = raw.get(key)
+                if group is None:
+                    group = raw[key] = []
+                group.append(v)
+        else:
+            for v in values:
+                group = raw.get(v[3])
+                if group is None:
+                    group = raw[v[3]] = []
+                group.append(v)
+        columns = {}
+        slow = []
+        counted = self.counted
+        group_of = self.group_of
+        for key, fetched in raw.items():
+            cols = tuple(zip(*fetched, strict=True))
+            group_of.update(zip(cols[0], repeat(key)))
+            self.ns_seats.update(cols[4])
+            self.ew_seats.update(cols[5])
+            if (_PLAYED_RULINGS.issuperset(cols[7]) and None not in cols[9]
+                    and None not in cols[10]):
+                columns[key] = cols
+                counted[key] = len(fetched)
+            else:
+                slow.append(key)
+                counted[key] = sum(1 for v in fetched if v[7] not in NO_COMPARISON)
+        if self.method == "matchpoints":
+            self.expected = max(counted.values(), default=0)
+        per_d: dict[int, dict[int, int]] = {}
+        played = Counter()
+        for key, cols in columns.items():
+            ids, ns_pairs, ew_pairs = cols[0], cols[4], cols[5]
+            d, ns_values, ew_values = self._played_scores(cols[9], cols[10])
+            scaled = zip(ns_values, ew_values, strict=True)
+            self.scores[key] = (d, dict(zip(ids, scaled, strict=True)))
+            self.credited[key] = dict(zip(ids, zip(ns_pairs, ew_pairs, strict=True), strict=True))
+            acc = per_d.get(d)
+            if acc is None:
+                acc = per_d[d] = {}
+            get = acc.get
+            for pair, value in zip(ns_pairs, ns_values, strict=True):
+                acc[pair] = get(pair, 0) + value
+            for pair, value in zip(ew_pairs, ew_values, strict=True):
+                acc[pair] = get(pair, 0) + value
+            played.update(ns_pairs)
+            played.update(ew_pairs)
+        sums = self.sums
+        for d, acc in per_d.items():
+            for pair, numerator in acc.items():
+                by_d = sums.get(pair)
+                if by_d is None:
+                    by_d = sums[pair] = {}
+                by_d[d] = numerator
+        self.played = dict(played)
+        self._build(slow)
+        missed = self.not_played
+        for key in slow:
+            for row in self.groups[key].values():
+                if row.entry.ruling == NOT_PLAYED:
+                    missed.update((row.entry.ns, row.entry.ew))
+            self._recompute(key)
+
+    def _played_scores(self, ns_scores: tuple[int, ...], ew_scores: tuple[int, ...]
+                       ) -> tuple[int, list[int], list[int]]:
+        """A group of played results only: (d, N-S values, E-W values), exactly as the
+        engine's plus_minus_scaled / matchpoints_scaled give them for such a group."""
+        actual = len(ns_scores)
+        if self.method == "matchpoints":
+            e = self.expected or actual
+            if e == actual or actual == 1:  # the engine factors by n = 1: the raw values
+                return 1, _raw_matchpoints(ns_scores), _raw_matchpoints(ew_scores)
+            return (actual, [(m + 1) * e - actual for m in _raw_matchpoints(ns_scores)],
+                    [(m + 1) * e - actual for m in _raw_matchpoints(ew_scores)])
+        sum_ns, sum_ew = sum(ns_scores), sum(ew_scores)
+        return (actual, [actual * s - sum_ns for s in ns_scores],
+                [actual * s - sum_ew for s in ew_scores])
+
     def apply(self, changed: Iterable[Row], removed: Iterable[int]) -> None:
         touched = set()
-        rows, groups = self.rows, self.groups
+        added = list(changed)
+        removed = list(removed)
+        group_of = self.group_of
+        if self.raw:
+            self._build({group_of.get(rid) for rid in removed}
+                        | {group_of.get(row.id) for row in added}
+                        | {row.group for row in added})
+        rows, groups = self._rows, self.groups
         gone: list[Row] = []
         for rid in removed:
             old = rows.pop(rid, None)
             if old is not None:
                 groups[old.group].pop(rid, None)
+                group_of.pop(rid, None)
                 touched.add(old.group)
                 gone.append(old)
-        added = list(changed)
         for row in added:
             old = rows.get(row.id)
             if old is not None:
@@ -158,6 +304,7 @@ class PairState:
                     groups[old.group].pop(row.id, None)
                     touched.add(old.group)
             rows[row.id] = row
+            group_of[row.id] = row.group
             group = groups.get(row.group)
             if group is None:
                 group = groups[row.group] = {}
@@ -165,12 +312,19 @@ class PairState:
             group[row.id] = row
         touched.update(row.group for row in added)
         self._seat(gone, added)
+        for group in touched:
+            members = groups.get(group)
+            if members:
+                self.counted[group] = sum(1 for r in members.values()
+                                          if r.entry.ruling not in NO_COMPARISON)
+            else:
+                self.counted.pop(group, None)
         if self.method == "matchpoints":
-            expected = max((sum(1 for r in g.values() if r.entry.ruling not in NO_COMPARISON)
-                            for g in groups.values()), default=0)
+            expected = max(self.counted.values(), default=0)
             if expected != self.expected:
                 # Neuberg factors every board to the expected count: all boards change.
                 self.expected = expected
+                self._build(list(self.raw))
                 touched = set(groups)
         for group in touched:
             self._recompute(group)
@@ -259,9 +413,20 @@ class PairState:
         return matchpoints, self.top() * played
 
     def entry_scores(self, row: Row) -> Scores:
-        d, values = self.scores.get(row.group, (1, {}))
-        scaled = values.get(row.id)
-        return None if scaled is None else (Fraction(scaled[0], d), Fraction(scaled[1], d))
+        return self.result_scores(row.id)
+
+    def result_scores(self, result_id: int) -> Scores:
+        """A live result's plus/minus (or matchpoints) for both sides; None for a result
+        the comparison does not count (or one the state does not hold)."""
+        scaled = self.result_scaled(result_id)
+        return None if scaled is None else (Fraction(scaled[1], scaled[0]),
+                                            Fraction(scaled[2], scaled[0]))
+
+    def result_scaled(self, result_id: int) -> tuple[int, int, int] | None:
+        """``result_scores`` in whole numbers: (d, N-S times d, E-W times d), or None."""
+        d, values = self.scores.get(self.group_of.get(result_id), (1, {}))
+        scaled = values.get(result_id)
+        return None if scaled is None else (d, scaled[0], scaled[1])
 
 
 # --- the per-process cache ------------------------------------------------------------
@@ -303,7 +468,7 @@ def pair_state(event: Event) -> PairState:
             state = PairState(method=event.method, by_section=event.compare_by_section,
                               not_played_scoring=event.not_played_scoring)
             values, state.seq, roster_seq = _fetch(event, None)
-            state.apply((_row(v, state.by_section) for v in values), ())
+            state.load(values)
         else:
             values, reached, roster_seq = _fetch(event, state.seq)
             changed = [_row(v, state.by_section) for v in values if not v[2]]
@@ -377,17 +542,20 @@ def _percent(value: Fraction) -> float:
     return float(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
-def _shown(numerator: int, denominator: int) -> int:
+def shown_scaled(numerator: int, denominator: int) -> int:
     """compare.shown without building a Fraction (nearest whole, half away from zero)."""
     n = (2 * abs(numerator) + denominator) // (2 * denominator)
     return n if numerator >= 0 else -n
 
 
-def _exact(numerator: int, denominator: int) -> str:
+def exact_scaled(numerator: int, denominator: int) -> str:
     """compare.fraction_str without building a Fraction: "190", "-121/3"."""
     g = math.gcd(numerator, denominator)
     numerator, denominator = numerator // g, denominator // g
     return str(numerator) if denominator == 1 else f"{numerator}/{denominator}"
+
+
+_shown, _exact = shown_scaled, exact_scaled
 
 
 def _plus_minus_values(state: PairState, pairs: list[int]) -> tuple[dict, dict]:

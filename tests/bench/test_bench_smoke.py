@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bench import report
-from bench.__main__ import Sizes, pdf_figure, standings_figures
+from bench.__main__ import Sizes, report_figures, standings_figures
 from bench.data import PREFIX, build_pairs_event, delete_bench_events
 from tournaments.models import Event, Result
 
@@ -38,16 +38,21 @@ def test_layout_gives_every_ns_pair_every_board_once():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_standings_and_pdf_figures_are_reported(tmp_path):
+def test_standings_and_pdf_figures_are_reported(tmp_path, database_url, monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", database_url)  # the PDFs are made in a fresh process
     notes: list[str] = []
     figures, event = standings_figures(TINY, notes)
-    figures.append(pdf_figure(event, TINY))
+    figures.extend(report_figures(event, TINY))
     names = [f.name for f in figures]
     assert any("club night" in n for n in names)
     assert any("large event" in f.name and f.floor != "—" for f in figures)
     assert sum("recompute at" in n for n in names) == 3
     assert any("one new result" in n for n in names)
-    assert "travellers PDF" in names[-1] and "pages/s" in figures[-1].result
+    assert any("gathering" in n and "travellers PDF" in n for n in names)
+    pdfs = [f for f in figures if f.name.endswith(("PDF, large event", "(every pair)"))]
+    assert len(pdfs) == 2 and all("pages/s" in f.notes and f.floor != "—" for f in pdfs)
+    assert any(n.startswith("peak memory, printing") for n in names)
+    assert any(n.startswith("rl-accel") for n in names)
     assert all(f.verdict in VERDICTS | {""} for f in figures)
     # The probes of the new-result figure were voided: the event is as it was built.
     assert Result.objects.filter(event=event, voided=False).count() == 24
@@ -73,8 +78,9 @@ def test_quick_run_end_to_end(tmp_path, database_url):
     assert proc.returncode == 0, proc.stderr[-3000:]
     text = out.read_text()
     rows = [line for line in text.splitlines() if line.startswith("| ") and "---" not in line]
-    # header, 2 engine, club, large, 3 growth, new, POST, 2 polls, PDF, memory
-    assert len(rows) == 1 + 13
+    # header, 2 engine, club, large, 3 growth, new, POST, 2 polls, travellers gathering,
+    # travellers, score cards, printing's memory, rl-accel, recompute's memory
+    assert len(rows) == 1 + 17
     assert "not measured" not in text, text
     unchanged = next(r for r in rows if "unchanged poll (304)" in r)
     assert "req/s" in unchanged and "bare view answering 304" in unchanged, unchanged

@@ -51,7 +51,20 @@ def _stall() -> None:
         Path(STALLFILE).write_text("over")
 
 
+def slow_travellers(event, numbers=None, *, progress=None):
+    """The print job's one-query gathering, made board by board again so each board can
+    be slowed (the travellers are the same: a test compares the two ways)."""
+    numbers = selectors.board_numbers(event) if numbers is None else numbers
+    boards = []
+    for done, number in enumerate(numbers, start=1):
+        boards.append(slow_traveller(event, number))
+        if progress is not None:
+            progress(done, len(numbers))
+    return boards
+
+
 selectors.traveller = slow_traveller  # the prefork children inherit it
+selectors.travellers = slow_travellers
 
 if __name__ == "__main__":
     name = sys.argv[1] if len(sys.argv) > 1 else "slow"

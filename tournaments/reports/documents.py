@@ -34,7 +34,6 @@ from .base import (
     blank,
     cards_text,
     contract_cell,
-    contract_markup,
     esc,
     signed,
     slug,
@@ -64,7 +63,11 @@ def exact_cell(shown: int | None, exact: str | None) -> Cell:
     """
     if shown is None:
         return ""
-    if not presenters.is_rounded(shown, exact):
+    if exact is not None and "/" not in exact and exact.lstrip("-").isdigit():
+        rounded = int(exact) != shown  # a whole exact value ("190"), read without a Fraction
+    else:
+        rounded = presenters.is_rounded(shown, exact)
+    if not rounded:
         return signed(shown)
     return Rich((Run(signed(shown)),),
                 (Run(f"({presenters.exact(exact)})", size=7, color="#555555"),))
@@ -77,6 +80,12 @@ def _late_cell(cell: Cell) -> Cell:
     """A traveller's contract cell with "played late" beneath it."""
     first = cell.lines[0] if isinstance(cell, Rich) else (Run(cell),)
     return Rich(first, (Run(LATE_PLAY, size=7, color="#6b4a00"),))
+
+
+def _card_late_cell(cell: Cell) -> Cell:
+    """A score card's contract cell with "(played late)" after it, on the same line."""
+    first = cell.lines[0] if isinstance(cell, Rich) else (Run(cell),)
+    return Rich((*first, Run(f" ({LATE_PLAY})", size=7, color="#6b4a00")))
 
 
 class TravellersRenderer(BaseRenderer):
@@ -361,22 +370,17 @@ class ScorecardsRenderer(BaseRenderer):
             head = ["Board", "Sat", "Against", "Contract", "By", "Tricks", "Score"]
             if compared:
                 head += ["MP" if mp else "±", "Running"]
-            rows: list[list[Any]] = [[self.para(f"<b>{h}</b>", "small") for h in head]]
-            for r in card["rows"]:
-                played = contract_markup(r)
-                if r.get("late_play"):
-                    played += f' <font size="7" color="#6b4a00">({LATE_PLAY})</font>'
-                line = [r["board"], presenters.side(r["direction"]),
-                        r["opponents"], self.para(played), r["declarer"],
-                        blank(r["tricks"]), signed(r["score"])]
-                if compared:
-                    line += [self.para(_exact_note(r["shown"], r["plus_minus"]), "num"),
-                             self.para(_exact_note(r["running_shown"], r["running"]), "num")]
-                rows.append(line)
-            if len(rows) == 1:
-                rows.append(["No boards played yet"] + [""] * (len(head) - 1))
             widths = [14, 12, 18, 32, 10, 14, 18] + ([30, 30] if compared else [])
-            block.append(self.table(rows, widths=[w * mm for w in widths], numeric_from=5))
+            # A Grid, as the travellers: 2,000 cards of 52 boards lay out in seconds.
+            columns = [Column(w * mm, "right" if i >= 5 else "left")
+                       for i, w in enumerate(widths)]
+            rows = [self._card_row(r, compared) for r in card["rows"]]
+            if not rows:
+                rows = [GridRow(["No boards played yet"] + [""] * (len(head) - 1),
+                                (0, len(head) - 1))]
+            grid = Grid(columns, head, rows)
+            grid.hAlign = "LEFT"
+            block.append(grid)
             for r in card["rows"]:  # Duplicate Law B: the ruling's note under the card
                 if r.get("note"):
                     block.append(self.para(f"<b>Note:</b> {esc(r['note'])}", "small"))
@@ -385,6 +389,17 @@ class ScorecardsRenderer(BaseRenderer):
                 block.append(Spacer(0, 2 * mm))
                 block.append(self.para(f"<b>Total: {total}</b>", "body"))
             yield block
+
+    def _card_row(self, r: dict, compared: bool) -> GridRow:
+        """One board of a card: plain strings for numbers, shared cells for the rest."""
+        played = contract_cell(r)
+        cells = [str(r["board"]), presenters.side(r["direction"]), str(r["opponents"]),
+                 _card_late_cell(played) if r.get("late_play") else played,
+                 r["declarer"] or "", blank(r["tricks"]), signed(r["score"])]
+        if compared:
+            cells += [exact_cell(r["shown"], r["plus_minus"]),
+                      exact_cell(r["running_shown"], r["running"])]
+        return GridRow(cells)
 
 
 class GuidecardsRenderer(BaseRenderer):
