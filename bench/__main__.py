@@ -1,4 +1,4 @@
-"""``python -m bench [--quick] [--output PATH] [--profile]``: run every benchmark.
+"""``python -m bench [--quick] [--only post] [--output PATH] [--profile]``: run the benchmarks.
 
 Prints one table of figures and writes it, with the machine it ran on, to
 docs/benchmarks.md (a ``--quick`` run, with small sizes, writes only to
@@ -425,7 +425,11 @@ PG_ROWS = (
 )
 
 
-def database_figures(sizes: Sizes, notes: list[str], *, profile: bool = False) -> list[Figure]:
+ONLY = ("post",)
+
+
+def database_figures(sizes: Sizes, notes: list[str], *, profile: bool = False,
+                     only: str | None = None) -> list[Figure]:
     from . import bench_api
     from .data import delete_bench_events
 
@@ -434,6 +438,9 @@ def database_figures(sizes: Sizes, notes: list[str], *, profile: bool = False) -
     if leftovers:
         notes.append(f"Removed {leftovers} bench event(s) left by an earlier run.")
     try:
+        if only == "post":
+            with step("result POST throughput"):
+                return [api_figure(sizes, notes)]
         with step("standings"):
             figures, event = standings_figures(sizes, notes, profile=profile)
         with step("result POST throughput"):
@@ -459,6 +466,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--output", type=Path, default=None,
                         help="where to write the Markdown (default: docs/benchmarks.md for a "
                              "full run, nowhere for --quick)")
+    parser.add_argument("--only", choices=ONLY, default=None,
+                        help="run one group of figures: post (the result POSTs, API and page, "
+                             "with their floor and the time breakdown); written only to "
+                             "--output")
     parser.add_argument("--profile", action="store_true",
                         help="also print cProfile summaries of the slow paths")
     return parser.parse_args(argv)
@@ -472,9 +483,11 @@ def main(argv: list[str] | None = None) -> int:
     load_start = _load_average()
     url = choose_database(notes)
     configure_environment(url, notes)
-    print("python -m bench: the scoring engine ...", flush=True)
-    with step("engine (bench/bench_engine.py)"):
-        figures = engine_figures(sizes, notes)
+    figures: list[Figure] = []
+    if args.only is None:
+        print("python -m bench: the scoring engine ...", flush=True)
+        with step("engine (bench/bench_engine.py)"):
+            figures = engine_figures(sizes, notes)
     why_not = prepare_postgres(url)
     postgresql = "not reachable"
     if why_not is None:
@@ -482,9 +495,10 @@ def main(argv: list[str] | None = None) -> int:
             postgresql = setup_django()
         print("python -m bench: standings, reports and the API on "
               f"{postgresql} (this takes a few minutes) ...", flush=True)
-        figures += database_figures(sizes, notes, profile=args.profile)
+        figures += database_figures(sizes, notes, profile=args.profile, only=args.only)
     else:
-        figures += [Figure.not_measured(name, goal, why_not) for name, goal in PG_ROWS]
+        figures += [Figure.not_measured(name, goal, why_not) for name, goal in PG_ROWS
+                    if args.only is None or "POST" in name]
     notes.append("Each figure runs with DEBUG off, as in production. Whole bench: "
                  f"{time.perf_counter() - started:.0f} s.")
     m = report.machine(postgresql, {
@@ -495,7 +509,7 @@ def main(argv: list[str] | None = None) -> int:
     text = report.markdown(figures, m, notes, quick=args.quick)
     print()
     print(text)
-    output = args.output or (None if args.quick else DOCS)
+    output = args.output or (None if args.quick or args.only else DOCS)
     if output is not None:
         report.write(output, text)
         print(f"(written to {output})")

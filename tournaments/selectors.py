@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Count, Q
+from django.db.models import Count, Q, Subquery
 
 from boards.movements import KINDS as MOVEMENT_KINDS
 from boards.movements import (
@@ -118,6 +118,36 @@ def current_meeting(meetings: list[Meeting]) -> Meeting | None:
 def seated_meeting(section: Section | int, table: int) -> Meeting | None:
     """The meeting the players at this table are at now (current_meeting's rule)."""
     return current_meeting(table_meetings(section, table))
+
+
+@dataclass(frozen=True)
+class TableEntry:
+    """What a table's entry of one board needs, read in one query: the meeting at this
+    table in this round (its pairs and section; None if the table plays no such round)
+    and the board (None if the event has no such board)."""
+
+    meeting: Meeting | None
+    board: Board | None
+
+
+def table_entry(section: Section, table: int, round_number: int, board: int) -> TableEntry:
+    """The meeting at `table` of `section` in `round_number`, with its pairs, and the
+    event's board `board`, in one statement (the board comes as two subqueries)."""
+    boards = Board.objects.filter(event_id=section.event_id, number=board)
+    meeting = (
+        Meeting.objects.filter(section=section, table=table, round=round_number)
+        .select_related("ns_pair", "ew_pair", "section")
+        .annotate(board_row=Subquery(boards.values("id")[:1]),
+                  board_deal=Subquery(boards.values("deal")[:1]))
+        .first()
+    )
+    if meeting is None:
+        return TableEntry(None, None)
+    found = None
+    if meeting.board_row is not None:
+        found = Board(id=meeting.board_row, event_id=section.event_id, number=board,
+                      deal=meeting.board_deal)
+    return TableEntry(meeting, found)
 
 
 def late_leave(late_boards: list | None, board: int | None) -> bool:

@@ -102,10 +102,12 @@ from .pair_changes import (
     substitute_set,
 )
 from .results import (
+    Answer,
     audit_undo,
     board_cancel,
     result_confirm,
     result_correct,
+    result_enter_at_table,
     result_record,
     result_void,
     ruling_award,
@@ -216,6 +218,8 @@ __all__ = [
     "result_confirm",
     "result_correct",
     "result_record",
+    "result_enter_at_table",
+    "Answer",
     "result_void",
     "ResultConflict",
     "ResultRow",
