@@ -82,7 +82,9 @@ def table_by_code(code: str) -> TableCode | None:
     code = normalise(code or "")
     if not code:
         return None
-    return TableCode.objects.select_related("section__event").filter(code=code).first()
+    # Codes are unique: no ordering to compile (this runs on every request of a table).
+    return next(iter(TableCode.objects.select_related("section__event").filter(code=code)
+                     .order_by()[:1]), None)
 
 
 def table_meetings(section: Section | int, table: int) -> list[Meeting]:
@@ -137,10 +139,11 @@ def table_entry(section: Section, table: int, round_number: int, board: int) -> 
     meeting = (
         Meeting.objects.filter(section=section, table=table, round=round_number)
         .select_related("ns_pair", "ew_pair", "section")
-        .annotate(board_row=Subquery(boards.values("id")[:1]),
-                  board_deal=Subquery(boards.values("deal")[:1]))
-        .first()
+        .annotate(board_row=Subquery(boards.values("id").order_by()[:1]),
+                  board_deal=Subquery(boards.values("deal").order_by()[:1]))
+        .order_by()[:1]  # one meeting a table a round: nothing to order
     )
+    meeting = next(iter(meeting), None)
     if meeting is None:
         return TableEntry(None, None)
     found = None

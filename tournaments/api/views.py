@@ -91,6 +91,7 @@ from .serializers import (
     TeamsIn,
     TravellerOut,
     UnusualOut,
+    result_out,
 )
 
 IDEMPOTENCY = OpenApiParameter(
@@ -769,13 +770,13 @@ class ResultList(ApiView):
             ew = data.get("ew", meeting.ew_pair.number)
             if not data["late_play"]:
                 # The common case in one write statement, the answer stored with it.
-                answer = answer_for(request, lambda r: ResultOut(r).data)
+                answer = answer_for(request, result_out)
                 result = services.result_enter_at_table(
                     event=event, entry=entry, actor=actor_for(request), data=data["result"],
                     ns=ns, ew=ew, as_entered=data["as_entered"], answer=answer)
                 if result is not None:
                     if answer is None:
-                        return Response(ResultOut(result).data, status=status.HTTP_201_CREATED)
+                        return Response(result_out(result), status=status.HTTP_201_CREATED)
                     response = Response(answer.body, status=answer.status_code)
                     response.answer_stored = True
                     return response
