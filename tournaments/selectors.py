@@ -13,13 +13,15 @@ board by board, each with the plus/minus (or matchpoints) the standings gave it.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Count, Q, Subquery
+from django.db import connection
+from django.db.models import Count, Q
 
 from boards.movements import KINDS as MOVEMENT_KINDS
 from boards.movements import (
@@ -133,24 +135,43 @@ class TableEntry:
 
 
 def table_entry(section: Section, table: int, round_number: int, board: int) -> TableEntry:
-    """The meeting at `table` of `section` in `round_number`, with its pairs, and the
-    event's board `board`, in one statement (the board comes as two subqueries)."""
-    boards = Board.objects.filter(event_id=section.event_id, number=board)
-    meeting = (
-        Meeting.objects.filter(section=section, table=table, round=round_number)
-        .select_related("ns_pair", "ew_pair", "section")
-        .annotate(board_row=Subquery(boards.values("id").order_by()[:1]),
-                  board_deal=Subquery(boards.values("deal").order_by()[:1]))
-        .order_by()[:1]  # one meeting a table a round: nothing to order
-    )
-    meeting = next(iter(meeting), None)
-    if meeting is None:
+    """The meeting at `table` of `section` in `round_number`, with its section and pairs,
+    and the event's board `board`, in one statement (a table's every entry runs it, so its
+    SQL is made once, not compiled by the ORM each time)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_table_entry_sql(), [board, section.pk, table, round_number])
+        row = cursor.fetchone()
+    if row is None:
         return TableEntry(None, None)
-    found = None
-    if meeting.board_row is not None:
-        found = Board(id=meeting.board_row, event_id=section.event_id, number=board,
-                      deal=meeting.board_deal)
+    parts, start = [], 0
+    for model in (Meeting, Section, Pair, Pair):
+        fields = model._meta.concrete_fields
+        values = [f.from_db_value(v, None, connection) if hasattr(f, "from_db_value") else v
+                  for f, v in zip(fields, row[start:start + len(fields)], strict=True)]
+        parts.append(model.from_db(connection.alias, [f.attname for f in fields], values))
+        start += len(fields)
+    meeting, meeting.section, meeting.ns_pair, meeting.ew_pair = parts
+    board_id, deal = row[start:]
+    found = None if board_id is None else Board(id=board_id, event_id=section.event_id,
+                                                number=board, deal=deal)
     return TableEntry(meeting, found)
+
+
+@functools.cache
+def _table_entry_sql() -> str:
+    def columns(model, alias: str) -> str:
+        return ", ".join(f"{alias}.{connection.ops.quote_name(f.column)}"
+                         for f in model._meta.concrete_fields)
+
+    table = connection.ops.quote_name("table")
+    return (f"SELECT {columns(Meeting, 'm')}, {columns(Section, 's')}, "  # noqa: S608
+            f"{columns(Pair, 'np')}, {columns(Pair, 'ep')}, b.id, b.deal "
+            f"FROM {Meeting._meta.db_table} m "
+            f"JOIN {Section._meta.db_table} s ON s.id = m.section_id "
+            f"JOIN {Pair._meta.db_table} np ON np.id = m.ns_pair_id "
+            f"JOIN {Pair._meta.db_table} ep ON ep.id = m.ew_pair_id "
+            f"LEFT JOIN {Board._meta.db_table} b ON b.event_id = s.event_id AND b.number = %s "
+            f"WHERE m.section_id = %s AND m.{table} = %s AND m.round = %s")
 
 
 def late_leave(late_boards: list | None, board: int | None) -> bool:

@@ -82,3 +82,25 @@ def test_a_refusal_takes_the_full_path_and_is_kept(night, table_client):
     assert not Result.objects.exists()
     assert Event.objects.get(pk=night.event.pk).seq == seq
     assert IdempotencyRecord.objects.get(key=idem).status_code == 403
+
+
+def test_the_entry_read_gives_the_rows_the_orm_gives(night):
+    from tournaments import selectors
+    from tournaments.models import Board, Meeting
+
+    orm = Meeting.objects.select_related("section", "ns_pair", "ew_pair").get(
+        section__event=night.event, table=2, round=1)
+    orm.late_boards = [orm.boards[0]]
+    orm.save(update_fields=["late_boards"])
+    entry = selectors.table_entry(orm.section, 2, 1, orm.boards[0])
+    got = entry.meeting
+    for model, a, b in ((Meeting, got, orm), (type(orm.section), got.section, orm.section),
+                        (type(orm.ns_pair), got.ns_pair, orm.ns_pair),
+                        (type(orm.ew_pair), got.ew_pair, orm.ew_pair)):
+        for f in model._meta.concrete_fields:
+            assert getattr(a, f.attname) == getattr(b, f.attname), f.name
+    board = Board.objects.get(event=night.event, number=orm.boards[0])
+    assert (entry.board.pk, entry.board.number, entry.board.deal) == (
+        board.pk, board.number, board.deal)
+    assert selectors.table_entry(orm.section, 2, 1, 99).board is None
+    assert selectors.table_entry(orm.section, 2, 9, 1) == selectors.TableEntry(None, None)

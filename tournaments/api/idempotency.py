@@ -16,6 +16,11 @@ same submission with ``as_entered``: under the same key, that is a new request. 
 5xx, which is a failure to answer at all: the whole transaction, claim and all, rolls
 back, so a retry runs the request again (like pretix).
 
+The table's result entry (the night's hot path) stores its answer itself, in the very
+statement that stores the result (``services.Answer``, ``answer_for``), and its view runs
+in one transaction from the table code's lookup on (``ApiView.atomic_methods``), so the
+claim there takes no savepoint: one commit a POST.
+
 Modelled on pretix's IdempotencyMiddleware, as a decorator on the write handlers
 (after authentication, so the key is scoped to the authenticated caller).
 

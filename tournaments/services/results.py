@@ -2,6 +2,7 @@
 and undo."""
 
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -248,14 +249,19 @@ def _checks_sql(meeting: Meeting, board_row, params: list) -> str:
 
 def _insert_sql(obj: Model, gate: str, params: list) -> str:
     """INSERT of `obj`'s row, made only if the CTE `gate` has a row: its columns as the ORM
-    writes them (each value cast to its column's type)."""
-    fields = [f for f in obj._meta.concrete_fields
-              if not (f.primary_key and getattr(obj, f.attname) is None)]  # the id: its default
+    writes them (each value cast to its column's type; an id not given, its default)."""
+    fields, sql = _insert_template(type(obj), gate, obj.pk is not None)
+    params += [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields]
+    return sql
+
+
+@functools.cache
+def _insert_template(model: type[Model], gate: str, with_id: bool) -> tuple[list, str]:
+    fields = [f for f in model._meta.concrete_fields if with_id or not f.primary_key]
     columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
     values = ", ".join(f"%s::{f.cast_db_type(connection)}" for f in fields)
-    params += [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields]
-    return (f"INSERT INTO {obj._meta.db_table} ({columns}) "  # noqa: S608
-            f"SELECT {values} FROM {gate} LIMIT 1")
+    return fields, (f"INSERT INTO {model._meta.db_table} ({columns}) "  # noqa: S608
+                    f"SELECT {values} FROM {gate} LIMIT 1")
 
 
 def _has_leave(meeting: Meeting | None, board: int) -> bool:
