@@ -613,6 +613,8 @@ BREAKDOWN_PARTS = (
     ("serializing", "tournaments.api.serializers", "ResultOut.to_representation"),
     ("rendering", "rest_framework.renderers", "JSONRenderer.render"),
     ("DRF dispatch", "rest_framework.views", "APIView.dispatch"),
+    # The COMMIT is SQL too, wherever the transaction ends.
+    ("SQL", "django.db.backends.base.base", "BaseDatabaseWrapper.commit"),
 )
 
 

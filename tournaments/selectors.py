@@ -124,6 +124,13 @@ def seated_meeting(section: Section | int, table: int) -> Meeting | None:
     return current_meeting(table_meetings(section, table))
 
 
+def seated_round(section: Section | int, table: int) -> Meeting | None:
+    """seated_meeting's meeting with only its round and agreement read (one light query):
+    what a write asks to know which round the table is at."""
+    return current_meeting(list(Meeting.objects.filter(section=section, table=table)
+                                .order_by("round").only("id", "round", "agreed_at")))
+
+
 @dataclass(frozen=True)
 class TableEntry:
     """What a table's entry of one board needs, read in one query: the meeting at this

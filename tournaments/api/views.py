@@ -171,8 +171,8 @@ class ApiView(APIView):
         return self.event
 
     def get_result(self, event: Event) -> Result:
-        result = (Result.objects.select_related(*RESULT_ROWS)
-                  .filter(event=event, pk=self.kwargs["result_id"]).first())
+        result = next(iter(Result.objects.select_related(*RESULT_ROWS).order_by()
+                           .filter(event=event, pk=self.kwargs["result_id"])[:1]), None)
         if result is None:
             raise NotFound(f"there is no result {self.kwargs['result_id']} in this event")
         require_own_meeting(self.request, event, result.meeting)
@@ -806,6 +806,7 @@ class ResultConfirm(ApiView):
     """The opponents confirm a result on the same device (or the director does)."""
 
     permission_classes = [IsDirectorOrTable, CanSeeEvent]
+    atomic_methods = ("POST",)
 
     @extend_schema(request=ConfirmIn, responses={200: ResultOut, **WRITE_ERRORS},
                    parameters=[IDEMPOTENCY])
