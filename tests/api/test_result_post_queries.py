@@ -104,3 +104,28 @@ def test_the_entry_read_gives_the_rows_the_orm_gives(night):
         board.pk, board.number, board.deal)
     assert selectors.table_entry(orm.section, 2, 1, 99).board is None
     assert selectors.table_entry(orm.section, 2, 9, 1) == selectors.TableEntry(None, None)
+
+
+def test_a_board_with_leave_to_play_late_is_the_same_five_statements(night, table_client):
+    """The director's leave (a board of a later round here) opens the board and is used up
+    by the write itself: the result is played late, the leave gone."""
+    from tournaments import services
+    from tournaments.models import Meeting
+
+    meeting = night.meeting(2, 3)
+    board = meeting.boards[0]
+    services.late_play_allow(meeting=meeting, boards=[board], actor=night.actor,
+                             reason="the board was at the wrong table")
+    body = {"board": board, "round": 3, "result": TWO_HEARTS}
+    client, idem = table_client(2), key()
+    with CaptureQueriesContext(connection) as queries:
+        response = post(client, url(night.event, "results/"), body, idem=idem)
+    assert response.status_code == 201, response.json()
+    assert response.json()["late_play"] is True
+    assert len(work(statements(queries))) <= STATEMENTS
+    assert Result.objects.get().late_play
+    assert board not in Meeting.objects.get(pk=meeting.pk).late_boards
+    assert AuditEntry.objects.get(action="enter").after["late_play"] is True
+    # The leave is used up: the board of a later round is closed to the table again.
+    again = post(client, url(night.event, "results/"), body, idem=key())
+    assert again.status_code == 403 and again.json()["field"] == "round"

@@ -159,15 +159,17 @@ def result_enter_at_table(*, event: Event, entry: selectors.TableEntry, actor: A
     Before the lock, the play is checked and scored (`entry`, one read, gave the meeting,
     its pairs and the board). Then the event's row is locked (and read), and ONE
     statement checks under the lock what result_record checks there (the round not agreed
-    nor later than the one the table is at, no open irregular report on the board, no
-    late-play leave for it, no result stored yet) and, only if all hold, stores the
-    result, its audit entry, the event's next change number (Event.seq: live pages see
-    the change) and `answer`. Nothing is read back: the result is what was in hand.
+    nor later than the one the table is at, unless the director gave leave to play the
+    board late; no open irregular report on the board; no result stored yet) and, only if
+    all hold, stores the result, its audit entry, the event's next change number
+    (Event.seq: live pages see the change), the leave used up (the result then played
+    late) and `answer`. Nothing is read back: the result is what was in hand.
 
     Returns the stored result, or None when this is not the common case (a refusal, a
-    result already stored, an unusual result not yet looked at again, late play, a
-    closed or agreed event, not PostgreSQL): nothing is written then, and the caller
-    runs result_record, which answers each of those as it always has.
+    result already stored, an unusual result not yet looked at again, a leave given or
+    taken back since the meeting was read, a closed or agreed event, not PostgreSQL):
+    nothing is written then, and the caller runs result_record, which answers each of
+    those as it always has.
     """
     meeting, board_row = entry.meeting, entry.board
     if (connection.vendor != "postgresql" or not actor.is_table or meeting is None
@@ -190,16 +192,19 @@ def _enter_locked(event_id: int, meeting: Meeting, board_row, fields: dict, acto
     locked = next(iter(Event.objects.raw(_LOCK_SQL, [event_id])), None)
     if locked is None or locked.status in (Event.Status.CLOSED, Event.Status.AGREED):
         return None  # result_record refuses, in the players' words
+    # The director's leave to play the board late, as read with the meeting: the write
+    # checks it is still so under the lock, and uses it up (_late_leave_use's work).
+    leave = selectors.late_leave(meeting.late_boards, board_row.number)
     result = Result(
         id=locked.new_result_id, event=locked, board=board_row, ns_pair=meeting.ns_pair,
         ew_pair=meeting.ew_pair, meeting=meeting, entered_by=actor.label[:80],
-        status=Result.Status.ENTERED, seq=locked.seq + 1, late_play=False, **fields)
+        status=Result.Status.ENTERED, seq=locked.seq + 1, late_play=leave, **fields)
     audit = AuditEntry(event=locked, result=result, action="enter", actor=None,
                        actor_label=actor.label[:80], after=seam.snapshot(result))
     now = timezone.now()
     result.created_at = result.updated_at = audit.at = now
     params: list = []
-    checks = _checks_sql(meeting, board_row, params)
+    checks = _checks_sql(meeting, board_row, leave, params)
     insert_result = _insert_sql(result, "ok", params)
     insert_audit = _insert_sql(audit, "r", params)
     parts = [f"ok AS ({checks})", f"r AS ({insert_result} RETURNING id)",
@@ -207,6 +212,13 @@ def _enter_locked(event_id: int, meeting: Meeting, board_row, fields: dict, acto
              f"e AS (UPDATE {Event._meta.db_table} SET seq = %s WHERE id = %s "  # noqa: S608
              "AND EXISTS (SELECT 1 FROM r))"]
     params += [result.seq, locked.pk]
+    if leave:
+        parts.append(
+            f"l AS (UPDATE {Meeting._meta.db_table} SET late_boards = (SELECT "  # noqa: S608
+            "coalesce(jsonb_agg(t.x ORDER BY t.n), '[]'::jsonb) FROM jsonb_array_elements("
+            "late_boards) WITH ORDINALITY AS t(x, n) WHERE t.x <> to_jsonb(%s::integer)) "
+            "WHERE id = %s AND EXISTS (SELECT 1 FROM r))")
+        params += [board_row.number, meeting.pk]
     if answer is not None:
         answer.body = answer.render(result)
         response = IdempotencyRecord._meta.get_field("response")
@@ -221,26 +233,30 @@ def _enter_locked(event_id: int, meeting: Meeting, board_row, fields: dict, acto
     if not stored:
         return None
     locked.seq = result.seq
+    if leave:
+        meeting.late_boards = [b for b in meeting.late_boards if b != board_row.number]
     result._state.adding = False
     if answer is not None:
         answer.stored = True
     return result
 
 
-def _checks_sql(meeting: Meeting, board_row, params: list) -> str:
+def _checks_sql(meeting: Meeting, board_row, leave: bool, params: list) -> str:
     """One row when a table may enter `board_row` at `meeting` now, as _meeting_for_table
-    and result_record decide it under the event lock; no row when they would refuse, or
-    when the board has a late-play leave or a result already."""
+    and result_record decide it under the event lock; no row when they would refuse, when
+    the board has a result already, or when its late-play leave is not as `leave` says.
+    With the leave, neither the round's agreement nor the round the table is at matters."""
     m, i, r = (Meeting._meta.db_table, Irregularity._meta.db_table, Result._meta.db_table)
-    params += [meeting.pk, board_row.number, meeting.section_id, meeting.table, meeting.pk,
-               board_row.pk, [str(x) for x in selectors.OPEN_IRREGULAR], board_row.pk,
-               meeting.ns_pair_id, meeting.ew_pair_id]
+    params += [meeting.pk, board_row.number, leave, leave, meeting.section_id, meeting.table,
+               meeting.pk, board_row.pk, [str(x) for x in selectors.OPEN_IRREGULAR],
+               board_row.pk, meeting.ns_pair_id, meeting.ew_pair_id]
     return (
-        f"SELECT 1 FROM {m} m WHERE m.id = %s AND m.agreed_at IS NULL "  # noqa: S608
-        "AND NOT coalesce(m.late_boards, '[]'::jsonb) @> jsonb_build_array(%s::integer) "
+        f"SELECT 1 FROM {m} m WHERE m.id = %s "  # noqa: S608
+        "AND (coalesce(m.late_boards, '[]'::jsonb) @> jsonb_build_array(%s::integer)) "
+        "= %s::boolean AND (%s::boolean OR (m.agreed_at IS NULL "
         # the round the table is at: the lowest not agreed, else the last (current_meeting)
         f"AND m.round <= (SELECT coalesce(min(s.round) FILTER (WHERE s.agreed_at IS NULL), "
-        f"max(s.round)) FROM {m} s WHERE s.section_id = %s AND s.\"table\" = %s) "
+        f"max(s.round)) FROM {m} s WHERE s.section_id = %s AND s.\"table\" = %s))) "
         f"AND NOT EXISTS (SELECT 1 FROM {i} x WHERE x.meeting_id = %s AND x.board_id = %s "
         "AND x.status = ANY(%s)) "
         f"AND NOT EXISTS (SELECT 1 FROM {r} y WHERE y.board_id = %s AND y.ns_pair_id = %s "
