@@ -555,7 +555,7 @@ def report_figures(event, sizes: Sizes) -> list[Figure]:
     return figures
 
 
-def api_figure(sizes: Sizes, notes: list[str]) -> Figure:
+def api_figure(sizes: Sizes, notes: list[str]) -> list[Figure]:
     from . import bench_api
     from .data import build_api_event
 
@@ -563,7 +563,7 @@ def api_figure(sizes: Sizes, notes: list[str]) -> Figure:
     try:
         from tournaments.api import urls as _api_urls  # noqa: F401
     except ImportError as exc:
-        return Figure.not_measured(name, GOAL_POST, f"the REST API is not there ({exc})")
+        return [Figure.not_measured(name, GOAL_POST, f"the REST API is not there ({exc})")]
     bench_api.ensure_bare_table()
     config = bench_api.default_server_config()
 
@@ -573,23 +573,30 @@ def api_figure(sizes: Sizes, notes: list[str]) -> Figure:
 
     # Two rounds, so the warm-up also wakes the confirm and agree paths between rounds.
     warm = event_plans("API warm-up", rounds=2)
+    warm_page = event_plans("page warm-up", rounds=2)
     events = [event_plans(f"API run {i + 1}") for i in range(sizes.api_runs)]
+    page_events = [event_plans(f"page run {i + 1}") for i in range(sizes.api_runs)]
     # A diagnostic, not a figure: each client a table of an event of its own, so no two
     # requests wait for the same event's row lock.
     apart = [build_api_event(name=f"API apart {i + 1}", tables=1, rounds=sizes.api_rounds,
                              boards_per_round=sizes.api_boards_per_round)[1][0]
              for i in range(sizes.api_clients)]
-    runs = []
+    runs, page_runs = [], []
     with bench_api.server(config, dict(os.environ)) as port:
         bench_api.warm_up(port, warm)
-        for plans in events:
+        bench_api.warm_up(port, warm_page, route=bench_api.PAGE)
+        for plans, page_plans in zip(events, page_events, strict=True):
             floor = bench_api.load(port, bench_api.BARE, plans, limit=sizes.api_limit,
                                    seconds=sizes.api_seconds)
             api = bench_api.load(port, bench_api.API, plans, limit=sizes.api_limit,
                                  seconds=sizes.api_seconds)
+            page = bench_api.load(port, bench_api.PAGE, page_plans, limit=sizes.api_limit,
+                                  seconds=sizes.api_seconds)
             runs.append(bench_api.ThroughputRun(api=api, floor=floor))
+            page_runs.append(bench_api.ThroughputRun(api=page, floor=floor))
         separate = bench_api.load(port, bench_api.API, apart, limit=sizes.api_limit,
                                   seconds=sizes.api_seconds)
+    parts = bench_api.breakdown(event_plans("API breakdown", rounds=2))
     s = bench_api.summary(runs)
     note = (f"{runs_note(s['runs'])}, each up to {sizes.api_limit:,} result POSTs or "
             f"{sizes.api_seconds:.0f} s (sent: {', '.join(map(str, s['requests']))}); "
@@ -618,11 +625,51 @@ def api_figure(sizes: Sizes, notes: list[str]) -> Figure:
     if side_bad:
         errors = s["side_errors"] or separate.side_errors
         note += f"; {side_bad} confirm/agree answers were not 200/201: {errors[:2]}"
+    note += "; " + _breakdown_note(parts)
     met = s["ratio"] >= 0.5 and s["api_p99"] < 0.150 and not bad and not side_bad
-    return Figure(
+    return [Figure(
         name,
         f"{s['api_per_second']:,.0f} req/s; p50 {report.ms(s['api_p50'])}, "
         f"p99 {report.ms(s['api_p99'])}",
+        f"{s['floor_per_second']:,.0f} req/s", report.ratio(s["ratio"]), GOAL_POST,
+        verdict(met), note), _page_figure(sizes, page_runs)]
+
+
+def _breakdown_note(parts: dict) -> str:
+    """Where one POST's time goes, in-process and one at a time (no load)."""
+    order = ["middleware and Django", "DRF dispatch", "authentication", "parsing", "validation",
+             "scoring", "SQL", "serializing", "rendering"]
+    shares = ", ".join(f"{part} {parts['parts'].get(part, 0.0) * 1000:.1f} ms"
+                       for part in order)
+    return (f"where a POST's time goes, in this process, one at a time through Django's test "
+            f"client ({parts['posts']} POSTs, each part without the parts it calls; DRF "
+            f"dispatch includes the view and the service's own Python): "
+            f"{parts['whole'] * 1000:.1f} ms = {shares}")
+
+
+def _page_figure(sizes: Sizes, page_runs: list) -> Figure:
+    from . import bench_api
+
+    name = (f"result entry on the table page (its form), {sizes.api_clients} concurrent "
+            "clients, gunicorn")
+    s = bench_api.summary(page_runs)
+    note = (f"{runs_note(s['runs'])}, in the same runs as the POST figure, against the same "
+            f"floor; sent: {', '.join(map(str, s['requests']))}; each client a phone's "
+            f"browser: its session and CSRF cookies from opening the table once, each board "
+            f"the page's form answered by a redirect; between rounds E-W confirm each board "
+            f"and the table agrees the round on the page (p50 {report.ms(s['side_p50'])}, "
+            f"p99 {report.ms(s['side_p99'])})")
+    if s["unusual"]:
+        note += f"; {s['unusual']} unusual results looked at again and saved as entered"
+    bad = sum(r.api.bad for r in page_runs)
+    if bad:
+        note += f"; {bad} answers were not a redirect: {s['errors'][:2]}"
+    if s["side_bad"]:
+        note += f"; {s['side_bad']} confirm/agree answers failed: {s['side_errors'][:2]}"
+    met = s["ratio"] >= 0.5 and s["api_p99"] < 0.150 and not bad and not s["side_bad"]
+    return Figure(
+        name, f"{s['api_per_second']:,.0f} req/s; p50 {report.ms(s['api_p50'])}, "
+              f"p99 {report.ms(s['api_p99'])}",
         f"{s['floor_per_second']:,.0f} req/s", report.ratio(s["ratio"]), GOAL_POST,
         verdict(met), note)
 
@@ -639,6 +686,7 @@ PG_ROWS = (
     ("score cards PDF, large event (every pair)", GOAL_SCORECARDS),
     ("peak memory, printing the travellers and the score cards", GOAL_MEMORY),
     ("result POST throughput, 32 concurrent clients, gunicorn", GOAL_POST),
+    ("result entry on the table page (its form), 32 concurrent clients, gunicorn", GOAL_POST),
 )
 
 
@@ -671,7 +719,7 @@ def database_figures(sizes: Sizes, notes: list[str], *, parts: tuple[str, ...] =
                                           boards=boards).event()
         if "api" in parts:
             with step("result POST throughput"):
-                figures.append(api_figure(sizes, notes))
+                figures.extend(api_figure(sizes, notes))
         if "polls" in parts:
             with step("live polls"):
                 figures.extend(poll_figures(sizes, notes))

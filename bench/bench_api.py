@@ -32,6 +32,7 @@ import contextlib
 import http.client
 import json
 import os
+import re
 import signal
 import socket
 import statistics
@@ -39,6 +40,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -223,14 +225,16 @@ class _Budget:
 
 @dataclass(frozen=True)
 class Route:
-    """Where a client sends its result POSTs and, between rounds, its confirms and agree."""
+    """Where a client sends its result POSTs and, between rounds, its confirms and agree;
+    `page`: through the table's page (a form, its session and CSRF cookies) not the API."""
 
-    post: Callable[[TablePlan], str]
-    confirm: Callable[[TablePlan, int], str]  # (plan, result id)
+    post: Callable[[TablePlan, dict], str]  # (plan, body)
+    confirm: Callable[[TablePlan, int], str]  # (plan, result id; the board on the page)
     agree: Callable[[TablePlan, int], str]  # (plan, round)
+    page: bool = False
 
 
-def _api_post(plan: TablePlan) -> str:
+def _api_post(plan: TablePlan, body: dict | None = None) -> str:
     return f"/api/events/{plan.event_id}/results/"
 
 
@@ -243,11 +247,25 @@ def _api_agree(plan: TablePlan, round_number: int) -> str:
             f"/rounds/{round_number}/agree/")
 
 
-def _bare(plan: TablePlan, _n: int = 0) -> str:
+def _bare(plan: TablePlan, _n: object = None) -> str:
     return "/bench/bare/"
 
 
+def _page_post(plan: TablePlan, body: dict) -> str:
+    return f"/t/{plan.code}/round/{body['round']}/board/{body['board']}/"
+
+
+def _page_confirm(plan: TablePlan, board: int) -> str:
+    return f"/t/{plan.code}/round/{{round}}/board/{board}/confirm/"
+
+
+def _page_agree(plan: TablePlan, round_number: int) -> str:
+    return f"/t/{plan.code}/round/{round_number}/agree/"
+
+
 API = Route(_api_post, _api_confirm, _api_agree)
+# The table page's own form: the same boards, as a phone's browser sends them.
+PAGE = Route(_page_post, _page_confirm, _page_agree, page=True)
 # The floor makes every request the API client makes, each to the bare endpoint.
 BARE = Route(_bare, _bare, _bare)
 
@@ -282,6 +300,68 @@ class _Connection:
 
     def close(self) -> None:
         self.conn.close()
+
+
+class _PageConnection(_Connection):
+    """A phone's browser on the table page: it opens the table with its code once (the
+    session and CSRF cookies), then sends each board as the page's form does, answered
+    by a redirect. Its answers are put as the API's are: a redirect is 201 with the board
+    as the id, a form shown again with the question about an unusual result is 422 naming
+    ``as_entered``, any other page its status."""
+
+    def __init__(self, port: int, code: str, first: str):
+        super().__init__(port, code)
+        self.cookies: dict[str, str] = {}
+        self.digest = ""
+        self.round = 1
+        self._request("GET", first, None)  # the first board's form: the cookies
+
+    def _request(self, method: str, path: str, form: dict | None) -> tuple[int, bytes]:
+        headers = {"Connection": "keep-alive", "Cookie": "; ".join(
+            f"{k}={v}" for k, v in self.cookies.items())}
+        payload = None
+        if form is not None:
+            payload = urllib.parse.urlencode(form).encode()
+            headers.update({"Content-Type": "application/x-www-form-urlencoded",
+                            "X-CSRFToken": self.cookies.get("csrftoken", "")})
+        for attempt in range(2):
+            try:
+                self.conn.request(method, path, payload, headers)
+                response = self.conn.getresponse()
+                text = response.read()
+                break
+            except (http.client.RemoteDisconnected, ConnectionError, BrokenPipeError):
+                self.conn.close()
+                self.conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
+                if attempt:
+                    raise
+        for cookie in response.msg.get_all("Set-Cookie") or []:
+            name, _, rest = cookie.partition("=")
+            self.cookies[name.strip()] = rest.split(";", 1)[0]
+        return response.status, text
+
+    def post(self, path: str, payload: bytes, key: str) -> tuple[int, bytes]:
+        if path.startswith("/bench/"):
+            return super().post(path, payload, key)
+        if "/confirm/" in path or "/agree/" in path:
+            status, text = self._request("POST", path.replace("{round}", str(self.round)), {})
+            return (200 if status == 302 else status), text
+        body = json.loads(payload)
+        self.round = body["round"]
+        contract = body["result"]["contract"]
+        form = {"level": contract["level"], "denomination": contract["denomination"],
+                "declarer": contract["declarer"], "doubled": contract["doubled"],
+                "tricks": body["result"]["tricks"], "revokes_declaring": 0,
+                "revokes_defending": 0, "first_penalty": "", "action": "save", "token": key,
+                "as_entered": self.digest if body.get("as_entered") else ""}
+        status, text = self._request("POST", path, form)
+        if status == 302:
+            return 201, json.dumps({"id": body["board"]}).encode()
+        found = re.search(rb'name="as_entered" value="([0-9a-f]+)"', text)
+        if status == 200 and found:
+            self.digest = found.group(1).decode()
+            return 422, json.dumps({"field": "as_entered"}).encode()
+        return status, text[:300]
 
 
 @dataclass
@@ -354,7 +434,8 @@ def _client(port: int, route: Route, plan: TablePlan, budget: _Budget,
     """
     posts, side = _Tally(), _Tally()
     out.update(posts=posts, side=side)
-    conn = _Connection(port, plan.code)
+    conn = (_PageConnection(port, plan.code, route.post(plan, plan.bodies[0])) if route.page
+            else _Connection(port, plan.code))
     barrier.wait()
     try:
         out["unusual"] = _play(conn, route, plan, budget, posts, side)
@@ -377,13 +458,13 @@ def _play(conn: _Connection, route: Route, plan: TablePlan, budget: _Budget, pos
                 _finish_round(conn, route, plan, side, *pending)
                 pending = None
             key = uuid.uuid4().hex
-            status, text = _timed_post(conn, posts, route.post(plan),
+            status, text = _timed_post(conn, posts, route.post(plan, body),
                                        json.dumps(body).encode(), key)
             if _unusual(status, text):
                 unusual += 1  # an answer, not a failure: the table looks again
                 if not budget.take():
                     return unusual
-                status, text = _timed_post(conn, posts, route.post(plan), json.dumps(
+                status, text = _timed_post(conn, posts, route.post(plan, body), json.dumps(
                     {**body, "as_entered": True}).encode(), key)
             if status in OK:
                 # A 2xx without an id is confirmed as result 0: a 404, counted loudly.
@@ -433,11 +514,12 @@ def load(port: int, route: Route, plans: list[TablePlan], *, limit: int,
                       side_statuses=side.statuses, side_errors=side.errors[:5])
 
 
-def warm_up(port: int, plans: list[TablePlan]) -> None:
+def warm_up(port: int, plans: list[TablePlan], route: Route = API) -> None:
     """Wake every worker (its lazy imports, its threads' database connections) with the
-    real API and the bare endpoint, on an event of its own; nothing here is counted."""
+    real API (or the table page) and the bare endpoint, on an event of its own; nothing
+    here is counted."""
     limit = sum(len(p.bodies) for p in plans)
-    load(port, API, plans, limit=limit, seconds=60)
+    load(port, route, plans, limit=limit, seconds=60)
     load(port, BARE, plans, limit=limit, seconds=60)
 
 
@@ -485,3 +567,113 @@ def _merge(dicts: list[dict[int, int]]) -> dict[int, int]:
         for k, v in d.items():
             merged[k] = merged.get(k, 0) + v
     return merged
+
+
+# --- where a POST's time goes (in-process) ----------------------------------------------------
+
+
+class _Clock:
+    """Exclusive time by part: a part's time leaves out the parts it calls (SQL inside
+    authentication counts as SQL), so the parts add up to the whole."""
+
+    def __init__(self) -> None:
+        self.totals: dict[str, float] = {}
+        self._stack: list[list] = []  # [part, start, time in nested parts]
+
+    def enter(self, part: str) -> None:
+        self._stack.append([part, time.perf_counter(), 0.0])
+
+    def leave(self) -> None:
+        part, start, nested = self._stack.pop()
+        spent = time.perf_counter() - start
+        self.totals[part] = self.totals.get(part, 0.0) + spent - nested
+        if self._stack:
+            self._stack[-1][2] += spent
+
+    def timed(self, part: str, function: Callable) -> Callable:
+        clock = self
+
+        def wrapper(*args, **kwargs):
+            clock.enter(part)
+            try:
+                return function(*args, **kwargs)
+            finally:
+                clock.leave()
+
+        return wrapper
+
+
+# (part, module path, attribute path): what each part of the breakdown times. The view's
+# own work is the rest of the handler (the service's logic, the lock's wait is SQL).
+BREAKDOWN_PARTS = (
+    ("authentication", "tournaments.api.auth", "TableCodeAuthentication.authenticate"),
+    ("parsing", "rest_framework.request", "Request._parse"),
+    ("validation", "tournaments.api.views", "validated"),
+    ("scoring", "tournaments.seam", "live_result"),
+    ("serializing", "tournaments.api.serializers", "ResultOut.to_representation"),
+    ("rendering", "rest_framework.renderers", "JSONRenderer.render"),
+    ("DRF dispatch", "rest_framework.views", "APIView.dispatch"),
+    # The COMMIT is SQL too, wherever the transaction ends.
+    ("SQL", "django.db.backends.base.base", "BaseDatabaseWrapper.commit"),
+)
+
+
+def _patch(clock: _Clock, module_path: str, attribute: str, part: str) -> Callable[[], None]:
+    import importlib
+
+    owner = importlib.import_module(module_path)
+    names = attribute.split(".")
+    for name in names[:-1]:
+        owner = getattr(owner, name)
+    name = names[-1]
+    own = name in vars(owner)
+    original = getattr(owner, name)
+    setattr(owner, name, clock.timed(part, original))
+    return (lambda: setattr(owner, name, original)) if own else (lambda: delattr(owner, name))
+
+
+def breakdown(plans: list[TablePlan], *, warm: int = 8) -> dict:
+    """Each plan's first round POSTed in this process through Django's test client (the
+    whole middleware stack, the real view), timed by part; the mean per POST in seconds,
+    by part, with "middleware and Django" the rest of the whole."""
+    from django.db import connection
+    from django.test import Client
+
+    clock = _Clock()
+    undo = [_patch(clock, module, attribute, part)
+            for part, module, attribute in BREAKDOWN_PARTS]
+
+    def sql(execute, sql_text, params, many, context):
+        clock.enter("SQL")
+        try:
+            return execute(sql_text, params, many, context)
+        finally:
+            clock.leave()
+
+    count, whole = 0, 0.0
+    try:
+        with connection.execute_wrapper(sql):
+            for n, plan in enumerate(plans):
+                client = Client(HTTP_AUTHORIZATION=f"Table {plan.code}")
+                first_round = [b for b in plan.bodies if b["round"] == plan.bodies[0]["round"]]
+                for body in first_round:
+                    if n == warm:
+                        clock.totals.clear()
+                        count, whole = 0, 0.0
+                    start = time.perf_counter()
+                    clock.enter("middleware and Django")
+                    response = client.post(_api_post(plan), json.dumps(body),
+                                           content_type="application/json",
+                                           HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex)
+                    clock.leave()
+                    whole += time.perf_counter() - start
+                    count += 1
+                    if response.status_code not in OK and not _unusual(
+                            response.status_code, response.content):
+                        raise RuntimeError(f"breakdown POST answered {response.status_code}: "
+                                           f"{response.content[:200]!r}")
+    finally:
+        for restore in undo:
+            restore()
+    return {"posts": count, "whole": whole / count,
+            "parts": {part: seconds / count for part, seconds in clock.totals.items()}}

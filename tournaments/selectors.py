@@ -13,6 +13,7 @@ board by board, each with the plus/minus (or matchpoints) the standings gave it.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import math
@@ -87,7 +88,9 @@ def table_by_code(code: str) -> TableCode | None:
     code = normalise(code or "")
     if not code:
         return None
-    return TableCode.objects.select_related("section__event").filter(code=code).first()
+    # Codes are unique: no ordering to compile (this runs on every request of a table).
+    return next(iter(TableCode.objects.select_related("section__event").filter(code=code)
+                     .order_by()[:1]), None)
 
 
 def table_meetings(section: Section | int, table: int) -> list[Meeting]:
@@ -159,6 +162,63 @@ def table_state_inputs(code: str) -> TableStateInputs | None:
 def seated_meeting(section: Section | int, table: int) -> Meeting | None:
     """The meeting the players at this table are at now (current_meeting's rule)."""
     return current_meeting(table_meetings(section, table))
+
+
+def seated_round(section: Section | int, table: int) -> Meeting | None:
+    """seated_meeting's meeting with only its round and agreement read (one light query):
+    what a write asks to know which round the table is at."""
+    return current_meeting(list(Meeting.objects.filter(section=section, table=table)
+                                .order_by("round").only("id", "round", "agreed_at")))
+
+
+@dataclass(frozen=True)
+class TableEntry:
+    """What a table's entry of one board needs, read in one query: the meeting at this
+    table in this round (its pairs and section; None if the table plays no such round)
+    and the board (None if the event has no such board)."""
+
+    meeting: Meeting | None
+    board: Board | None
+
+
+def table_entry(section: Section, table: int, round_number: int, board: int) -> TableEntry:
+    """The meeting at `table` of `section` in `round_number`, with its section and pairs,
+    and the event's board `board`, in one statement (a table's every entry runs it, so its
+    SQL is made once, not compiled by the ORM each time)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_table_entry_sql(), [board, section.pk, table, round_number])
+        row = cursor.fetchone()
+    if row is None:
+        return TableEntry(None, None)
+    parts, start = [], 0
+    for model in (Meeting, Section, Pair, Pair):
+        fields = model._meta.concrete_fields
+        values = [f.from_db_value(v, None, connection) if hasattr(f, "from_db_value") else v
+                  for f, v in zip(fields, row[start:start + len(fields)], strict=True)]
+        parts.append(model.from_db(connection.alias, [f.attname for f in fields], values))
+        start += len(fields)
+    meeting, meeting.section, meeting.ns_pair, meeting.ew_pair = parts
+    board_id, deal = row[start:]
+    found = None if board_id is None else Board(id=board_id, event_id=section.event_id,
+                                                number=board, deal=deal)
+    return TableEntry(meeting, found)
+
+
+@functools.cache
+def _table_entry_sql() -> str:
+    def columns(model, alias: str) -> str:
+        return ", ".join(f"{alias}.{connection.ops.quote_name(f.column)}"
+                         for f in model._meta.concrete_fields)
+
+    table = connection.ops.quote_name("table")
+    return (f"SELECT {columns(Meeting, 'm')}, {columns(Section, 's')}, "  # noqa: S608
+            f"{columns(Pair, 'np')}, {columns(Pair, 'ep')}, b.id, b.deal "
+            f"FROM {Meeting._meta.db_table} m "
+            f"JOIN {Section._meta.db_table} s ON s.id = m.section_id "
+            f"JOIN {Pair._meta.db_table} np ON np.id = m.ns_pair_id "
+            f"JOIN {Pair._meta.db_table} ep ON ep.id = m.ew_pair_id "
+            f"LEFT JOIN {Board._meta.db_table} b ON b.event_id = s.event_id AND b.number = %s "
+            f"WHERE m.section_id = %s AND m.{table} = %s AND m.round = %s")
 
 
 def late_leave(late_boards: list | None, board: int | None) -> bool:

@@ -8,7 +8,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from tournaments import services
 from tournaments.api import idempotency
+from tournaments.api import views as api_views
 from tournaments.models import IdempotencyRecord, Result
 
 from .helpers import TWO_HEARTS, key, post, url
@@ -23,18 +25,22 @@ def body_for(night):
 @pytest.mark.postgres  # Django's SQLite backend does not log BEGIN
 @pytest.mark.django_db(transaction=True)
 def test_the_claim_the_write_and_the_answer_commit_together(night, table_client):
-    """One transaction, one commit: the key is claimed first, the answer stored last."""
-    client, idem = table_client(1), key()
+    """One transaction, one commit, the table's code looked up in it too: the key is
+    claimed by the first write, and the answer stored by the last statement, the one
+    that stores the result."""
+    client, idem, body = table_client(1), key(), body_for(night)
     with CaptureQueriesContext(connection) as queries:
-        response = post(client, url(night.event, "results/"), body_for(night), idem=idem)
+        response = post(client, url(night.event, "results/"), body, idem=idem)
     assert response.status_code == 201
     statements = [q["sql"] for q in queries.captured_queries]
-    begin = statements.index("BEGIN")
     record = IdempotencyRecord._meta.db_table
-    assert sum(1 for sql in statements if sql == "COMMIT") == 1
-    assert statements[-1] == "COMMIT"
-    assert record in statements[begin + 1] and statements[begin + 1].startswith("INSERT")
-    assert record in statements[-2] and statements[-2].startswith("UPDATE")
+    assert statements[0] == "BEGIN" and statements[-1] == "COMMIT"
+    assert sum(1 for sql in statements if sql in ("BEGIN", "COMMIT")) == 2
+    writes = [sql for sql in statements if not sql.startswith(("SELECT", "BEGIN", "COMMIT"))]
+    assert writes[0].startswith("INSERT") and record in writes[0]
+    last = statements[-2]
+    assert last.startswith("WITH") and f"UPDATE {record}" in last
+    assert f"INSERT INTO {Result._meta.db_table}" in last
     stored = IdempotencyRecord.objects.get(key=idem)
     assert (stored.status_code, stored.response) == (201, response.json())
 
@@ -46,7 +52,15 @@ def test_an_answer_that_cannot_be_stored_undoes_the_write(night, table_client, m
     def broken(record_id, response):
         raise RuntimeError("the database went away before the answer was stored")
 
+    def render_broken(request, render):
+        def fail(result):
+            raise RuntimeError("the answer cannot be rendered")
+        return services.Answer(record_id=request.idempotency_record, render=fail)
+
+    # The table's entry stores its answer with the write (answer_for); other writes
+    # store it after (_store).
     monkeypatch.setattr(idempotency, "_store", broken)
+    monkeypatch.setattr(api_views, "answer_for", render_broken)
     with pytest.raises(RuntimeError):
         post(client, url(night.event, "results/"), body_for(night), idem=idem)
     # Nothing half-done: no result, and the key is free for the retry.
@@ -55,9 +69,23 @@ def test_an_answer_that_cannot_be_stored_undoes_the_write(night, table_client, m
     assert post(client, url(night.event, "results/"), body_for(night), idem=idem).status_code == 201
 
 
-def test_a_server_error_lets_go_of_the_key(night, table_client, monkeypatch):
-    from tournaments import services
+@pytest.mark.django_db(transaction=True)
+def test_a_stored_answer_that_fails_undoes_the_write(night, director_client, monkeypatch):
+    idem = key()
+    meeting = night.meeting(1, 1)
+    body = {"board": meeting.boards[0], "ns": meeting.ns_pair.number,
+            "ew": meeting.ew_pair.number, "result": TWO_HEARTS}
 
+    def broken(record_id, response):
+        raise RuntimeError("the database went away before the answer was stored")
+
+    monkeypatch.setattr(idempotency, "_store", broken)
+    with pytest.raises(RuntimeError):
+        post(director_client, url(night.event, "results/"), body, idem=idem)
+    assert not Result.objects.exists() and not IdempotencyRecord.objects.exists()
+
+
+def test_a_server_error_lets_go_of_the_key(night, table_client, monkeypatch):
     client, idem = table_client(1), key()
     real = services.result_record
 
@@ -65,9 +93,11 @@ def test_a_server_error_lets_go_of_the_key(night, table_client, monkeypatch):
         raise RuntimeError("database went away")
 
     monkeypatch.setattr(services, "result_record", broken)
+    monkeypatch.setattr(services, "result_enter_at_table", broken)
     with pytest.raises(RuntimeError):
         post(client, url(night.event, "results/"), body_for(night), idem=idem)
     assert not IdempotencyRecord.objects.filter(key=idem).exists()
+    monkeypatch.undo()
     monkeypatch.setattr(services, "result_record", real)
     response = post(client, url(night.event, "results/"), body_for(night), idem=idem)
     assert response.status_code == 201

@@ -78,9 +78,10 @@ def test_quick_run_end_to_end(tmp_path, database_url):
     assert proc.returncode == 0, proc.stderr[-3000:]
     text = out.read_text()
     rows = [line for line in text.splitlines() if line.startswith("| ") and "---" not in line]
-    # header, 2 engine, club, large, 3 growth, new, POST, 2 polls, travellers gathering,
-    # travellers, score cards, printing's memory, rl-accel, recompute's memory
-    assert len(rows) == 1 + 17
+    # header, 2 engine, club, large, 3 growth, new, POST, the page's entry, 2 polls,
+    # travellers gathering, travellers, score cards, printing's memory, rl-accel,
+    # recompute's memory
+    assert len(rows) == 1 + 18
     assert "not measured" not in text, text
     unchanged = next(r for r in rows if "unchanged poll (304)" in r)
     assert "req/s" in unchanged and "bare view answering 304" in unchanged, unchanged
@@ -88,5 +89,8 @@ def test_quick_run_end_to_end(tmp_path, database_url):
     post = next(r for r in rows if "POST throughput" in r)
     assert "req/s" in post and "were not 200/201" not in post, post
     assert "confirm the round's results and agrees the round" in post, post
+    assert "where a POST's time goes" in post and "SQL" in post, post
+    page = next(r for r in rows if "on the table page" in r)
+    assert "req/s" in page and "not a redirect" not in page and "failed" not in page, page
     assert "CPU:" in text and "PostgreSQL 1" in text
     assert not Event.objects.filter(name__startswith=PREFIX).exists()

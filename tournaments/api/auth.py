@@ -11,7 +11,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
 
-from .. import access
+from .. import access, selectors
 from ..models import TableCode
 from ..services import Actor
 from ..tablecodes import normalise
@@ -29,11 +29,7 @@ class TableCodeAuthentication(BaseAuthentication):
             return None  # not a table: let the session (director) have a go
         code = normalise(" ".join(header[1:]))
         gate = CodeGate(request)
-        table_code = (
-            TableCode.objects.select_related("section__event").filter(code=code).first()
-            if code
-            else None
-        )
+        table_code = selectors.table_by_code(code) if code else None
         if not gate.holds(code):
             verdict = gate.decide(code, right=table_code is not None)
             if not verdict.allowed:

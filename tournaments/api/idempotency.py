@@ -16,6 +16,11 @@ same submission with ``as_entered``: under the same key, that is a new request. 
 5xx, which is a failure to answer at all: the whole transaction, claim and all, rolls
 back, so a retry runs the request again (like pretix).
 
+The table's result entry (the night's hot path) stores its answer itself, in the very
+statement that stores the result (``services.Answer``, ``answer_for``), and its view runs
+in one transaction from the table code's lookup on (``ApiView.atomic_methods``), so the
+claim there takes no savepoint: one commit a POST.
+
 Modelled on pretix's IdempotencyMiddleware, as a decorator on the write handlers
 (after authentication, so the key is scoped to the authenticated caller).
 
@@ -47,6 +52,7 @@ from rest_framework.exceptions import ParseError
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
+from .. import services
 from ..models import IdempotencyRecord
 from .auth import idempotency_scope, table_of
 
@@ -97,6 +103,18 @@ def _claim(scope: str, key: str, digest: str) -> tuple[int | None, Response | No
     replay = Response(record.response, status=record.status_code)
     replay["Idempotent-Replayed"] = "true"
     return None, replay
+
+
+def answer_for(request, render) -> "services.Answer | None":
+    """Where the handler's service may store the answer itself, in its own write (the
+    table's result entry does): the claimed record and how to render the answer's body;
+    None without a key. The handler marks a response so stored ``answer_stored``."""
+    record_id = getattr(request, "idempotency_record", None)
+    if record_id is None:
+        return None
+    return services.Answer(
+        record_id=record_id,
+        render=lambda result: json.loads(JSONRenderer().render(render(result)) or b"null"))
 
 
 def _kept(response: Response) -> bool:
@@ -153,17 +171,21 @@ def idempotent(handler: Callable) -> Callable:
             # One transaction: the claim, the service's write (its own atomic is a
             # savepoint inside this one, so a refused write leaves the claim standing to
             # store the refusal), and the answer. Anything raised rolls it all back.
-            with transaction.atomic():
+            # Inside a request already made one transaction (ApiView.atomic_methods), the
+            # claim takes no savepoint: an answer not kept rolls that transaction back.
+            with transaction.atomic(savepoint=not getattr(request, "atomic_request", False)):
                 record_id, answer = _claim(scope_of(view, request), key, digest)
                 if answer is not None:
                     return answer
+                request.idempotency_record = record_id
                 try:
                     response = handler(view, request, *args, **kwargs)
                 except Exception as exc:  # turn service errors into their response, to store it
                     response = view.handle_exception(exc)  # re-raises what it cannot answer
                 if not _kept(response):
                     raise _NotKept(response)
-                _store(record_id, response)
+                if not getattr(response, "answer_stored", False):  # stored with the write
+                    _store(record_id, response)
                 return response
         except _NotKept as not_kept:
             return not_kept.response

@@ -28,6 +28,15 @@ def meeting_at(section: Section, table: int, round_number: int) -> Meeting:
     return meeting
 
 
+def entry_meeting(table, round_number: int, entry: selectors.TableEntry) -> Meeting:
+    """The meeting of a table's entry (meeting_at's, read with the board); a player's
+    message if there is none."""
+    if entry.meeting is None:
+        raise ServiceError(f"table {table.table} does not play a round {round_number}",
+                           field="round")
+    return entry.meeting
+
+
 def meeting_for_pairs(event: Event, board: int, ns: int, ew: int) -> Meeting | None:
     """The meeting where pair `ns` sits N-S against `ew` and plays `board`, if any.
 

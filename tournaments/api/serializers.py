@@ -623,7 +623,7 @@ class ResultOut(serializers.ModelSerializer):
     def get_contract(self, result: Result) -> dict | None:
         if result.level is None:
             return None
-        return ContractOut(result).data
+        return _shared(ContractOut).to_representation(result)
 
     def _columns(self, trick: int | None, honour: int | None) -> dict | None:
         if trick is None:
@@ -637,6 +637,26 @@ class ResultOut(serializers.ModelSerializer):
     @extend_schema_field(SideOut(allow_null=True))
     def get_ew_columns(self, result: Result) -> dict | None:
         return self._columns(result.ew_trick, result.ew_honour)
+
+
+_SHARED: dict[type, serializers.Serializer] = {}
+
+
+def _shared(serializer_class: type) -> serializers.Serializer:
+    """One instance of an output serializer, its fields built once: DRF builds (deep-copies)
+    them for every instance, a large part of rendering one result. Only read after it is
+    built (to_representation), so threads may share it."""
+    serializer = _SHARED.get(serializer_class)
+    if serializer is None:
+        serializer = serializer_class()
+        serializer.fields  # noqa: B018 (built now, before any thread shares it)
+        _SHARED[serializer_class] = serializer
+    return serializer
+
+
+def result_out(result: Result) -> dict:
+    """ResultOut(result).data, from the shared ResultOut (the result POST's answer)."""
+    return _shared(ResultOut).to_representation(result)
 
 
 class BoardLineOut(serializers.Serializer):

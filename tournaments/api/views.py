@@ -11,6 +11,7 @@ published events only).
 """
 
 from django.conf import settings
+from django.db import transaction
 from django.http import HttpResponsePermanentRedirect
 from django.urls import Resolver404, resolve, reverse
 from drf_spectacular.types import OpenApiTypes
@@ -33,7 +34,7 @@ from ..throttle import client_address
 from . import lookups
 from .auth import TableCodeAuthentication, actor_for, table_of
 from .errors import api_exception_handler
-from .idempotency import HEADER, idempotent
+from .idempotency import HEADER, answer_for, idempotent
 from .permissions import (
     CanSeeEvent,
     IsDirector,
@@ -90,6 +91,7 @@ from .serializers import (
     TeamsIn,
     TravellerOut,
     UnusualOut,
+    result_out,
 )
 
 IDEMPOTENCY = OpenApiParameter(
@@ -134,6 +136,16 @@ class ApiView(APIView):
 
     authentication_classes = [TableCodeAuthentication, SessionAuthentication]
     permission_classes = [AllowAny]
+    # Methods answered in one database transaction from the caller's lookup to the stored
+    # answer: one commit a request (the hot writes; see ResultList).
+    atomic_methods: tuple[str, ...] = ()
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.method not in self.atomic_methods:
+            return super().dispatch(request, *args, **kwargs)
+        request.atomic_request = True  # the Idempotency-Key's claim needs no savepoint
+        with transaction.atomic():
+            return super().dispatch(request, *args, **kwargs)
 
     def get_exception_handler(self):
         return api_exception_handler
@@ -159,8 +171,8 @@ class ApiView(APIView):
         return self.event
 
     def get_result(self, event: Event) -> Result:
-        result = (Result.objects.select_related(*RESULT_ROWS)
-                  .filter(event=event, pk=self.kwargs["result_id"]).first())
+        result = next(iter(Result.objects.select_related(*RESULT_ROWS).order_by()
+                           .filter(event=event, pk=self.kwargs["result_id"])[:1]), None)
         if result is None:
             raise NotFound(f"there is no result {self.kwargs['result_id']} in this event")
         require_own_meeting(self.request, event, result.meeting)
@@ -723,6 +735,7 @@ class ResultList(ApiView):
     """Results: a table enters its boards (naming the round); the director any board."""
 
     permission_classes = [IsDirectorOrTable, CanSeeEvent]
+    atomic_methods = ("POST",)
 
     @extend_schema(
         parameters=[OpenApiParameter("board", BOARD_QUERY, description="only this board")],
@@ -754,9 +767,22 @@ class ResultList(ApiView):
         if table is not None:
             if "round" not in data:
                 raise services.ServiceError("say which round you are playing", field="round")
-            meeting = lookups.meeting_at(table.section, table.table, data["round"])
+            entry = selectors.table_entry(table.section, table.table, data["round"], board)
+            meeting = lookups.entry_meeting(table, data["round"], entry)
             ns = data.get("ns", meeting.ns_pair.number)
             ew = data.get("ew", meeting.ew_pair.number)
+            if not data["late_play"]:
+                # The common case in one write statement, the answer stored with it.
+                answer = answer_for(request, result_out)
+                result = services.result_enter_at_table(
+                    event=event, entry=entry, actor=actor_for(request), data=data["result"],
+                    ns=ns, ew=ew, as_entered=data["as_entered"], answer=answer)
+                if result is not None:
+                    if answer is None:
+                        return Response(result_out(result), status=status.HTTP_201_CREATED)
+                    response = Response(answer.body, status=answer.status_code)
+                    response.answer_stored = True
+                    return response
         else:
             if "ns" not in data or "ew" not in data:
                 raise services.ServiceError("say which pairs played: N–S (ns) and E–W (ew)",
@@ -783,6 +809,7 @@ class ResultConfirm(ApiView):
     """The opponents confirm a result on the same device (or the director does)."""
 
     permission_classes = [IsDirectorOrTable, CanSeeEvent]
+    atomic_methods = ("POST",)
 
     @extend_schema(request=ConfirmIn, responses={200: ResultOut, **WRITE_ERRORS},
                    parameters=[IDEMPOTENCY])

@@ -122,10 +122,12 @@ from .party import (
     table_actor,
 )
 from .results import (
+    Answer,
     audit_undo,
     board_cancel,
     result_confirm,
     result_correct,
+    result_enter_at_table,
     result_record,
     result_void,
     ruling_award,
@@ -261,6 +263,8 @@ __all__ = [
     "result_confirm",
     "result_correct",
     "result_record",
+    "result_enter_at_table",
+    "Answer",
     "result_void",
     "ResultConflict",
     "ResultRow",

@@ -313,7 +313,7 @@ def _meeting_for_table(actor: Actor, meeting: Meeting | None, event: Event, boar
             "ask the director to correct a score"
         )
     refusal = selectors.later_round_refusal(
-        meeting, selectors.seated_meeting(actor.section_id, actor.table), board)
+        meeting, selectors.seated_round(actor.section_id, actor.table), board)
     if refusal:
         raise Forbidden(refusal, field="round")
 

@@ -15,6 +15,7 @@ import secrets
 
 from django.contrib import messages
 from django.core.cache import cache
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -306,11 +307,29 @@ def _board_context(table: TableCode, meeting: Meeting, board: Board, result: Res
     return context
 
 
+def one_transaction_post(view):
+    """A POST answered in one database transaction, the session and the table's code read
+    in it too: one commit."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs):
+        if request.method != "POST":
+            return view(request, *args, **kwargs)
+        with transaction.atomic():
+            return view(request, *args, **kwargs)
+
+    return wrapper
+
+
 @require_http_methods(["GET", "POST"])
+@one_transaction_post
 @with_table
 def board_page(request: HttpRequest, table: TableCode, round_number: int, board: int
                ) -> HttpResponse:
     """Enter a board's result; once entered, show it with its score for the opponents."""
+    if request.method == "POST" and request.POST.get("action") != "preview" and (
+            entered := _enter_at_once(request, table, round_number, board)) is not None:
+        return entered
     meeting = _meeting(table, round_number)
     board_row = _board_of(meeting, board)
     if (refused := _later_round(request, table, meeting, board)) is not None:
@@ -364,6 +383,37 @@ def change(request: HttpRequest, table: TableCode, round_number: int, board: int
                       _board_context(table, meeting, board_row, result, form=form,
                                      mode="change"))
     return _submit(request, table, meeting, board_row, result=result, mode="change")
+
+
+def _enter_at_once(request: HttpRequest, table: TableCode, round_number: int, board: int
+                   ) -> HttpResponse | None:
+    """The common case of a board's entry, as _submit answers it (saved, and back to the
+    board), in few statements: the meeting and the board in one read, then the services'
+    result_enter_at_table. None for anything else (a form with mistakes, an unusual
+    result, a refusal, a board saved already, a resend): the page's full path answers it
+    as it always has, having written nothing here."""
+    entry = selectors.table_entry(table.section, table.table, round_number, board)
+    if entry.meeting is None or entry.board is None or board not in entry.meeting.boards:
+        return None
+    event = table.section.event
+    form = result_form_class(event.rules)(request.POST, rules=event.rules,
+                                          deal=entry.board.deal)
+    if not form.is_valid():
+        return None
+    token = _claim(form.cleaned_data.get("token") or "")
+    if token is None:
+        return None
+    try:
+        result = services.result_enter_at_table(
+            event=event, entry=entry, actor=_actor(table), data=form.result_data(),
+            as_entered=form.saved_as_entered())
+    except services.ServiceError:
+        result = None  # the full path puts the message next to the field
+    if result is None:
+        _release(token)
+        return None
+    _flash(request, f"Board {board} saved.")
+    return redirect("table-board", code=table.code, round_number=round_number, board=board)
 
 
 def _submit(request: HttpRequest, table: TableCode, meeting: Meeting, board: Board, *,

@@ -1,0 +1,44 @@
+"""The table page's form submit, the same hot path as the API's: its statements are
+counted, so a later change cannot add one silently."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.web.conftest import contract_post
+from tournaments.models import AuditEntry, Event, Result
+
+from .test_table_flow import board_url, token_of
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+# The session, the table's code, the meeting and board, the event's lock, the write.
+STATEMENTS = 5
+CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
+
+
+def test_the_form_submit_is_five_statements_in_one_transaction(client, event, table1):
+    token = token_of(client.get(board_url(table1, 1, 1)))
+    seq = Event.objects.get(pk=event.pk).seq
+    with CaptureQueriesContext(connection) as queries:
+        saved = client.post(board_url(table1, 1, 1), contract_post(token=token))
+    assert saved.status_code == 302 and saved["Location"] == board_url(table1, 1, 1)
+    sqls = [q["sql"] for q in queries.captured_queries]
+    assert len([s for s in sqls if not s.startswith(CONTROL)]) <= STATEMENTS, "\n".join(sqls)
+    assert [s for s in sqls if s.startswith(CONTROL)] == ["BEGIN", "COMMIT"]
+    assert sqls[0] == "BEGIN" and sqls[-1] == "COMMIT"
+    result = Result.objects.get()
+    assert (result.tricks, result.status, result.entered_by) == (10, "entered", "table 1")
+    assert result.seq == seq + 1 == Event.objects.get(pk=event.pk).seq
+    assert AuditEntry.objects.filter(action="enter", result=result).count() == 1
+    page = client.get(saved["Location"])
+    assert "Board 1 saved." in page.content.decode()
+
+
+def test_the_same_form_sent_twice_counts_once(client, event, table1):
+    token = token_of(client.get(board_url(table1, 1, 1)))
+    first = client.post(board_url(table1, 1, 1), contract_post(token=token))
+    again = client.post(board_url(table1, 1, 1), contract_post(token=token))
+    assert first.status_code == again.status_code == 302
+    assert Result.objects.count() == 1
+    assert AuditEntry.objects.filter(action="enter").count() == 1
