@@ -5,6 +5,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tournaments import polls
 from tournaments.models import AuditEntry, Event, IdempotencyRecord, Result
 
 from .helpers import TWO_HEARTS, key, post, url
@@ -129,3 +130,22 @@ def test_a_board_with_leave_to_play_late_is_the_same_five_statements(night, tabl
     # The leave is used up: the board of a later round is closed to the table again.
     again = post(client, url(night.event, "results/"), body, idem=key())
     assert again.status_code == 403 and again.json()["field"] == "round"
+
+
+
+@pytest.mark.redis
+def test_the_live_pages_hear_of_a_table_result_at_once(night, table_client):
+    """The table's one-statement write moves the live polls' mark as every other change
+    does (tournaments/polls.py): a page polling with the tag it had is told of the new
+    result at once, not "unchanged" until the mark expires."""
+    event = Event.objects.get(pk=night.event.pk)
+    polls.remember(event)
+    polls.forget()
+    assert polls.current(event.pk).seq == event.seq
+    table, meeting = table_client(2), night.meeting(2, 1)
+    response = post(table, url(night.event, "results/"),
+                    {"board": meeting.boards[0], "round": 1, "result": TWO_HEARTS}, idem=key())
+    assert response.status_code == 201
+    polls.forget()
+    assert polls.current(event.pk).seq == event.seq + 1 == Event.objects.get(pk=event.pk).seq
+    assert not polls.unchanged(polls.Tag(event.pk, event.seq))

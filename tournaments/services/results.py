@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from scoring.engine import RULINGS, SIDES, Unusual
 
-from .. import seam, selectors
+from .. import polls, seam, selectors
 from ..models import (
     CLUB_ADJUSTMENTS,
     AuditEntry,
@@ -233,6 +233,9 @@ def _enter_locked(event_id: int, meeting: Meeting, board_row, fields: dict, acto
     if not stored:
         return None
     locked.seq = result.seq
+    # The live pages' polls hear of it once it commits, as from every other change
+    # (_lock_event's work: this path locks the row itself).
+    polls.changed(locked)
     if leave:
         meeting.late_boards = [b for b in meeting.late_boards if b != board_row.number]
     result._state.adding = False
