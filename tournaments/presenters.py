@@ -24,8 +24,10 @@ Terms and the rules pinned here (docs/decisions.md, "Numbers and words"):
 from __future__ import annotations
 
 import datetime
+import re
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from math import gcd
 from typing import Any
 
 from django.utils import timezone
@@ -45,6 +47,8 @@ _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 Number = Fraction | int | str | None
+_PLAIN_RATIO = re.compile(r"-?[0-9]+(?:/[0-9]+)?\Z")  # "190", "-121/3"
+_VULGAR_RATIOS = {(f.numerator, f.denominator): text for f, text in VULGAR.items()}
 
 
 # --- numbers ------------------------------------------------------------------------------------
@@ -81,17 +85,38 @@ def number(value: Number) -> str:
     return f"{sign if two else ''}{two}"
 
 
+def _ratio(value: Fraction | int | str) -> tuple[int, int]:
+    """(numerator, denominator) in lowest terms, the denominator positive: what
+    fraction(value) holds, worked out without a Fraction for an int or a plain "n/d"
+    string (a score card of 2,000 pairs says some 200,000 of them)."""
+    if value.__class__ is int:
+        return value, 1
+    if value.__class__ is str:
+        text = value.strip().replace(MINUS, "-")
+        if _PLAIN_RATIO.match(text):
+            top, _slash, bottom = text.partition("/")
+            numerator, denominator = int(top), int(bottom or 1)
+            if denominator:
+                common = gcd(numerator, denominator)
+                return numerator // common, denominator // common
+    v = fraction(value)
+    return v.numerator, v.denominator
+
+
 def exact(value: Number) -> str:
     """The exact value in full: 6½, −40⅓, 5³⁄₇ (never "n/d"); "" for None."""
     if value is None or value == "":
         return ""
-    sign, whole, rest = _split(fraction(value))
+    numerator, denominator = _ratio(value)
+    sign = MINUS if numerator < 0 else ""
+    whole, rest = divmod(abs(numerator), denominator)  # rest/denominator: lowest terms
     if not rest:
         return f"{sign}{whole}"
-    if rest in VULGAR:
-        return f"{sign}{whole or ''}{VULGAR[rest]}"
-    top = str(rest.numerator).translate(_SUPERSCRIPT)
-    bottom = str(rest.denominator).translate(_SUBSCRIPT)
+    vulgar = _VULGAR_RATIOS.get((rest, denominator))
+    if vulgar:
+        return f"{sign}{whole or ''}{vulgar}"
+    top = str(rest).translate(_SUPERSCRIPT)
+    bottom = str(denominator).translate(_SUBSCRIPT)
     return f"{sign}{whole or ''}{top}{FRACTION_SLASH}{bottom}"
 
 
@@ -102,7 +127,7 @@ def is_rounded(shown: Number, value: Number) -> bool:
     if shown is None or shown == "":
         return True
     try:
-        return fraction(shown) != fraction(value)
+        return _ratio(shown) != _ratio(value)
     except (ValueError, ZeroDivisionError):
         return True
 

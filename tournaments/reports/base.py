@@ -19,12 +19,14 @@ straight onto the canvas, each distinct string encoded once per document. See
 
 from __future__ import annotations
 
+import gc
 import io
 import re
 import unicodedata
 import weakref
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from functools import lru_cache
 from itertools import accumulate
@@ -274,6 +276,15 @@ class _Encoded:
     def __init__(self, doc: Any):
         self.doc = doc
         self._known: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
+        self._placed: dict[tuple[Any, ...], _Placed] = {}
+
+    def placed(self, columns: tuple[Column, ...], font: str, size: float) -> _Placed:
+        """The cells placed so far in grids of these columns, font and size."""
+        key = (columns, font, size)
+        found = self._placed.get(key)
+        if found is None:
+            found = self._placed[key] = _Placed()
+        return found
 
     def pieces(self, font: str, text: str) -> tuple[tuple[str, str], ...]:
         """((subset font name, escaped bytes), ...): `text` in `font`."""
@@ -300,32 +311,21 @@ def _encoded(canv: canvas.Canvas) -> _Encoded:
     return found
 
 
-class _TextOut:
-    """The operators of one PDF text block: a font or colour is set only when it changes."""
+class _Placed(dict):
+    """Per document and grid shape: each distinct cell's lines as PDF text (Grid._place).
 
-    def __init__(self, encoded: _Encoded):
-        self.pieces = encoded.pieces
-        self.ops: list[str] = ["BT", "0 g"]
-        self._font = ""
-        self._size = 0.0
-        self._color = ""
+    A long report repeats its cells (a board number, a contract, a score), so each is
+    worked out once. Some are seen once only (a running total): the store is emptied
+    when it grows past LIMIT, so that a long report's memory stays bounded.
+    """
 
-    def line(self, x: float, baseline: float, runs: Sequence[tuple[str, str, float, str]]
-             ) -> None:
-        ops = self.ops
-        ops.append(f"1 0 0 1 {x:.2f} {baseline:.2f} Tm")
-        for text, font, size, color in runs:
-            if color != self._color:
-                ops.append(_color_op(color))
-                self._color = color
-            for name, chunk in self.pieces(font, text):
-                if name != self._font or size != self._size:
-                    ops.append(f"{name} {size:.2f} Tf")
-                    self._font, self._size = name, size
-                ops.append(f"({chunk}) Tj")
+    LIMIT = 10_000
 
-    def code(self) -> str:
-        return "\n".join([*self.ops, "ET"])
+    def put(self, key: Any, value: Any) -> Any:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        self[key] = value
+        return value
 
 
 class Grid(Flowable):
@@ -378,26 +378,57 @@ class Grid(Flowable):
 
     def draw(self) -> None:
         edges = [0.0, *accumulate(c.width for c in self.columns)]
-        out = _TextOut(_encoded(self.canv))
+        encoded = _encoded(self.canv)
+        placed = encoded.placed(self.columns, self.font, self.size)
+        ops: list[str] = ["BT", "0 g"]
+        append = ops.append
+        font_op, color = "", ""  # what the text block has set, so that it is set once
+        plain_offset = CAP_MIDDLE * self.size
         top = self.height
         spanned: list[tuple[float, float, int, int]] = []
         rules = [self._hline(top)]
         for row, height in zip((self.head, *self.rows), (self.head_height, *self.heights),
                                strict=True):
             bottom = top - height
-            self._draw_row(out, row, edges, top - height / 2)
-            if row.span:
-                spanned.append((top, bottom, *row.span))
+            middle = top - height / 2
+            plain = f"{middle - plain_offset:.2f} Tm"
+            span = row.span
+            for index, cell in enumerate(row.cells):
+                if not cell:
+                    continue
+                last = index
+                if span:
+                    if span[0] < index <= span[1]:
+                        continue
+                    if index == span[0]:
+                        last = span[1]
+                key = (cell, index, last)
+                lines = placed.get(key)
+                if lines is None:
+                    lines = placed.put(key, self._place(encoded, cell, edges, index, last))
+                for x, offset, runs in lines:
+                    append(x + plain if offset is None else f"{x}{middle + offset:.2f} Tm")
+                    for run_color, run_font, text in runs:
+                        if run_color != color:
+                            append(_color_op(run_color))
+                            color = run_color
+                        if run_font != font_op:
+                            append(run_font)
+                            font_op = run_font
+                        append(text)
+            if span:
+                spanned.append((top, bottom, *span))
             rules.append(self._hline(bottom))
             top = bottom
         for k, x in enumerate(edges):
             rules.extend(self._vlines(x, k, spanned))
+        append("ET")
         canv = self.canv
         head = self.head_height
         canv.addLiteral(f"q {_rgb_op(SHADE, 'rg')} "
                         f"0 {self.height - head:.2f} {self.width:.2f} {head:.2f} re f Q")
         canv.addLiteral(f"q 0.5 w {_rgb_op(LINE, 'RG')}\n" + "\n".join(rules) + "\nS Q")
-        canv.addLiteral("q\n" + out.code() + "\nQ")
+        canv.addLiteral("q\n" + "\n".join(ops) + "\nQ")
 
     def _hline(self, y: float) -> str:
         return f"0 {y:.2f} m {self.width:.2f} {y:.2f} l"
@@ -415,48 +446,46 @@ class Grid(Flowable):
             lines.append(f"{x:.2f} {start:.2f} m {x:.2f} 0 l")
         return lines
 
-    def _draw_row(self, out: _TextOut, row: GridRow, edges: list[float],
-                  middle: float) -> None:
-        """Each cell's lines, centred on the row's `middle` (a y)."""
-        span = row.span
-        font, size, columns = self.font, self.size, self.columns
-        for index, cell in enumerate(row.cells):
-            if not cell:
-                continue
-            last = index
-            if span:
-                if span[0] < index <= span[1]:
-                    continue
-                if index == span[0]:
-                    last = span[1]
-            left, right = edges[index] + CELL_PAD_X, edges[last + 1] - CELL_PAD_X
-            align = columns[index].align
-            if cell.__class__ is str:
-                self._put(out, ((cell, font, size, ""),), text_width(font, cell) * size,
-                          left, right, middle - CAP_MIDDLE * size, align)
-                continue
-            line_top = middle + cell.height / 2
+    def _place(self, encoded: _Encoded, cell: Cell, edges: list[float], index: int,
+               last: int) -> tuple[tuple[str, float | None, tuple[tuple[str, str, str], ...]],
+                                   ...]:
+        """A cell's lines as PDF text, worked out once per document for each distinct cell in
+        each column: ((the x of the line's text matrix, its baseline from the row's middle
+        or None for a plain string's, ((colour, font operator, text operator), ...)), ...).
+
+        Each line lies between the column's padded edges, set smaller if it would not fit.
+        """
+        left, right = edges[index] + CELL_PAD_X, edges[last + 1] - CELL_PAD_X
+        align = self.columns[index].align
+        if cell.__class__ is str:
+            font, size = self.font, self.size
+            lines: list[tuple[Sequence[tuple[str, str, float, str]], float, float | None]] = [
+                (((cell, font, size, ""),), text_width(font, cell) * size, None)]
+        else:
+            lines, line_top = [], cell.height / 2
             for line, leading, width in zip(cell.lines, cell.leadings, cell.widths,
                                             strict=True):
-                baseline = line_top - leading / 2 - CAP_MIDDLE * leading / LEADING
-                self._put(out, line, width, left, right, baseline, align)
+                lines.append((line, width,
+                              line_top - leading / 2 - CAP_MIDDLE * leading / LEADING))
                 line_top -= leading
-
-    @staticmethod
-    def _put(out: _TextOut, runs: Sequence[tuple[str, str, float, str]], width: float,
-             left: float, right: float, baseline: float, align: str) -> None:
-        """One line of runs between `left` and `right`, set smaller if it would not fit."""
+        placed = []
         room = right - left
-        if width > room > 0:
-            scale = int(room / width * 100) / 100  # rounded down: it surely fits
-            runs = [(text, font, size * scale, color) for text, font, size, color in runs]
-            width *= scale
-        if align == "right":
-            out.line(right - width, baseline, runs)
-        elif align == "center":
-            out.line(left + (room - width) / 2, baseline, runs)
-        else:
-            out.line(left, baseline, runs)
+        for runs, width, offset in lines:
+            if width > room > 0:
+                scale = int(room / width * 100) / 100  # rounded down: it surely fits
+                runs = [(text, font, size * scale, color) for text, font, size, color in runs]
+                width *= scale
+            if align == "right":
+                x = right - width
+            elif align == "center":
+                x = left + (room - width) / 2
+            else:
+                x = left
+            placed.append((f"1 0 0 1 {x:.2f} ", offset, tuple(
+                (color, f"{name} {size:.2f} Tf", f"({chunk}) Tj")
+                for text, font, size, color in runs
+                for name, chunk in encoded.pieces(font, text))))
+        return tuple(placed)
 
 
 # --- the page template -----------------------------------------------------------------
@@ -517,6 +546,57 @@ class Done(Flowable):
         self._callback()
 
 
+class _Story(list):
+    """The story, filled from the renderer's blocks as reportlab reaches them.
+
+    reportlab takes flowables from the front of the list (``len``, ``[0]``, ``del``),
+    so the list is topped up whenever it asks how long it is: a long report never holds
+    every row's flowables at once (the score cards of 2,000 pairs were half the memory a
+    print worker needed). A ``Done`` marker follows each block.
+    """
+
+    AHEAD = 16  # flowables kept ahead: enough for reportlab to look past a heading
+
+    def __init__(self, blocks: Iterable[list[Flowable]], step: Callable[[], None]):
+        super().__init__()
+        self._blocks: Iterator[list[Flowable]] | None = iter(blocks)
+        self._step = step
+        self._fill()
+
+    def _fill(self) -> None:
+        while self._blocks is not None and list.__len__(self) < self.AHEAD:
+            block = next(self._blocks, None)
+            if block is None:
+                self._blocks = None
+                return
+            self.extend(block)
+            self.append(Done(self._step))
+
+    def __len__(self) -> int:
+        self._fill()
+        return list.__len__(self)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Within: Python's cycle collector paused (it is put back as it was).
+
+    Laying out a long report makes millions of small objects, few of them in cycles;
+    the collector, run again and again over them and the report's data, took a fifth
+    of the score cards' time. What cycles there are wait for its next run after.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 class BaseRenderer:
     """Page size, margins, fonts with suit symbols, a header and "page N of M".
 
@@ -564,10 +644,7 @@ class BaseRenderer:
             done += 1
             self.progress(done, total)
 
-        story: list[Flowable] = []
-        for block in self.blocks(data):
-            story.extend(block)
-            story.append(Done(step))
+        story = _Story(self.blocks(data), step)
         if not story:
             story.append(Paragraph("Nothing to print yet.", self.styles["body"]))
         buffer = io.BytesIO()
@@ -586,7 +663,8 @@ class BaseRenderer:
         canvas_class = type("PageCanvas", (_NumberedCanvas,),
                             {"header": header, "footer_left": printed})
         try:
-            doc.build(story, canvasmaker=canvas_class)
+            with _no_cycle_collection():
+                doc.build(story, canvasmaker=canvas_class)
         except LayoutError as exc:  # a block too big for a page: say which, plainly
             raise ValueError(f"the {self.document.lower()} could not be laid out: {exc}") from exc
         self.progress(total, total)
