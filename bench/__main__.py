@@ -644,7 +644,22 @@ def _breakdown_note(parts: dict) -> str:
     return (f"where a POST's time goes, in this process, one at a time through Django's test "
             f"client ({parts['posts']} POSTs, each part without the parts it calls; DRF "
             f"dispatch includes the view and the service's own Python): "
-            f"{parts['whole'] * 1000:.1f} ms = {shares}")
+            f"{parts['whole'] * 1000:.1f} ms = {shares}" + _side_note(parts))
+
+
+def _side_note(parts: dict) -> str:
+    """What bounds the POST rate: every write of an event holds its row lock, and the
+    tables' confirms and agrees between rounds take that lock too."""
+    side = parts.get("requests")
+    if not side:
+        return ""
+    said = "; ".join(
+        f"{kind} {side[kind]['seconds'] * 1000:.1f} ms and {side[kind]['statements']:.1f} "
+        f"SQL statements ({side[kind]['requests']} sent)" for kind in ("POST", "confirm", "agree"))
+    return (f"; what bounds the POST rate (every write of an event holds the event's row "
+            f"lock to its commit, so the event's writes run one at a time), the same way, "
+            f"each request whole, its statements besides BEGIN, COMMIT and savepoints: "
+            f"{said}; a table sends one confirm per board and one agree per round")
 
 
 def _page_figure(sizes: Sizes, page_runs: list) -> Figure:

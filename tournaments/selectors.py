@@ -749,6 +749,39 @@ class Outstanding:
         return f"Round {self.round}, {where}: board {self.board} {what}"
 
 
+@dataclass(frozen=True)
+class MeetingIn:
+    """What a table agreeing its meeting must know, read in one query (round_agree):
+    how many live results the meeting has, whether one still waits for the opponents'
+    confirmation, and its boards not in yet (boards_outstanding's, for this meeting)."""
+
+    played: int
+    unconfirmed: bool
+    outstanding: list[Outstanding]
+
+
+def meeting_in(event: Event, section: Section, meeting: Meeting) -> MeetingIn:
+    rows = list(Result.objects.filter(voided=False).filter(
+        Q(meeting=meeting) | Q(event=event, board__number__in=meeting.boards,
+                               ns_pair_id=meeting.ns_pair_id, ew_pair_id=meeting.ew_pair_id))
+        .values_list("meeting_id", "board__number", "ns_pair_id", "ew_pair_id", "status"))
+    own = [state for meeting_id, _, _, _, state in rows if meeting_id == meeting.pk]
+    pairs = (meeting.ns_pair_id, meeting.ew_pair_id)
+    status = {board: state for _, board, ns, ew, state in rows if (ns, ew) == pairs}
+    missing = []
+    for board in meeting.boards:
+        state = status.get(board)
+        if state is None:
+            missing.append((board, "missing"))
+        elif state == Result.Status.ENTERED and meeting.agreed_at is None:
+            missing.append((board, "unconfirmed"))
+    several = bool(missing) and Section.objects.filter(event=event).count() > 1
+    return MeetingIn(
+        played=len(own), unconfirmed=Result.Status.ENTERED in own,
+        outstanding=[Outstanding(section.name, meeting.round, meeting.table, board, state,
+                                 several) for board, state in missing])
+
+
 def boards_outstanding(event: Event, *, section: Section | None = None,
                        round_number: int | None = None,
                        tables: list[int] | None = None) -> list[Outstanding]:

@@ -640,10 +640,19 @@ class TableRoundAgree(TableRoundMixin, ApiView):
                    parameters=[IDEMPOTENCY])
     @idempotent
     def post(self, request, event_id: int, section: str, table: int, round: int):
-        meetings = self.table_meetings(self.get_event(), section, table)
-        if not any(m.round == round for m in meetings):
+        # What the agree needs and no more: the section (the table's own, read with its
+        # code) and the rounds the table plays, in one light query.
+        event = self.get_event()
+        caller = table_in_event(request, event)
+        require_own_table(request, event, section, table)
+        section_row = caller.section if caller is not None else lookups.section_of(
+            event, section)
+        rounds = selectors.table_rounds(section_row, table)
+        if not rounds:
+            raise NotFound(f"there is no table {table} in section {section}")
+        if not any(m.round == round for m in rounds):
             raise NotFound(f"table {table} does not play a round {round}")
-        agreed = services.round_agree(section=meetings[0].section, round_number=round,
+        agreed = services.round_agree(section=section_row, round_number=round,
                                       actor=actor_for(request), tables=[table])
         return Response(AgreedOut({"agreed": agreed}).data)
 

@@ -288,21 +288,30 @@ def _director_put(*, event: Event, board: int, ns: int, ew: int, fields: dict, a
 
 
 def _meeting_for_table(actor: Actor, meeting: Meeting | None, event: Event, board: int,
-                       *, late: bool = False) -> None:
+                       *, late: bool = False, seated: Meeting | None = None,
+                       reported: bool = True) -> None:
     """A table writes only in its own meeting, at the round it is at now or an earlier one
     not yet agreed, or a board the director has given it leave to play late (in any round
     of its own, agreed or not; `late`: the opponents confirming that late result). Read
-    under the event lock, which round_agree and the late play services take too."""
+    under the event lock, which round_agree and the late play services take too.
+
+    `seated`: the table's seated round, when the caller read it under the event lock with
+    `meeting` itself (so `meeting`'s agreement and leave are as they are now): nothing is
+    read again; `reported`: False when the caller's read found no open report on the
+    board (selectors.OPEN_IRREGULAR), so none is looked for again."""
     if not actor.is_table:
         return
     _require_table_scoring(event)
     if meeting is None or meeting.section_id != actor.section_id or meeting.table != actor.table:
         raise Forbidden("a table can only enter the boards it plays")
-    refusal = selectors.irregular_refusal(meeting, board)  # Duplicate Law B: wait for it
+    refusal = reported and selectors.irregular_refusal(meeting, board)  # Law B: wait for it
     if refusal:
         raise Forbidden(refusal, field="board")
-    agreed_at, late_boards = Meeting.objects.values_list("agreed_at", "late_boards").get(
-        pk=meeting.pk)
+    if seated is not None:
+        agreed_at, late_boards = meeting.agreed_at, meeting.late_boards
+    else:
+        agreed_at, late_boards = Meeting.objects.values_list("agreed_at", "late_boards").get(
+            pk=meeting.pk)
     if late or selectors.late_leave(late_boards, board):
         # Late play: the director's leave opens this board, whatever the round; and the
         # opponents confirm the late result it let the table enter (`late`).
@@ -312,8 +321,9 @@ def _meeting_for_table(actor: Actor, meeting: Meeting | None, event: Event, boar
             f"round {meeting.round} at table {meeting.table} is agreed (Duplicate Law E): "
             "ask the director to correct a score"
         )
-    refusal = selectors.later_round_refusal(
-        meeting, selectors.seated_round(actor.section_id, actor.table), board)
+    if seated is None:
+        seated = selectors.seated_round(actor.section_id, actor.table)
+    refusal = selectors.later_round_refusal(meeting, seated, board)
     if refusal:
         raise Forbidden(refusal, field="round")
 

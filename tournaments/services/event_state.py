@@ -16,7 +16,6 @@ from ..models import (
     MAX_CORRECTION_MINUTES,
     Event,
     Meeting,
-    Result,
     Section,
 )
 from .base import (
@@ -58,30 +57,32 @@ def round_agree(
         meetings = meetings.filter(table__in=list(tables))
     meetings = list(meetings)
     if actor.is_table:
-        for meeting in meetings:
-            played = Result.objects.filter(meeting=meeting, voided=False).count()
-            if played < len(meeting.boards):
+        outstanding = []
+        for meeting in meetings:  # its own meeting: one query tells all the table needs
+            state = selectors.meeting_in(event, section, meeting)
+            if state.played < len(meeting.boards):
                 raise ServiceError(
                     f"enter all {len(meeting.boards)} boards before agreeing the round "
-                    f"({played} entered)", field="round")
-            if Result.objects.filter(meeting=meeting, voided=False,
-                                     status=Result.Status.ENTERED).exists():
+                    f"({state.played} entered)", field="round")
+            if state.unconfirmed:
                 raise ServiceError("the opponents must confirm every board first",
                                    field="round")
-    if meetings:
+            outstanding += [str(o) for o in state.outstanding]
+    elif meetings:
         # The director may agree a round that is not all in (a table gone home, say):
         # the audit keeps what was still outstanding at that moment.
         outstanding = [str(o) for o in selectors.boards_outstanding(
             event, section=section, round_number=round_number,
             tables=[m.table for m in meetings])]
+    if meetings:
         after = {"section": section.name, "round": round_number,
                  "tables": [m.table for m in meetings]}
         if outstanding:
             after["outstanding"] = outstanding
         now = timezone.now()
+        Meeting.objects.filter(pk__in=[m.pk for m in meetings]).update(agreed_at=now)
         for meeting in meetings:
             meeting.agreed_at = now
-            meeting.save(update_fields=["agreed_at"])
         _audit(event=event, actor=actor, action="agree round", after=after)
     return len(meetings)
 

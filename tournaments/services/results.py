@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Model
+from django.db.models import Exists, Model, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from scoring.engine import RULINGS, SIDES, Unusual
@@ -306,19 +307,45 @@ def _late_replace(existing: Result, fields: dict, *, event: Event, actor: Actor,
     return existing
 
 
+def _table_rounds(rounds: QuerySet) -> Subquery:
+    return Subquery(rounds.filter(section_id=OuterRef("meeting__section_id"),
+                                  table=OuterRef("meeting__table")).values("round")[:1])
+
+
+# The round the result's table is at (selectors.current_meeting): its lowest round not yet
+# agreed, or its last once every round is agreed.
+_SEATED_ROUND = Coalesce(
+    _table_rounds(Meeting.objects.filter(agreed_at__isnull=True).order_by("round")),
+    _table_rounds(Meeting.objects.order_by("-round")))
+
+# An open report on the result's board at its meeting (selectors.meeting_irregular).
+_REPORTED = Exists(Irregularity.objects.filter(
+    meeting_id=OuterRef("meeting_id"), board_id=OuterRef("board_id"),
+    status__in=selectors.OPEN_IRREGULAR))
+
+
 @transaction.atomic
 def result_confirm(*, result: Result, actor: Actor, by: str = "") -> Result:
     """The opponents (or the director) confirm a result entered at the table."""
     event = _lock_event(result.event_id)
     _require_open(event)
-    result = Result.objects.select_for_update(of=("self",)).select_related(
-        "board", "ns_pair", "ew_pair", "meeting").get(pk=result.pk)
+    # One read under the lock: the result with what its answer shows (its meeting's
+    # section; the event is the row just locked) and, for a table, the round it is at.
+    rows = Result.objects.select_for_update(of=("self",)).select_related(
+        "board", "ns_pair", "ew_pair", "meeting__section")
+    if actor.is_table:
+        rows = rows.annotate(seated=_SEATED_ROUND, reported=_REPORTED)
+    result = rows.get(pk=result.pk)
+    result.event = event
     if result.voided:
         raise ServiceError("this result has been removed", field="result")
     # A late result the table entered with leave is confirmed by the opponents at once,
     # even in a round agreed since (the leave was used up by the entry).
+    seated = getattr(result, "seated", None)
     _meeting_for_table(actor, result.meeting, event, result.board.number,
-                       late=result.late_play and result.status == Result.Status.ENTERED)
+                       late=result.late_play and result.status == Result.Status.ENTERED,
+                       seated=None if seated is None else Meeting(round=seated),
+                       reported=getattr(result, "reported", True))
     if result.status in (Result.Status.CONFIRMED, Result.Status.DIRECTOR):
         return result  # a director's result needs no confirming by the table
     before = seam.snapshot(result)
