@@ -270,7 +270,7 @@ class PairState:
         actual = len(ns_scores)
         if self.method == "matchpoints":
             e = self.expected or actual
-            if e == actual or actual == 1:  # the engine factors by n = 1: the raw values
+            if e == actual:  # nothing to factor: the raw values
                 return 1, _raw_matchpoints(ns_scores), _raw_matchpoints(ew_scores)
             return (actual, [(m + 1) * e - actual for m in _raw_matchpoints(ns_scores)],
                     [(m + 1) * e - actual for m in _raw_matchpoints(ew_scores)])

@@ -251,14 +251,17 @@ def matchpoints_scaled(entries: Sequence[Entry], expected: int | None = None
     e = actual if expected is None else expected
     if e < 1 and actual:
         raise ValueError("the expected number of results must be at least 1")
-    n = actual if actual and e != actual else 1
+    # Neuberg factors a board played fewer (or more) times than expected, a board with a
+    # single real result included: its (M + 1) × E / A − 1 is then E − 1, the average.
+    factoring = bool(actual) and e != actual
+    n = actual if factoring else 1
     # A board with an adjusted score is kept in fifths too (60 % of the top is 6/5 of half).
     scale = 5 if _adjusted(entries) else 1
     d = scale * n
 
     def factored(mp: int) -> int:
         # Neuberg ((M + 1) × E / A) − 1, times A (and times the scale).
-        return scale * (mp if n == 1 else (mp + 1) * e - actual)
+        return scale * ((mp + 1) * e - actual if factoring else mp)
 
     ns_mp = [factored(m) for m in _raw_matchpoints([r.ns_score for r in real])]  # type: ignore[misc]
     ew_mp = [factored(m) for m in _raw_matchpoints([r.ew_score for r in real])]  # type: ignore[misc]

@@ -223,6 +223,19 @@ def test_pair_contest_matchpoints_single_result_is_fifty_percent():
     assert totals[1].percentage == 50
 
 
+def test_a_board_played_once_where_more_were_expected_is_factored_to_the_average():
+    # rules.md §4: ((M + 1) × E / A) − 1 with M = 0, A = 1, E = 3 gives 2, half the top
+    # of 4: the lone result has nothing to beat and nothing to lose to.
+    assert matchpoints_board([played(1, 11, 100)], expected=3) == [(F(2), F(2))]
+    boards = {
+        1: [played(1, 11, 100), played(2, 12, 50), played(3, 13, 0)],
+        2: [played(1, 12, 10)],
+    }
+    totals = pair_contest(boards, "matchpoints")
+    assert totals[1] == PairTotal(F(4 + 2), 2, F(8), F(75))
+    assert totals[12] == PairTotal(F(2 + 2), 2, F(8), F(50))
+
+
 # --- team matches (Duplicate Law G) ---------------------------------------------------------
 
 TEAM_OF_4 = {1: "A", 2: "A", 3: "B", 4: "B"}
