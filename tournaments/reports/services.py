@@ -148,17 +148,20 @@ def report_request(*, event: Event, kind: str, actor: Actor) -> ReportJob:
         raise Forbidden("only the director prints reports")
     _check_printable(event, kind)
     job, created = ReportJob.objects.select_for_update().get_or_create(event=event, kind=kind)
+    return _queue(job, created)
+
+
+def _queue(job: ReportJob, created: bool) -> ReportJob:
+    """Queue `job` (locked) to print afresh, unless it is queued or running already:
+    then it is returned as it is (and, still waiting for the broker, sent again)."""
     if job.status in (ReportJob.Status.QUEUED, ReportJob.Status.RUNNING) and not created:
         if job.status == ReportJob.Status.QUEUED and not job.task_id:
             # Still waiting for the broker: asking again is a good moment to retry.
             transaction.on_commit(lambda: report_requeue(job=job, unsent_after=timedelta(0)))
         return job
     job.status = ReportJob.Status.QUEUED
-    job.done = 0
-    job.total = 0
-    job.error = ""
-    job.task_id = ""
-    job.attempts = 0
+    job.done = job.total = job.attempts = 0
+    job.error = job.task_id = ""
     job.save()
     job_id = job.pk
     transaction.on_commit(lambda: report_send(job_id=job_id))
@@ -176,17 +179,7 @@ def rubber_report_request(*, rubber: Rubber) -> ReportJob:
     rubber = Rubber.objects.select_for_update().get(pk=rubber.pk)
     job, created = ReportJob.objects.select_for_update().get_or_create(
         rubber=rubber, kind="rubber")
-    if job.status in (ReportJob.Status.QUEUED, ReportJob.Status.RUNNING) and not created:
-        if job.status == ReportJob.Status.QUEUED and not job.task_id:
-            transaction.on_commit(lambda: report_requeue(job=job, unsent_after=timedelta(0)))
-        return job
-    job.status = ReportJob.Status.QUEUED
-    job.done = job.total = job.attempts = 0
-    job.error = job.task_id = ""
-    job.save()
-    job_id = job.pk
-    transaction.on_commit(lambda: report_send(job_id=job_id))
-    return job
+    return _queue(job, created)
 
 
 @transaction.atomic
@@ -197,17 +190,7 @@ def party_report_request(*, party: Party) -> ReportJob:
     party = Party.objects.select_for_update().get(pk=party.pk)
     job, created = ReportJob.objects.select_for_update().get_or_create(
         party=party, kind="party")
-    if job.status in (ReportJob.Status.QUEUED, ReportJob.Status.RUNNING) and not created:
-        if job.status == ReportJob.Status.QUEUED and not job.task_id:
-            transaction.on_commit(lambda: report_requeue(job=job, unsent_after=timedelta(0)))
-        return job
-    job.status = ReportJob.Status.QUEUED
-    job.done = job.total = job.attempts = 0
-    job.error = job.task_id = ""
-    job.save()
-    job_id = job.pk
-    transaction.on_commit(lambda: report_send(job_id=job_id))
-    return job
+    return _queue(job, created)
 
 
 def party_report_data(party: Party) -> dict[str, Any]:
@@ -226,17 +209,7 @@ def season_report_request(*, season: Season, actor: Actor) -> ReportJob:
     season = Season.objects.select_for_update().get(pk=season.pk)
     job, created = ReportJob.objects.select_for_update().get_or_create(
         season=season, kind="season")
-    if job.status in (ReportJob.Status.QUEUED, ReportJob.Status.RUNNING) and not created:
-        if job.status == ReportJob.Status.QUEUED and not job.task_id:
-            transaction.on_commit(lambda: report_requeue(job=job, unsent_after=timedelta(0)))
-        return job
-    job.status = ReportJob.Status.QUEUED
-    job.done = job.total = job.attempts = 0
-    job.error = job.task_id = ""
-    job.save()
-    job_id = job.pk
-    transaction.on_commit(lambda: report_send(job_id=job_id))
-    return job
+    return _queue(job, created)
 
 
 def season_report_data(season: Season) -> dict:
@@ -257,6 +230,15 @@ def season_report_data(season: Season) -> dict:
     return {"season": season.name, "rule": presenters.season_rule(season), "note": note,
             "footnote": footnote, "counts": season.counts, "entrants": season.entrants,
             "columns": columns, "rows": rows}
+
+
+# The jobs of one block and no event, by kind: the kind names the job's owner too (a
+# rubber, a party night, a season; the check constraint holds it), and what it prints.
+ONE_BLOCK: dict[str, Any] = {
+    "rubber": lambda rubber: rubber_sheet(rubber=rubber),
+    "party": lambda party: party_report_data(party),
+    "season": lambda season: season_report_data(season),
+}
 
 
 def report_send(*, job_id: int) -> bool:
@@ -440,30 +422,12 @@ def report_run(*, job_id: int, task_id: str,
             on_progress(done, total)
 
     progress = _throttled(record)
-    if job.rubber_id is not None:  # a score pad's sheet: one block, no event
+    if job.kind in ONE_BLOCK:  # a rubber's sheet, a party's or a season's table
+        owner = getattr(job, job.kind)
         with Heartbeat(job_id=job_id, task_id=task_id):
-            data = rubber_sheet(rubber=job.rubber)
-            renderer = RubberSheetRenderer(progress=lambda done, n: progress(done, n))
-            filename, _mimetype, content = renderer.render(data)
-            name = _store_as(f"reports/rubber-{job.rubber_id}/{filename}", content,
-                             previous=job.file.name)
-            finished = _report_finish(job_id=job_id, task_id=task_id, name=name, total=1)
-        return {"job": job_id, "status": "done" if finished else "superseded", "file": name}
-    if job.party_id is not None:  # a party night's standings: one block, no event
-        with Heartbeat(job_id=job_id, task_id=task_id):
-            data = party_report_data(job.party)
-            renderer = PartyStandingsRenderer(progress=lambda done, n: progress(done, n))
-            filename, _mimetype, content = renderer.render(data)
-            name = _store_as(f"reports/party-{job.party_id}/{filename}", content,
-                             previous=job.file.name)
-            finished = _report_finish(job_id=job_id, task_id=task_id, name=name, total=1)
-        return {"job": job_id, "status": "done" if finished else "superseded", "file": name}
-    if job.season_id is not None:  # a season's table: one block, no event
-        with Heartbeat(job_id=job_id, task_id=task_id):
-            data = season_report_data(job.season)
-            renderer = SeasonTableRenderer(progress=lambda done, n: progress(done, n))
-            filename, _mimetype, content = renderer.render(data)
-            name = _store_as(f"reports/season-{job.season_id}/{filename}", content,
+            renderer = RENDERERS[job.kind](progress=lambda done, n: progress(done, n))
+            filename, _mimetype, content = renderer.render(ONE_BLOCK[job.kind](owner))
+            name = _store_as(f"reports/{job.kind}-{owner.pk}/{filename}", content,
                              previous=job.file.name)
             finished = _report_finish(job_id=job_id, task_id=task_id, name=name, total=1)
         return {"job": job_id, "status": "done" if finished else "superseded", "file": name}
