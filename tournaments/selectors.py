@@ -52,7 +52,7 @@ from scoring.engine import (
     rank,
 )
 
-from . import presenters, seam
+from . import prepared, presenters, seam
 from .models import (
     AuditEntry,
     Board,
@@ -190,35 +190,87 @@ def table_entry(section: Section, table: int, round_number: int, board: int) -> 
         row = cursor.fetchone()
     if row is None:
         return TableEntry(None, None)
+    return _entry_of(row, section.event_id, board)
+
+
+def table_code_entry(code: str, round_number: int, board: int
+                     ) -> tuple[TableCode | None, TableEntry]:
+    """The table a code opens (with its section and event) and that table's entry of
+    `board` in `round_number` (as table_entry gives it), in one statement: all a table's
+    result entry reads before its write. (None, an empty entry) for a code no table has."""
+    code = normalise(code or "")
+    if not code:
+        return None, TableEntry(None, None)
+    with prepared.cursor() as cursor:
+        cursor.execute(_table_code_entry_sql(), [round_number, board, code])
+        row = cursor.fetchone()
+    if row is None:
+        return None, TableEntry(None, None)
+    (table_code, section, event), start = _instances(row, (TableCode, Section, Event))
+    table_code.section, section.event = section, event
+    rest = row[start:]
+    if rest[0] is None:  # the table plays no such round
+        found = None if rest[-2] is None else Board(id=rest[-2], event_id=event.pk,
+                                                    number=board, deal=rest[-1])
+        return table_code, TableEntry(None, found)
+    return table_code, _entry_of(rest, event.pk, board)
+
+
+def _instances(row: tuple, models: tuple) -> tuple[list, int]:
+    """Model instances from a row holding each model's concrete columns in turn; the
+    instances and where the row's next column is."""
     parts, start = [], 0
-    for model in (Meeting, Section, Pair, Pair):
+    for model in models:
         fields = model._meta.concrete_fields
         values = [f.from_db_value(v, None, connection) if hasattr(f, "from_db_value") else v
                   for f, v in zip(fields, row[start:start + len(fields)], strict=True)]
         parts.append(model.from_db(connection.alias, [f.attname for f in fields], values))
         start += len(fields)
-    meeting, meeting.section, meeting.ns_pair, meeting.ew_pair = parts
+    return parts, start
+
+
+def _entry_of(row: tuple, event_id: int, board: int) -> TableEntry:
+    (meeting, meeting.section, meeting.ns_pair, meeting.ew_pair), start = _instances(
+        row, (Meeting, Section, Pair, Pair))
     board_id, deal = row[start:]
-    found = None if board_id is None else Board(id=board_id, event_id=section.event_id,
+    found = None if board_id is None else Board(id=board_id, event_id=event_id,
                                                 number=board, deal=deal)
     return TableEntry(meeting, found)
 
 
+def _columns(model, alias: str) -> str:
+    return ", ".join(f"{alias}.{connection.ops.quote_name(f.column)}"
+                     for f in model._meta.concrete_fields)
+
+
 @functools.cache
 def _table_entry_sql() -> str:
-    def columns(model, alias: str) -> str:
-        return ", ".join(f"{alias}.{connection.ops.quote_name(f.column)}"
-                         for f in model._meta.concrete_fields)
-
     table = connection.ops.quote_name("table")
-    return (f"SELECT {columns(Meeting, 'm')}, {columns(Section, 's')}, "  # noqa: S608
-            f"{columns(Pair, 'np')}, {columns(Pair, 'ep')}, b.id, b.deal "
+    return (f"SELECT {_columns(Meeting, 'm')}, {_columns(Section, 's')}, "  # noqa: S608
+            f"{_columns(Pair, 'np')}, {_columns(Pair, 'ep')}, b.id, b.deal "
             f"FROM {Meeting._meta.db_table} m "
             f"JOIN {Section._meta.db_table} s ON s.id = m.section_id "
             f"JOIN {Pair._meta.db_table} np ON np.id = m.ns_pair_id "
             f"JOIN {Pair._meta.db_table} ep ON ep.id = m.ew_pair_id "
             f"LEFT JOIN {Board._meta.db_table} b ON b.event_id = s.event_id AND b.number = %s "
             f"WHERE m.section_id = %s AND m.{table} = %s AND m.round = %s")
+
+
+@functools.cache
+def _table_code_entry_sql() -> str:
+    table = connection.ops.quote_name("table")
+    return (f"SELECT {_columns(TableCode, 'c')}, {_columns(Section, 's')}, "  # noqa: S608
+            f"{_columns(Event, 'e')}, {_columns(Meeting, 'm')}, {_columns(Section, 's')}, "
+            f"{_columns(Pair, 'np')}, {_columns(Pair, 'ep')}, b.id, b.deal "
+            f"FROM {TableCode._meta.db_table} c "
+            f"JOIN {Section._meta.db_table} s ON s.id = c.section_id "
+            f"JOIN {Event._meta.db_table} e ON e.id = s.event_id "
+            f"LEFT JOIN {Meeting._meta.db_table} m ON m.section_id = c.section_id "
+            f"AND m.{table} = c.{table} AND m.round = %s::integer "
+            f"LEFT JOIN {Pair._meta.db_table} np ON np.id = m.ns_pair_id "
+            f"LEFT JOIN {Pair._meta.db_table} ep ON ep.id = m.ew_pair_id "
+            f"LEFT JOIN {Board._meta.db_table} b ON b.event_id = s.event_id "
+            "AND b.number = %s::integer WHERE c.code = %s::text")
 
 
 def late_leave(late_boards: list | None, board: int | None) -> bool:

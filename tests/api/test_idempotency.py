@@ -27,7 +27,7 @@ def body_for(night):
 def test_the_claim_the_write_and_the_answer_commit_together(night, table_client):
     """One transaction, one commit, the table's code looked up in it too: the key is
     claimed by the first write, and the answer stored by the last statement, the one
-    that stores the result."""
+    that stores the result (the full road: a code this device has not opened yet)."""
     client, idem, body = table_client(1), key(), body_for(night)
     with CaptureQueriesContext(connection) as queries:
         response = post(client, url(night.event, "results/"), body, idem=idem)
@@ -38,9 +38,21 @@ def test_the_claim_the_write_and_the_answer_commit_together(night, table_client)
     assert sum(1 for sql in statements if sql in ("BEGIN", "COMMIT")) == 2
     writes = [sql for sql in statements if not sql.startswith(("SELECT", "BEGIN", "COMMIT"))]
     assert writes[0].startswith("INSERT") and record in writes[0]
-    last = statements[-2]
-    assert last.startswith("WITH") and f"UPDATE {record}" in last
-    assert f"INSERT INTO {Result._meta.db_table}" in last
+    assert statements[-2].startswith("SELECT tournaments_table_enter(")
+    stored = IdempotencyRecord.objects.get(key=idem)
+    assert (stored.status_code, stored.response) == (201, response.json())
+
+
+def test_on_the_hot_path_one_statement_claims_writes_and_answers(night, table_client):
+    """A device that has opened its table: the claim, the write and the stored answer are
+    one statement, its own transaction (tournaments/api/hot.py)."""
+    client, idem, body = table_client(1), key(), body_for(night)
+    assert client.get("/api/table/").status_code == 200
+    with CaptureQueriesContext(connection) as queries:
+        response = post(client, url(night.event, "results/"), body, idem=idem)
+    assert response.status_code == 201
+    statements = [q["sql"] for q in queries.captured_queries]
+    assert len(statements) == 2 and statements[1].startswith("SELECT tournaments_table_enter(")
     stored = IdempotencyRecord.objects.get(key=idem)
     assert (stored.status_code, stored.response) == (201, response.json())
 

@@ -6,15 +6,17 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tournaments import polls
-from tournaments.models import AuditEntry, Event, IdempotencyRecord, Result
+from tournaments.models import AuditEntry, Event, IdempotencyRecord, Result, TableCode
 
 from .helpers import TWO_HEARTS, key, post, url
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
-# The table's code, the key's claim, the meeting and board, the event's lock, the write.
-STATEMENTS = 5
+# The full road (the DRF view): the table's code, the key's claim, the meeting and board,
+# the write (which locks the event's row itself).
+STATEMENTS = 4
 CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
+WRITE = "SELECT tournaments_table_enter("
 
 
 def statements(queries) -> list[str]:
@@ -25,8 +27,15 @@ def work(sqls: list[str]) -> list[str]:
     return [sql for sql in sqls if not sql.startswith(CONTROL)]
 
 
-def test_a_table_result_post_is_five_statements_in_one_transaction(night, table_client):
-    client, meeting = table_client(2), night.meeting(2, 1)
+def opened(client, night):
+    """The table's phone has opened its page: its code is one this device holds (the
+    throttle's memory), so its entries take the hot path (tournaments/api/hot.py)."""
+    assert client.get("/api/table/").status_code == 200
+    return client
+
+
+def test_a_table_result_post_is_two_statements_and_its_own_transaction(night, table_client):
+    client, meeting = opened(table_client(2), night), night.meeting(2, 1)
     body = {"board": meeting.boards[0], "round": 1, "result": TWO_HEARTS}
     seq = Event.objects.get(pk=night.event.pk).seq
     idem = key()
@@ -34,13 +43,11 @@ def test_a_table_result_post_is_five_statements_in_one_transaction(night, table_
         response = post(client, url(night.event, "results/"), body, idem=idem)
     assert response.status_code == 201, response.json()
     sqls = statements(queries)
-    assert len(work(sqls)) <= STATEMENTS, "\n".join(sqls)
-    # One transaction from the first statement to the last, one commit, no savepoint.
-    assert sqls[0] == "BEGIN" and sqls[-1] == "COMMIT"
-    assert [s for s in sqls if s.startswith(CONTROL)] == ["BEGIN", "COMMIT"]
-    # The event's row is locked for one statement only: the write's.
-    locked = next(n for n, s in enumerate(sqls) if "FOR UPDATE" in s)
-    assert sqls[locked + 1].startswith("WITH") and sqls[locked + 2] == "COMMIT"
+    # One read (the code's table, its round's meeting, the board), then ONE statement that
+    # claims the key, locks the event's row, checks, writes and stores the answer: no
+    # transaction around them, so the row lock is held for that statement alone.
+    assert len(sqls) == 2, "\n".join(sqls)
+    assert "FROM tournaments_tablecode" in sqls[0] and sqls[1].startswith(WRITE)
     # Nothing written is read back: no SELECT of a result after the write.
     # And all of it stored, as before: the result, its audit, the change number, the answer.
     stored = Result.objects.get()
@@ -51,18 +58,54 @@ def test_a_table_result_post_is_five_statements_in_one_transaction(night, table_
     assert audit.after["tricks"] == 8 and audit.before is None
     record = IdempotencyRecord.objects.get(key=idem)
     assert (record.status_code, record.response) == (201, response.json())
-    # The answer, made from what was in hand, is the one a read of the stored row gives.
+    assert record.scope == f"table:{TableCode.objects.get(code=night.codes[2]).pk}"
+    # The answer, made from what was in hand, is the one a read of the stored row gives,
+    # to the microsecond.
     assert response.json() == client.get(
         url(night.event, f"results/{stored.pk}/")).json()
+    assert stored.created_at == stored.updated_at == audit.at
 
 
-def test_the_replay_is_one_transaction_too(night, table_client):
+def test_the_full_road_is_four_statements_in_one_transaction(night, table_client):
+    """A code this device has not opened yet goes through the DRF view (the throttle's
+    road): one transaction, one commit, the same write statement."""
     client, meeting = table_client(2), night.meeting(2, 1)
+    body = {"board": meeting.boards[0], "round": 1, "result": TWO_HEARTS}
+    with CaptureQueriesContext(connection) as queries:
+        response = post(client, url(night.event, "results/"), body, idem=key())
+    assert response.status_code == 201, response.json()
+    sqls = statements(queries)
+    assert len(work(sqls)) <= STATEMENTS, "\n".join(sqls)
+    assert sqls[0] == "BEGIN" and sqls[-1] == "COMMIT"
+    assert [s for s in sqls if s.startswith(CONTROL)] == ["BEGIN", "COMMIT"]
+    assert sqls[-2].startswith(WRITE) and not any("FOR UPDATE" in s for s in sqls)
+    assert Result.objects.get().pk == response.json()["id"]
+
+
+def test_the_replay_is_answered_by_the_write_statement(night, table_client):
+    client, meeting = opened(table_client(2), night), night.meeting(2, 1)
     body = {"board": meeting.boards[0], "round": 1, "result": TWO_HEARTS}
     idem = key()
     first = post(client, url(night.event, "results/"), body, idem=idem)
     with CaptureQueriesContext(connection) as queries:
         again = post(client, url(night.event, "results/"), body, idem=idem)
+    assert again.status_code == 201 and again.json() == first.json()
+    assert again["Idempotent-Replayed"] == "true"
+    sqls = statements(queries)
+    assert len(sqls) == 2 and sqls[1].startswith(WRITE), "\n".join(sqls)
+    assert Result.objects.count() == 1
+
+
+def test_the_replay_on_the_full_road_is_one_transaction(night, table_client):
+    client, meeting = table_client(2), night.meeting(2, 1)
+    body = {"board": meeting.boards[0], "round": 1, "result": TWO_HEARTS}
+    idem = key()
+    first = post(client, url(night.event, "results/"), body, idem=idem)
+    # Sent from another address (whose throttle memory does not hold the code yet).
+    other = table_client(2)
+    other.defaults["REMOTE_ADDR"] = "10.0.0.2"
+    with CaptureQueriesContext(connection) as queries:
+        again = post(other, url(night.event, "results/"), body, idem=idem)
     assert again.status_code == 201 and again.json() == first.json()
     assert again["Idempotent-Replayed"] == "true"
     sqls = statements(queries)
@@ -107,7 +150,7 @@ def test_the_entry_read_gives_the_rows_the_orm_gives(night):
     assert selectors.table_entry(orm.section, 2, 9, 1) == selectors.TableEntry(None, None)
 
 
-def test_a_board_with_leave_to_play_late_is_the_same_five_statements(night, table_client):
+def test_a_board_with_leave_to_play_late_is_the_same_two_statements(night, table_client):
     """The director's leave (a board of a later round here) opens the board and is used up
     by the write itself: the result is played late, the leave gone."""
     from tournaments import services
@@ -118,12 +161,12 @@ def test_a_board_with_leave_to_play_late_is_the_same_five_statements(night, tabl
     services.late_play_allow(meeting=meeting, boards=[board], actor=night.actor,
                              reason="the board was at the wrong table")
     body = {"board": board, "round": 3, "result": TWO_HEARTS}
-    client, idem = table_client(2), key()
+    client, idem = opened(table_client(2), night), key()
     with CaptureQueriesContext(connection) as queries:
         response = post(client, url(night.event, "results/"), body, idem=idem)
     assert response.status_code == 201, response.json()
     assert response.json()["late_play"] is True
-    assert len(work(statements(queries))) <= STATEMENTS
+    assert len(statements(queries)) == 2
     assert Result.objects.get().late_play
     assert board not in Meeting.objects.get(pk=meeting.pk).late_boards
     assert AuditEntry.objects.get(action="enter").after["late_play"] is True

@@ -75,9 +75,14 @@ _CLAIM_SQL = ("INSERT INTO tournaments_idempotencyrecord (scope, key, request_ha
 
 def request_hash(request) -> str:
     """What makes two requests "the same": method, path and the JSON body (key order ignored)."""
-    body = json.dumps(request.data, sort_keys=True, separators=(",", ":"), default=str)
-    text = f"{request.method} {request.path}\n{body}"
-    return hashlib.sha256(text.encode()).hexdigest()
+    return digest_of(request.method, request.path, request.data)
+
+
+def digest_of(method: str, path: str, data) -> str:
+    """request_hash of a request with this method, path and parsed body (the table's hot
+    path reads the body itself: tournaments/api/hot.py)."""
+    body = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(f"{method} {path}\n{body}".encode()).hexdigest()
 
 
 def _error(message: str, code: int, field: str | None = None) -> Response:

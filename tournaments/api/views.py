@@ -10,6 +10,9 @@ enforced), a table (``Authorization: Table <code>``) and the public (read-only,
 published events only).
 """
 
+import functools
+from collections.abc import Callable
+
 from django.conf import settings
 from django.db import transaction
 from django.http import HttpResponsePermanentRedirect
@@ -31,7 +34,7 @@ from ..converters import NUMBER, ROW_ID
 from ..inputs import query_number
 from ..models import AuditEntry, Board, Event, Meeting, Pair, Result, Rubber, Section, Team
 from ..throttle import client_address
-from . import lookups
+from . import hot, lookups
 from .auth import TableCodeAuthentication, actor_for, table_of
 from .errors import api_exception_handler
 from .idempotency import HEADER, answer_for, idempotent
@@ -139,6 +142,24 @@ class ApiView(APIView):
     # Methods answered in one database transaction from the caller's lookup to the stored
     # answer: one commit a request (the hot writes; see ResultList).
     atomic_methods: tuple[str, ...] = ()
+    # A table's hot write answered before DRF's dispatch (hot.py): called with the request,
+    # this view's Allow header and the URL's arguments; None sends the request on to DRF.
+    hot_path: Callable | None = None
+
+    @classmethod
+    def as_view(cls, **initkwargs):
+        view = super().as_view(**initkwargs)
+        if cls.hot_path is None:
+            return view
+        hot_path = cls.hot_path
+        allow = ", ".join(m.upper() for m in cls.http_method_names
+                          if hasattr(cls, m) or (m == "head" and hasattr(cls, "get")))
+
+        @functools.wraps(view)  # keeps DRF's marks (cls, initkwargs, csrf_exempt)
+        def served(request, *args, **kwargs):
+            return hot_path(request, allow, **kwargs) or view(request, *args, **kwargs)
+
+        return served
 
     def dispatch(self, request, *args, **kwargs):
         if request.method not in self.atomic_methods:
@@ -745,6 +766,7 @@ class ResultList(ApiView):
 
     permission_classes = [IsDirectorOrTable, CanSeeEvent]
     atomic_methods = ("POST",)
+    hot_path = staticmethod(hot.result_post)
 
     @extend_schema(
         parameters=[OpenApiParameter("board", BOARD_QUERY, description="only this board")],

@@ -2,9 +2,10 @@
 and undo."""
 
 
-import functools
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import connection, transaction
@@ -14,12 +15,11 @@ from django.utils import timezone
 
 from scoring.engine import RULINGS, SIDES, Unusual
 
-from .. import polls, seam, selectors
+from .. import polls, prepared, seam, selectors
 from ..models import (
     CLUB_ADJUSTMENTS,
     AuditEntry,
     Event,
-    IdempotencyRecord,
     Irregularity,
     Meeting,
     Result,
@@ -134,20 +134,21 @@ def result_record(
 class Answer:
     """The answer to the request making a write, kept where a resend finds it (an
     IdempotencyRecord): the table's entry stores it in its own write statement.
-    `render` gives the answer's JSON body (as stored: the rendered JSON read back) from
-    the stored result; `stored` says whether it was."""
 
-    record_id: int
+    The key is claimed already (`record_id`, by the API's idempotent decorator) or is
+    claimed by the write itself (`claim`: scope, key and request hash), so that the whole
+    request is one statement. `render` gives the answer's JSON body (as stored: the
+    rendered JSON read back) from the result in hand; `stored` says whether it was."""
+
     render: Callable[[Result], Any]
+    record_id: int | None = None
+    claim: tuple[str, str, str] | None = None
     status_code: int = 201
     body: Any = None
     stored: bool = False
-
-
-# Lock the event's row for the write, reading it as it is now and reserving the new
-# result's id (the answer names it before the row is written).
-_LOCK_SQL = (f"SELECT *, nextval(pg_get_serial_sequence('{Result._meta.db_table}', 'id')) "  # noqa: S608
-             f"AS new_result_id FROM {Event._meta.db_table} WHERE id = %s FOR UPDATE")
+    # The answer stored for the key `claim` found another request holding:
+    # {"status_code", "hash", "response"} (nothing written).
+    replay: dict | None = None
 
 
 def result_enter_at_table(*, event: Event, entry: selectors.TableEntry, actor: Actor,
@@ -155,22 +156,27 @@ def result_enter_at_table(*, event: Event, entry: selectors.TableEntry, actor: A
                           as_entered: bool = False, answer: Answer | None = None
                           ) -> Result | None:
     """A table enters a board of its own meeting: result_record's common case, the
-    result new, in one transaction of three statements (PostgreSQL).
+    result new, in ONE statement (PostgreSQL: the function tournaments_table_enter, made
+    by migration 0017), its own transaction when no other is open.
 
-    Before the lock, the play is checked and scored (`entry`, one read, gave the meeting,
-    its pairs and the board). Then the event's row is locked (and read), and ONE
-    statement checks under the lock what result_record checks there (the round not agreed
-    nor later than the one the table is at, unless the director gave leave to play the
-    board late; no open irregular report on the board; no result stored yet) and, only if
-    all hold, stores the result, its audit entry, the event's next change number
-    (Event.seq: live pages see the change), the leave used up (the result then played
-    late) and `answer`. Nothing is read back: the result is what was in hand.
+    Before it, the play is checked and scored (`entry`, one read, gave the meeting, its
+    pairs and the board). The statement claims the answer's Idempotency-Key if it is to,
+    locks the event's row, checks under the lock what result_record checks there (the
+    event open to the tables; the round not agreed nor later than the one the table is at,
+    unless the director gave leave to play the board late; no open irregular report on
+    the board; no result stored yet; the meeting as read) and, only if all hold, stores
+    the result, its audit entry, the event's next change number (Event.seq: live pages see
+    the change), the leave used up (the result then played late) and `answer`. Nothing is
+    read back: the result is what was in hand, its id and change number the statement's
+    answer. The event's row lock is held for that one statement.
 
     Returns the stored result, or None when this is not the common case (a refusal, a
     result already stored, an unusual result not yet looked at again, a leave given or
-    taken back since the meeting was read, a closed or agreed event, not PostgreSQL):
-    nothing is written then, and the caller runs result_record, which answers each of
-    those as it always has.
+    taken back since the meeting was read, a closed or agreed event, a key another request
+    holds, not PostgreSQL): nothing is written then, and the caller runs result_record
+    (through the API's full road for a key it did not claim), which answers each of those
+    as it always has. A key another request holds puts that request's stored answer in
+    `answer.replay`, for the caller to replay.
     """
     meeting, board_row = entry.meeting, entry.board
     if (connection.vendor != "postgresql" or not actor.is_table or meeting is None
@@ -184,104 +190,68 @@ def result_enter_at_table(*, event: Event, entry: selectors.TableEntry, actor: A
     fields, warnings = _played_fields(event, board_row, data, actor)
     if warnings and not as_entered:
         return None  # result_record says which: a stored result first, else the warnings
-    with transaction.atomic(savepoint=False):
-        return _enter_locked(event.pk, meeting, board_row, fields, actor, answer)
-
-
-def _enter_locked(event_id: int, meeting: Meeting, board_row, fields: dict, actor: Actor,
-                  answer: Answer | None) -> Result | None:
-    locked = next(iter(Event.objects.raw(_LOCK_SQL, [event_id])), None)
-    if locked is None or locked.status in (Event.Status.CLOSED, Event.Status.AGREED):
-        return None  # result_record refuses, in the players' words
     # The director's leave to play the board late, as read with the meeting: the write
     # checks it is still so under the lock, and uses it up (_late_leave_use's work).
     leave = selectors.late_leave(meeting.late_boards, board_row.number)
     result = Result(
-        id=locked.new_result_id, event=locked, board=board_row, ns_pair=meeting.ns_pair,
-        ew_pair=meeting.ew_pair, meeting=meeting, entered_by=actor.label[:80],
-        status=Result.Status.ENTERED, seq=locked.seq + 1, late_play=leave, **fields)
-    audit = AuditEntry(event=locked, result=result, action="enter", actor=None,
+        event=event, board=board_row, ns_pair=ns_pair, ew_pair=ew_pair, meeting=meeting,
+        entered_by=actor.label[:80], status=Result.Status.ENTERED, late_play=leave, **fields)
+    audit = AuditEntry(event=event, result=result, action="enter", actor=None,
                        actor_label=actor.label[:80], after=seam.snapshot(result))
-    now = timezone.now()
-    result.created_at = result.updated_at = audit.at = now
-    params: list = []
-    checks = _checks_sql(meeting, board_row, leave, params)
-    insert_result = _insert_sql(result, "ok", params)
-    insert_audit = _insert_sql(audit, "r", params)
-    parts = [f"ok AS ({checks})", f"r AS ({insert_result} RETURNING id)",
-             f"a AS ({insert_audit})",
-             f"e AS (UPDATE {Event._meta.db_table} SET seq = %s WHERE id = %s "  # noqa: S608
-             "AND EXISTS (SELECT 1 FROM r))"]
-    params += [result.seq, locked.pk]
-    if leave:
-        parts.append(
-            f"l AS (UPDATE {Meeting._meta.db_table} SET late_boards = (SELECT "  # noqa: S608
-            "coalesce(jsonb_agg(t.x ORDER BY t.n), '[]'::jsonb) FROM jsonb_array_elements("
-            "late_boards) WITH ORDINALITY AS t(x, n) WHERE t.x <> to_jsonb(%s::integer)) "
-            "WHERE id = %s AND EXISTS (SELECT 1 FROM r))")
-        params += [board_row.number, meeting.pk]
+    result.created_at = result.updated_at = audit.at = timezone.now()
+    call = {"result": _row(result), "audit": _row(audit), "board": board_row.number,
+            "leave": leave, "section": meeting.section_id, "table": meeting.table,
+            "shut": [Event.Status.CLOSED, Event.Status.AGREED],
+            "open": [str(s) for s in selectors.OPEN_IRREGULAR]}
     if answer is not None:
-        answer.body = answer.render(result)
-        response = IdempotencyRecord._meta.get_field("response")
-        parts.append(f"i AS (UPDATE {IdempotencyRecord._meta.db_table} SET status_code = %s, "  # noqa: S608
-                     "response = %s::jsonb WHERE id = %s AND EXISTS (SELECT 1 FROM r))")
-        params += [answer.status_code, response.get_db_prep_save(answer.body, connection),
-                   answer.record_id]
-    with connection.cursor() as cursor:
-        cursor.execute("WITH " + ", ".join(parts) + " SELECT count(*) FROM r",  # noqa: S608
-                       params)
+        answer.body = answer.render(result)  # id and seq: the statement fills them in
+        call.update(record=answer.record_id, status_code=answer.status_code,
+                    answer=answer.body)
+        if answer.claim is not None:
+            scope, key, digest = answer.claim
+            call["claim"] = {"scope": scope, "key": key, "hash": digest, "at": result.created_at}
+    with prepared.cursor() as cursor:
+        cursor.execute("SELECT tournaments_table_enter(%s::jsonb)",
+                       [json.dumps(call, default=_iso)])
         (stored,) = cursor.fetchone()
-    if not stored:
+    if isinstance(stored, str):
+        stored = json.loads(stored)
+    if stored is None or "replay" in stored:
+        if answer is not None and stored is not None:
+            answer.replay = stored["replay"]
         return None
-    locked.seq = result.seq
-    # The live pages' polls hear of it once it commits, as from every other change
-    # (_lock_event's work: this path locks the row itself).
-    polls.changed(locked)
+    result.id, result.seq = stored["id"], stored["seq"]
+    result._state.adding = False
+    event.seq = result.seq
+    # The live pages' polls hear of it once it commits (at once, with no transaction
+    # open), as from every other change (_lock_event's work: this path locks the row).
+    polls.changed(event)
     if leave:
         meeting.late_boards = [b for b in meeting.late_boards if b != board_row.number]
-    result._state.adding = False
     if answer is not None:
+        answer.body.update(id=result.id, seq=result.seq)
         answer.stored = True
     return result
 
 
-def _checks_sql(meeting: Meeting, board_row, leave: bool, params: list) -> str:
-    """One row when a table may enter `board_row` at `meeting` now, as _meeting_for_table
-    and result_record decide it under the event lock; no row when they would refuse, when
-    the board has a result already, or when its late-play leave is not as `leave` says.
-    With the leave, neither the round's agreement nor the round the table is at matters."""
-    m, i, r = (Meeting._meta.db_table, Irregularity._meta.db_table, Result._meta.db_table)
-    params += [meeting.pk, board_row.number, leave, leave, meeting.section_id, meeting.table,
-               meeting.pk, board_row.pk, [str(x) for x in selectors.OPEN_IRREGULAR],
-               board_row.pk, meeting.ns_pair_id, meeting.ew_pair_id]
-    return (
-        f"SELECT 1 FROM {m} m WHERE m.id = %s "  # noqa: S608
-        "AND (coalesce(m.late_boards, '[]'::jsonb) @> jsonb_build_array(%s::integer)) "
-        "= %s::boolean AND (%s::boolean OR (m.agreed_at IS NULL "
-        # the round the table is at: the lowest not agreed, else the last (current_meeting)
-        f"AND m.round <= (SELECT coalesce(min(s.round) FILTER (WHERE s.agreed_at IS NULL), "
-        f"max(s.round)) FROM {m} s WHERE s.section_id = %s AND s.\"table\" = %s))) "
-        f"AND NOT EXISTS (SELECT 1 FROM {i} x WHERE x.meeting_id = %s AND x.board_id = %s "
-        "AND x.status = ANY(%s)) "
-        f"AND NOT EXISTS (SELECT 1 FROM {r} y WHERE y.board_id = %s AND y.ns_pair_id = %s "
-        "AND y.ew_pair_id = %s AND NOT y.voided)")
+def _iso(value: Any) -> str:
+    """A time in a row's JSON, to the microsecond (as the ORM writes it)."""
+    if isinstance(value, datetime):
+        return value.isoformat()
+    raise TypeError(f"not JSON: {value!r}")
 
 
-def _insert_sql(obj: Model, gate: str, params: list) -> str:
-    """INSERT of `obj`'s row, made only if the CTE `gate` has a row: its columns as the ORM
-    writes them (each value cast to its column's type; an id not given, its default)."""
-    fields, sql = _insert_template(type(obj), gate, obj.pk is not None)
-    params += [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields]
-    return sql
-
-
-@functools.cache
-def _insert_template(model: type[Model], gate: str, with_id: bool) -> tuple[list, str]:
-    fields = [f for f in model._meta.concrete_fields if with_id or not f.primary_key]
-    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
-    values = ", ".join(f"%s::{f.cast_db_type(connection)}" for f in fields)
-    return fields, (f"INSERT INTO {model._meta.db_table} ({columns}) "  # noqa: S608
-                    f"SELECT {values} FROM {gate} LIMIT 1")
+def _row(obj: Model) -> dict:
+    """`obj`'s row as JSON for jsonb_populate_record: each column by name, the values as
+    the ORM would write them (a JSON field's value as is; its id left out)."""
+    row = {}
+    for f in type(obj)._meta.concrete_fields:
+        if f.primary_key:
+            continue
+        value = getattr(obj, f.attname)
+        row[f.column] = value if f.get_internal_type() == "JSONField" else (
+            f.get_db_prep_save(value, connection))
+    return row
 
 
 def _has_leave(meeting: Meeting | None, board: int) -> bool:

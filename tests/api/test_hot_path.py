@@ -1,0 +1,152 @@
+"""The table's hot path (tournaments/api/hot.py): a new result from a device that has
+opened its table is answered in two statements, before DRF's dispatch, with the very
+answer the DRF view gives; anything else goes the full road and is answered as before."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tournaments.models import Event, IdempotencyRecord, Result
+
+from .helpers import THREE_HEARTS, TWO_HEARTS, key, post, url
+from .test_unusual import NINE_REVOKES
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+WRITE = "SELECT tournaments_table_enter("
+# Headers every answer has its own of.
+OWN = {"Date", "Content-Length"}
+
+
+def opened(client):
+    assert client.get("/api/table/").status_code == 200
+    return client
+
+
+def road(queries) -> str:
+    sqls = [q["sql"] for q in queries.captured_queries]
+    if sqls and sqls[0] == "BEGIN":
+        return "full"
+    return "hot" if any(s.startswith(WRITE) for s in sqls) and len(sqls) == 2 else "?"
+
+
+def send(client, night, body, idem=None):
+    with CaptureQueriesContext(connection) as queries:
+        response = post(client, url(night.event, "results/"), body, idem=idem or key())
+    return response, road(queries)
+
+
+def test_the_hot_answer_is_the_full_roads_answer(night, table_client):
+    """Board A from a device that has not opened its table yet (the full road), board B
+    from the same device after (the hot path): the same status, the same headers, the same
+    JSON keys in the same order, the same values but for what differs between the boards."""
+    client, meeting = table_client(2), night.meeting(2, 1)
+    a, b = meeting.boards[:2]
+    full, first = send(client, night, {"board": a, "round": 1, "result": TWO_HEARTS})
+    hot, second = send(client, night, {"board": b, "round": 1, "result": TWO_HEARTS})
+    assert (first, second) == ("full", "hot")
+    assert full.status_code == hot.status_code == 201
+    assert {k: v for k, v in full.items() if k not in OWN} == {
+        k: v for k, v in hot.items() if k not in OWN}
+    assert list(full.json()) == list(hot.json())
+    differ = {"id", "board", "seq", "updated_at", "ns_score", "ew_score", "ns_columns",
+              "ew_columns"}
+    assert {k: v for k, v in full.json().items() if k not in differ} == {
+        k: v for k, v in hot.json().items() if k not in differ}
+    # Each is what a read of its stored row gives.
+    for response in (full, hot):
+        stored = client.get(url(night.event, f"results/{response.json()['id']}/")).json()
+        assert stored == response.json()
+
+
+def test_a_request_first_sent_on_one_road_is_replayed_on_the_other(night, table_client):
+    """Both roads hash a request alike: the resend of a request first answered on the full
+    road is replayed on the hot path, and the other way round, each its first answer."""
+    client, meeting = table_client(2), night.meeting(2, 1)
+    a, b = meeting.boards[:2]
+    body_a, idem_a = {"board": a, "round": 1, "result": TWO_HEARTS}, key()
+    first, first_road = send(client, night, body_a, idem_a)
+    again, again_road = send(client, night, dict(reversed(list(body_a.items()))), idem_a)
+    assert (first_road, again_road) == ("full", "hot")
+    assert (again.status_code, again.json()) == (first.status_code, first.json())
+    assert again["Idempotent-Replayed"] == "true"
+
+    body_b, idem_b = {"board": b, "round": 1, "result": TWO_HEARTS}, key()
+    first_b, road_b = send(client, night, body_b, idem_b)
+    elsewhere = table_client(2)
+    elsewhere.defaults["REMOTE_ADDR"] = "10.0.0.9"  # a device that has not opened it
+    again_b, again_road_b = send(elsewhere, night, body_b, idem_b)
+    assert (road_b, again_road_b) == ("hot", "full")
+    assert (again_b.status_code, again_b.json()) == (first_b.status_code, first_b.json())
+    assert again_b["Idempotent-Replayed"] == "true"
+    assert Result.objects.count() == 2
+
+
+def test_another_request_under_a_used_key_is_refused_as_before(night, table_client):
+    client, meeting = opened(table_client(2)), night.meeting(2, 1)
+    a, b = meeting.boards[:2]
+    idem = key()
+    assert send(client, night, {"board": a, "round": 1, "result": TWO_HEARTS}, idem)[0] \
+        .status_code == 201
+    other = send(client, night, {"board": b, "round": 1, "result": TWO_HEARTS}, idem)[0]
+    assert other.status_code == 422 and other.json()["field"] == "Idempotency-Key"
+    assert Result.objects.count() == 1
+
+
+@pytest.mark.parametrize(("case", "status", "field"), [
+    ("conflict", 409, None),
+    ("unusual", 422, "as_entered"),
+    ("later round", 403, "round"),
+    ("late flag", 403, None),
+    ("no such round", 400, "round"),
+    ("bad contract", 400, "result.contract.level"),
+    ("not json", 415, None),
+    ("no key", 400, "Idempotency-Key"),
+])
+def test_what_is_not_the_common_case_is_answered_by_the_full_road(
+        night, table_client, case, status, field):
+    """A device that has opened its table, sending what the hot path does not answer:
+    nothing is written on the way, and the DRF view answers as it always has."""
+    client, meeting = opened(table_client(2)), night.meeting(2, 1)
+    board = meeting.boards[0]
+    body = {"board": board, "round": 1, "result": TWO_HEARTS}
+    if case == "conflict":
+        assert send(client, night, body)[0].status_code == 201
+        body = {**body, "result": THREE_HEARTS}
+    elif case == "unusual":
+        body = {**body, "result": NINE_REVOKES}
+    elif case == "later round":
+        body = {"board": night.meeting(2, 2).boards[0], "round": 2, "result": TWO_HEARTS}
+    elif case == "late flag":
+        body = {**body, "late_play": True}
+    elif case == "no such round":
+        body = {**body, "round": 9}
+    elif case == "bad contract":
+        body = {**body, "result": {**TWO_HEARTS, "contract": {**TWO_HEARTS["contract"],
+                                                               "level": 8}}}
+    results, seq = Result.objects.count(), Event.objects.get(pk=night.event.pk).seq
+    with CaptureQueriesContext(connection) as queries:
+        if case == "not json":
+            response = client.post(url(night.event, "results/"), "board=1",
+                                   content_type="application/x-www-form-urlencoded",
+                                   HTTP_IDEMPOTENCY_KEY=key())
+        else:
+            response = post(client, url(night.event, "results/"), body,
+                            idem=None if case == "no key" else key())
+    assert response.status_code == status, response.content
+    if field is not None:
+        assert response.json()["field"] == field
+    assert not any(q["sql"].startswith(WRITE) and "RETURNING" in q["sql"]
+                   for q in queries.captured_queries)
+    assert Result.objects.count() == results
+    assert Event.objects.get(pk=night.event.pk).seq == seq
+    assert not IdempotencyRecord.objects.filter(status_code__isnull=True).exists()
+
+
+def test_another_events_code_is_refused_as_before(night, table_client, other_night):
+    client = opened(table_client(1, code=other_night.codes[1]))
+    response = post(client, url(night.event, "results/"),
+                    {"board": 1, "round": 1, "result": TWO_HEARTS}, idem=key())
+    # The event is not published: to another event's table it does not exist.
+    assert response.status_code == 404
+    assert not Result.objects.filter(event=night.event).exists()

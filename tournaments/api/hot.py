@@ -1,0 +1,131 @@
+"""The table's hot path: its result entry served in two statements, before DRF's dispatch.
+
+On a busy night every table posts each board it plays, and all of a room's writes to an
+event queue on the event's row lock. The common case, a table entering a new result for
+its own round with an Idempotency-Key, is answered here: the body read and checked with
+the API's own parser rules and input serializer, one read (the code's table, section and
+event, the round's meeting, its pairs and the board: ``selectors.table_code_entry``),
+the play scored, and one statement (``services.result_enter_at_table`` with the key's
+claim) that claims the key, locks the event's row, checks and writes the result, its
+audit entry and the stored answer, and commits. No transaction is opened around them:
+the write is its own. The answer is the one DRF's view gives, byte for byte (its JSON,
+status and headers; tests/api/test_hot_path.py holds them equal).
+
+Anything else goes the full road, the DRF view (``ApiView.hot_path`` returns None):
+a director, a code not yet known to this device's throttle, no key, a body the parser or
+the serializer would refuse, a late-play flag, a round or board the table does not play,
+another event's code, an unusual result not looked at again, a replay, a refusal under
+the lock. Nothing is written on the way there (the write statement is all or nothing),
+so the full road answers it exactly as it always has, in the players' words.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+from rest_framework.renderers import JSONRenderer
+from rest_framework.utils.json import strict_constant
+
+from .. import selectors, services
+from ..models import Event
+from ..tablecodes import normalise
+from ..throttle import CodeGate
+from .auth import KEYWORD
+from .idempotency import HEADER, MAX_KEY_LENGTH, digest_of
+from .parsers import MAX_DEPTH, nested_deeper_than, nul_at
+from .serializers import ResultIn, result_out
+
+JSON = "application/json"
+# What DRF's content negotiation answers with JSON (its first renderer) for the hot path.
+_ACCEPTS_JSON = {None, "", "*/*", JSON, "application/*"}
+_OPEN = (Event.Status.SETTING_UP, Event.Status.RUNNING)
+
+
+def table_code(request: HttpRequest) -> str | None:
+    """The code in ``Authorization: Table <code>``, as auth.TableCodeAuthentication reads
+    it; None for any other caller."""
+    header = request.META.get("HTTP_AUTHORIZATION", "").split()
+    if len(header) < 2 or header[0].lower() != KEYWORD.lower():
+        return None
+    return normalise(" ".join(header[1:]))
+
+
+def json_body(request: HttpRequest) -> object | None:
+    """The request's JSON body as BoundedJSONParser reads it; None where it would refuse
+    it (or the request is not JSON), so that the full road says why."""
+    if request.content_type != JSON or request.content_params.get("charset", "utf-8").lower() \
+            not in ("utf-8", "utf8") or request.headers.get("Accept") not in _ACCEPTS_JSON:
+        return None
+    try:
+        text = request.body.decode("utf-8")
+        if nested_deeper_than(text, MAX_DEPTH):
+            return None
+        data = json.loads(text, parse_constant=strict_constant)
+    except ValueError:
+        return None
+    return None if nul_at(data) else data
+
+
+def json_answer(body: object, status: int, allow: str) -> HttpResponse:
+    """The answer as DRF's view renders it: its JSON renderer, its headers."""
+    response = HttpResponse(JSONRenderer().render(body), status=status, content_type=JSON)
+    response["Vary"] = "Accept"
+    response["Allow"] = allow
+    return response
+
+
+def result_post(request: HttpRequest, allow: str, event_id: int, **kwargs
+                ) -> HttpResponse | None:
+    """``POST /api/events/<id>/results/`` from a table: a new result of its round, in two
+    statements; None for anything else (the DRF view then answers)."""
+    if request.method != "POST":
+        return None
+    code, key = table_code(request), request.headers.get(HEADER, "").strip()
+    if not code or not key or len(key) > MAX_KEY_LENGTH:
+        return None
+    data = json_body(request)
+    if data is None or not CodeGate(request).holds(code):
+        return None  # a code this device has not opened yet: the throttle's full road
+    given = ResultIn(data=data)
+    if not given.is_valid():
+        return None
+    entry_in = given.validated_data
+    if "round" not in entry_in or entry_in["late_play"]:
+        return None
+    table, entry = selectors.table_code_entry(code, entry_in["round"], entry_in["board"])
+    if table is None or table.section.event_id != event_id or entry.meeting is None:
+        return None
+    event = table.section.event
+    if event.status not in _OPEN:
+        return None
+    answer = services.Answer(
+        render=_rendered(result_out),
+        claim=(f"table:{table.pk}", key, digest_of(request.method, request.path, data)))
+    try:
+        result = services.result_enter_at_table(
+            event=event, entry=entry, actor=services.Actor.at_table(table.section, table.table),
+            data=entry_in["result"], ns=entry_in.get("ns"), ew=entry_in.get("ew"),
+            as_entered=entry_in["as_entered"], answer=answer)
+    except services.ServiceError:
+        return None  # a result the engine refuses: the full road says why
+    if result is not None:
+        return json_answer(answer.body, answer.status_code, allow)
+    return _replayed(answer, allow)
+
+
+def _replayed(answer: services.Answer, allow: str) -> HttpResponse | None:
+    """The stored answer of the same request sent before under this key (idempotency's
+    replay); None for anything else (another request under the key: the full road's 422)."""
+    stored = answer.replay
+    if stored is None or stored["status_code"] is None or stored["hash"] != answer.claim[2]:
+        return None
+    response = json_answer(stored["response"], stored["status_code"], allow)
+    response["Idempotent-Replayed"] = "true"
+    return response
+
+
+def _rendered(render: Callable) -> Callable:
+    """The answer's body as stored: rendered to JSON and read back (idempotency.answer_for)."""
+    return lambda result: json.loads(JSONRenderer().render(render(result)) or b"null")

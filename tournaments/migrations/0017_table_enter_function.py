@@ -1,0 +1,124 @@
+"""A table's result entry in one call to the database (PostgreSQL only).
+
+``tournaments_table_enter(p jsonb)`` does in one statement what the entry's common case
+needs under the event's row lock (services/results.py, ``result_enter_at_table``): claims
+the request's Idempotency-Key (when ``p`` carries ``claim``), locks the event's row, checks
+the table may enter the board now, and only then stores the result, its audit entry, the
+event's next change number, the late-play leave used up and the stored answer. The rows
+come as JSON in the tables' own shape (``jsonb_populate_record``), so the function names
+no column but those it checks. It answers ``{"id", "seq"}`` of the stored result;
+``{"replay": {"status_code", "hash", "response"}}`` when the key is another request's
+(committed: the claim waits for it), which the caller replays if the request is the same;
+or NULL when it wrote nothing because this is not the common case (the caller then goes
+the full road, which answers each case in the players' words). Each statement inside takes a
+fresh snapshot (read committed), so the checks after the lock see every write committed
+before it.
+"""
+
+from django.db import migrations
+
+ENTER = r"""
+CREATE OR REPLACE FUNCTION tournaments_table_enter(p jsonb) RETURNS jsonb
+LANGUAGE plpgsql AS $fn$
+DECLARE
+    r jsonb := p->'result';
+    claimed bigint := (p->>'record')::bigint;
+    the_event bigint := (r->>'event_id')::bigint;
+    the_meeting bigint := (r->>'meeting_id')::bigint;
+    the_board bigint := (r->>'board_id')::bigint;
+    board_no integer := (p->>'board')::integer;
+    leave boolean := (p->>'leave')::boolean;
+    ev_status text;
+    ev_seq bigint;
+    new_id bigint;
+BEGIN
+    IF p ? 'claim' THEN
+        INSERT INTO tournaments_idempotencyrecord (scope, key, request_hash, created_at)
+        VALUES (p#>>'{claim,scope}', p#>>'{claim,key}', p#>>'{claim,hash}',
+                (p#>>'{claim,at}')::timestamptz)
+        ON CONFLICT (scope, key) DO NOTHING RETURNING id INTO claimed;
+        IF claimed IS NULL THEN
+            -- the key is another request's, committed (the INSERT waited for it): its
+            -- answer, for the caller to replay if this is the same request
+            RETURN (SELECT jsonb_build_object('replay', jsonb_build_object(
+                        'status_code', status_code, 'hash', request_hash,
+                        'response', response))
+                    FROM tournaments_idempotencyrecord
+                    WHERE scope = p#>>'{claim,scope}' AND key = p#>>'{claim,key}');
+        END IF;
+    END IF;
+    SELECT status, seq INTO ev_status, ev_seq
+        FROM tournaments_event WHERE id = the_event FOR UPDATE;
+    IF ev_status IS NULL OR ev_status IN (SELECT jsonb_array_elements_text(p->'shut'))
+       OR NOT EXISTS (
+            SELECT 1 FROM tournaments_meeting m
+            WHERE m.id = the_meeting AND m.section_id = (p->>'section')::bigint
+              AND m."table" = (p->>'table')::integer
+              AND m.ns_pair_id = (r->>'ns_pair_id')::bigint
+              AND m.ew_pair_id = (r->>'ew_pair_id')::bigint
+              AND m.boards @> jsonb_build_array(board_no)
+              AND (coalesce(m.late_boards, '[]'::jsonb) @> jsonb_build_array(board_no)) = leave
+              -- with the director's leave the round does not matter; without it, the round
+              -- is not agreed nor later than the one the table is at (its lowest round not
+              -- agreed, else its last)
+              AND (leave OR (m.agreed_at IS NULL AND m.round <= (
+                    SELECT coalesce(min(s.round) FILTER (WHERE s.agreed_at IS NULL),
+                                    max(s.round))
+                    FROM tournaments_meeting s
+                    WHERE s.section_id = m.section_id AND s."table" = m."table"))))
+       OR EXISTS (
+            SELECT 1 FROM tournaments_irregularity x
+            WHERE x.meeting_id = the_meeting AND x.board_id = the_board
+              AND x.status IN (SELECT jsonb_array_elements_text(p->'open')))
+       OR EXISTS (
+            SELECT 1 FROM tournaments_result y
+            WHERE y.board_id = the_board AND y.ns_pair_id = (r->>'ns_pair_id')::bigint
+              AND y.ew_pair_id = (r->>'ew_pair_id')::bigint AND NOT y.voided)
+    THEN
+        IF p ? 'claim' THEN
+            DELETE FROM tournaments_idempotencyrecord WHERE id = claimed;
+        END IF;
+        RETURN NULL;
+    END IF;
+    new_id := nextval(pg_get_serial_sequence('tournaments_result', 'id'));
+    ev_seq := ev_seq + 1;
+    INSERT INTO tournaments_result SELECT * FROM jsonb_populate_record(
+        NULL::tournaments_result, r || jsonb_build_object('id', new_id, 'seq', ev_seq));
+    INSERT INTO tournaments_auditentry SELECT * FROM jsonb_populate_record(
+        NULL::tournaments_auditentry, p->'audit' || jsonb_build_object(
+            'id', nextval(pg_get_serial_sequence('tournaments_auditentry', 'id')),
+            'result_id', new_id));
+    UPDATE tournaments_event SET seq = ev_seq WHERE id = the_event;
+    IF leave THEN
+        UPDATE tournaments_meeting SET late_boards = (
+            SELECT coalesce(jsonb_agg(t.x ORDER BY t.n), '[]'::jsonb)
+            FROM jsonb_array_elements(late_boards) WITH ORDINALITY AS t(x, n)
+            WHERE t.x <> to_jsonb(board_no))
+        WHERE id = the_meeting;
+    END IF;
+    IF claimed IS NOT NULL AND p ? 'answer' THEN
+        UPDATE tournaments_idempotencyrecord
+        SET status_code = (p->>'status_code')::integer,
+            response = (p->'answer') || jsonb_build_object('id', new_id, 'seq', ev_seq)
+        WHERE id = claimed;
+    END IF;
+    RETURN jsonb_build_object('id', new_id, 'seq', ev_seq);
+END
+$fn$;
+"""
+DROP_ENTER = "DROP FUNCTION IF EXISTS tournaments_table_enter(jsonb);"
+
+
+def _on_postgresql(sql: str):
+    def run(apps, schema_editor) -> None:
+        if schema_editor.connection.vendor == "postgresql":
+            schema_editor.execute(sql)
+    return run
+
+
+class Migration(migrations.Migration):
+    dependencies = [("tournaments", "0016_reportjob_one_owner")]
+
+    operations = [
+        migrations.RunPython(_on_postgresql(ENTER), _on_postgresql(DROP_ENTER)),
+    ]

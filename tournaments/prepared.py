@@ -1,0 +1,38 @@
+"""Statements PostgreSQL plans once per connection, for the table's hot path.
+
+A table's result entry runs the same two statements thousands of times a night. Sent
+with the parameters bound on the client (Django's default), PostgreSQL parses and plans
+each anew; the entry's read joins seven tables, and planning it costs more than running
+it. ``cursor()`` gives a cursor that binds on the server and prepares each statement on
+the connection the first time it runs it (psycopg's prepared-statement cache), so later
+runs on that connection are only executed. It is Django's own cursor wrapper around it:
+query logging, execute wrappers and CaptureQueriesContext see it like any other.
+
+Only for statements whose parameters PostgreSQL can type from the SQL alone (each cast
+where it could not). On SQLite it is the ordinary cursor.
+"""
+
+import functools
+
+from django.db import connection
+
+
+def cursor():
+    if connection.vendor != "postgresql":
+        return connection.cursor()
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    raw = _prepared_class()(connection.connection)
+    return (connection.make_debug_cursor(raw) if connection.queries_logged
+            else connection.make_cursor(raw))
+
+
+@functools.cache
+def _prepared_class():
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    class Prepared(ServerBindingCursor):
+        def execute(self, query, params=None, *, prepare=None, binary=None):
+            return super().execute(query, params, prepare=True, binary=binary)
+
+    return Prepared
