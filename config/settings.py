@@ -223,7 +223,7 @@ REDIS_URL = env_redis_url()
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "tournaments.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env.str("CACHE_PREFIX", default="duplicate"),
             # A dead or hung Redis must fail fast: a table's request reads the cache,

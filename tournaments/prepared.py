@@ -16,14 +16,22 @@ import functools
 
 from django.db import connection
 
+# Django's own cursors bind on the client and are never prepared, whatever the threshold.
+NEVER = 2**31 - 1
+
 
 def cursor():
     if connection.vendor != "postgresql":
         return connection.cursor()
     connection.ensure_connection()
     connection.validate_thread_sharing()
-    raw = _prepared_class()(connection.connection)
-    return (connection.make_debug_cursor(raw) if connection.queries_logged
+    pg = connection.connection
+    if pg.prepare_threshold is None:
+        # Django turns psycopg's preparing off (None), which refuses even a statement asked
+        # to be prepared; a threshold never reached lets only these be.
+        pg.prepare_threshold = NEVER
+    raw = _prepared_class()(pg)
+    return (_debug_class()(raw, connection) if connection.queries_logged
             else connection.make_cursor(raw))
 
 
@@ -36,3 +44,19 @@ def _prepared_class():
             return super().execute(query, params, prepare=True, binary=binary)
 
     return Prepared
+
+
+@functools.cache
+def _debug_class():
+    from django.db.backends.postgresql.base import CursorDebugWrapper
+    from django.db.backends.utils import CursorWrapper
+
+    class Debug(CursorDebugWrapper):
+        """Logs the statement as sent (its placeholders unfilled): psycopg keeps no text
+        of a statement run by a prepared name, where Django looks for it."""
+
+        def execute(self, sql, params=None):
+            with self.debug_sql(sql, params, use_last_executed_query=False):
+                return CursorWrapper.execute(self, sql, params)
+
+    return Debug

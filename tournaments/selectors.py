@@ -216,6 +216,36 @@ def table_code_entry(code: str, round_number: int, board: int
     return table_code, _entry_of(rest, event.pk, board)
 
 
+def table_code_result(code: str, result_id: int) -> tuple[TableCode | None, Result | None]:
+    """The table a code opens (with its section and event) and result `result_id` of that
+    event, with its board, pairs, event and meeting (the meeting's section: the code's, when
+    it is the table's own section; else the meeting is read without it), in one statement:
+    all the opponents' confirm at a table reads before its write. (None, None) for a code
+    no table has; (table code, None) for a result the event does not have."""
+    code = normalise(code or "")
+    if not code:
+        return None, None
+    with prepared.cursor() as cursor:
+        cursor.execute(_table_code_result_sql(), [result_id, code])
+        row = cursor.fetchone()
+    if row is None:
+        return None, None
+    (table_code, section, event), start = _instances(row, (TableCode, Section, Event))
+    table_code.section, section.event = section, event
+    if row[start] is None:
+        return table_code, None
+    (result, board, ns_pair, ew_pair), start = _instances(row[start:], (Result, Board, Pair,
+                                                                         Pair))
+    result.event, result.board, result.ns_pair, result.ew_pair = event, board, ns_pair, ew_pair
+    meeting_row = row[len(row) - len(Meeting._meta.concrete_fields):]
+    if meeting_row[0] is not None:
+        (meeting,), _ = _instances(meeting_row, (Meeting,))
+        if meeting.section_id == section.pk:
+            meeting.section = section
+        result.meeting = meeting
+    return table_code, result
+
+
 def _instances(row: tuple, models: tuple) -> tuple[list, int]:
     """Model instances from a row holding each model's concrete columns in turn; the
     instances and where the row's next column is."""
@@ -254,6 +284,23 @@ def _table_entry_sql() -> str:
             f"JOIN {Pair._meta.db_table} ep ON ep.id = m.ew_pair_id "
             f"LEFT JOIN {Board._meta.db_table} b ON b.event_id = s.event_id AND b.number = %s "
             f"WHERE m.section_id = %s AND m.{table} = %s AND m.round = %s")
+
+
+@functools.cache
+def _table_code_result_sql() -> str:
+    return (f"SELECT {_columns(TableCode, 'c')}, {_columns(Section, 's')}, "  # noqa: S608
+            f"{_columns(Event, 'e')}, {_columns(Result, 'r')}, {_columns(Board, 'b')}, "
+            f"{_columns(Pair, 'np')}, {_columns(Pair, 'ep')}, {_columns(Meeting, 'm')} "
+            f"FROM {TableCode._meta.db_table} c "
+            f"JOIN {Section._meta.db_table} s ON s.id = c.section_id "
+            f"JOIN {Event._meta.db_table} e ON e.id = s.event_id "
+            f"LEFT JOIN {Result._meta.db_table} r ON r.id = %s::bigint "
+            "AND r.event_id = s.event_id "
+            f"LEFT JOIN {Board._meta.db_table} b ON b.id = r.board_id "
+            f"LEFT JOIN {Pair._meta.db_table} np ON np.id = r.ns_pair_id "
+            f"LEFT JOIN {Pair._meta.db_table} ep ON ep.id = r.ew_pair_id "
+            f"LEFT JOIN {Meeting._meta.db_table} m ON m.id = r.meeting_id "
+            "WHERE c.code = %s::text")
 
 
 @functools.cache

@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tournaments.models import Event, IdempotencyRecord, Result
+from tournaments.models import AuditEntry, Event, IdempotencyRecord, Result
 
 from .helpers import THREE_HEARTS, TWO_HEARTS, key, post, url
 from .test_unusual import NINE_REVOKES
@@ -150,3 +150,89 @@ def test_another_events_code_is_refused_as_before(night, table_client, other_nig
     # The event is not published: to another event's table it does not exist.
     assert response.status_code == 404
     assert not Result.objects.filter(event=night.event).exists()
+
+
+CONFIRM = "SELECT tournaments_table_confirm("
+
+
+def test_the_opponents_confirm_is_two_statements_with_the_full_roads_answer(night,
+                                                                           table_client):
+    """The confirm of board A on the full road (another address, not yet held), of board B
+    on the hot path: the same answer but for the board; each stored as the full road
+    stores it (status, who, change number, audit, idempotency record); and replays."""
+    client, meeting = opened(table_client(2)), night.meeting(2, 1)
+    ids = [send(client, night, {"board": b, "round": 1, "result": TWO_HEARTS})[0].json()["id"]
+           for b in meeting.boards[:2]]
+    elsewhere = table_client(2)
+    elsewhere.defaults["REMOTE_ADDR"] = "10.0.0.9"
+
+    def confirm(who, result_id, idem):
+        with CaptureQueriesContext(connection) as queries:
+            response = post(who, url(night.event, f"results/{result_id}/confirm/"),
+                            {"by": "E-W"}, idem=idem)
+        return response, [q["sql"] for q in queries.captured_queries]
+
+    seq = Event.objects.get(pk=night.event.pk).seq
+    full, full_sqls = confirm(elsewhere, ids[0], key())
+    idem = key()
+    hot, hot_sqls = confirm(client, ids[1], idem)
+    assert full_sqls[0] == "BEGIN" and len(hot_sqls) == 2 and hot_sqls[1].startswith(CONFIRM)
+    assert full.status_code == hot.status_code == 200
+    assert {k: v for k, v in full.items() if k not in OWN} == {
+        k: v for k, v in hot.items() if k not in OWN}
+    differ = {"id", "board", "seq", "updated_at", "ns_score", "ew_score", "ns_columns",
+              "ew_columns"}
+    assert {k: v for k, v in full.json().items() if k not in differ} == {
+        k: v for k, v in hot.json().items() if k not in differ}
+    stored = Result.objects.get(pk=ids[1])
+    assert (stored.status, stored.confirmed_by, stored.seq) == ("confirmed", "E-W", seq + 2)
+    assert hot.json() == client.get(url(night.event, f"results/{ids[1]}/")).json()
+    audits = list(AuditEntry.objects.filter(action="confirm").order_by("pk"))
+    assert [(a.result_id, a.actor_label) for a in audits] == [(ids[0], "table 2"),
+                                                              (ids[1], "table 2")]
+    assert audits[1].before == {**audits[1].after, "status": "entered"}
+    assert audits[1].after["status"] == "confirmed" and audits[1].at == stored.updated_at
+    record = IdempotencyRecord.objects.get(key=idem)
+    assert (record.status_code, record.response) == (200, hot.json())
+    again, again_sqls = confirm(client, ids[1], idem)
+    assert (again.status_code, again.json()) == (200, hot.json())
+    assert again["Idempotent-Replayed"] == "true" and len(again_sqls) == 2
+    assert Event.objects.get(pk=night.event.pk).seq == seq + 2
+
+
+@pytest.mark.parametrize("case", ["confirmed", "agreed", "reported", "other table", "removed"])
+def test_a_confirm_that_is_not_the_common_case_goes_the_full_road(night, table_client, case):
+    from tournaments import services
+
+    client, meeting = opened(table_client(2)), night.meeting(2, 1)
+    result_id = send(client, night, {"board": meeting.boards[0], "round": 1,
+                                     "result": TWO_HEARTS})[0].json()["id"]
+    result = Result.objects.get(pk=result_id)
+    if case == "confirmed":
+        services.result_confirm(result=result, actor=night.actor)
+    elif case == "agreed":
+        services.round_agree(section=meeting.section, round_number=1, actor=night.actor)
+    elif case == "reported":
+        services.irregularity_report(event=night.event, board=meeting.boards[0],
+                                     meeting=meeting, stage="original", actor=night.actor,
+                                     short_seat="N", surplus_seat="E")
+    elif case == "other table":
+        client = opened(table_client(3))
+    elif case == "removed":
+        services.result_void(result=result, actor=night.actor, reason="entered twice")
+    before = Result.objects.get(pk=result_id)
+    seq = Event.objects.get(pk=night.event.pk).seq
+    with CaptureQueriesContext(connection) as queries:
+        response = post(client, url(night.event, f"results/{result_id}/confirm/"),
+                        {"by": "E-W"}, idem=key())
+    sqls = [q["sql"] for q in queries.captured_queries]
+    assert any(s == "BEGIN" for s in sqls), "\n".join(sqls)  # the full road answered
+    expected = {"confirmed": 200, "agreed": 403, "reported": 403, "other table": 403,
+                "removed": 400}[case]
+    assert response.status_code == expected, response.content
+    after = Result.objects.get(pk=result_id)
+    assert (after.status, after.confirmed_by) == (before.status, before.confirmed_by)
+    assert not AuditEntry.objects.filter(action="confirm", actor_label="table 2").exists() \
+        or case == "confirmed"
+    if case != "confirmed":
+        assert Event.objects.get(pk=night.event.pk).seq in (seq, seq + 1)

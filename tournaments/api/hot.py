@@ -25,6 +25,7 @@ import json
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
+from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import JSONRenderer
 from rest_framework.utils.json import strict_constant
 
@@ -35,7 +36,7 @@ from ..throttle import CodeGate
 from .auth import KEYWORD
 from .idempotency import HEADER, MAX_KEY_LENGTH, digest_of
 from .parsers import MAX_DEPTH, nested_deeper_than, nul_at
-from .serializers import ResultIn, result_out
+from .serializers import ConfirmIn, ResultIn, result_out, shared
 
 JSON = "application/json"
 # What DRF's content negotiation answers with JSON (its first renderer) for the hot path.
@@ -76,10 +77,10 @@ def json_answer(body: object, status: int, allow: str) -> HttpResponse:
     return response
 
 
-def result_post(request: HttpRequest, allow: str, event_id: int, **kwargs
-                ) -> HttpResponse | None:
-    """``POST /api/events/<id>/results/`` from a table: a new result of its round, in two
-    statements; None for anything else (the DRF view then answers)."""
+def _table_request(request: HttpRequest) -> tuple[str, str, object] | None:
+    """A table's write as the hot path takes it: (its code, its Idempotency-Key, its JSON
+    body), the code one this device holds (the throttle's memory: else the throttle's full
+    road counts it); None for anything else."""
     if request.method != "POST":
         return None
     code, key = table_code(request), request.headers.get(HEADER, "").strip()
@@ -87,11 +88,38 @@ def result_post(request: HttpRequest, allow: str, event_id: int, **kwargs
         return None
     data = json_body(request)
     if data is None or not CodeGate(request).holds(code):
-        return None  # a code this device has not opened yet: the throttle's full road
-    given = ResultIn(data=data)
-    if not given.is_valid():
         return None
-    entry_in = given.validated_data
+    return code, key, data
+
+
+def _valid(serializer_class, data) -> dict | None:
+    """`data` as the view's input serializer validates it, None where it refuses it (the
+    full road then says why). The shared serializer: its fields are built once, where a new
+    one would copy them all for each request; validating keeps nothing on it."""
+    try:
+        return shared(serializer_class).run_validation(data)
+    except ValidationError:
+        return None
+
+
+def _answer(request: HttpRequest, table, key: str, data, status: int) -> services.Answer:
+    """The answer the write stores for the key it claims (a ResultOut, as the view's)."""
+    return services.Answer(
+        render=_rendered(result_out), status_code=status,
+        claim=(f"table:{table.pk}", key, digest_of(request.method, request.path, data)))
+
+
+def result_post(request: HttpRequest, allow: str, event_id: int, **kwargs
+                ) -> HttpResponse | None:
+    """``POST /api/events/<id>/results/`` from a table: a new result of its round, in two
+    statements; None for anything else (the DRF view then answers)."""
+    taken = _table_request(request)
+    if taken is None:
+        return None
+    code, key, data = taken
+    entry_in = _valid(ResultIn, data)
+    if entry_in is None:
+        return None
     if "round" not in entry_in or entry_in["late_play"]:
         return None
     table, entry = selectors.table_code_entry(code, entry_in["round"], entry_in["board"])
@@ -100,9 +128,7 @@ def result_post(request: HttpRequest, allow: str, event_id: int, **kwargs
     event = table.section.event
     if event.status not in _OPEN:
         return None
-    answer = services.Answer(
-        render=_rendered(result_out),
-        claim=(f"table:{table.pk}", key, digest_of(request.method, request.path, data)))
+    answer = _answer(request, table, key, data, 201)
     try:
         result = services.result_enter_at_table(
             event=event, entry=entry, actor=services.Actor.at_table(table.section, table.table),
@@ -111,6 +137,32 @@ def result_post(request: HttpRequest, allow: str, event_id: int, **kwargs
     except services.ServiceError:
         return None  # a result the engine refuses: the full road says why
     if result is not None:
+        return json_answer(answer.body, answer.status_code, allow)
+    return _replayed(answer, allow)
+
+
+def result_confirm_post(request: HttpRequest, allow: str, event_id: int, result_id: int,
+                        **kwargs) -> HttpResponse | None:
+    """``POST /api/events/<id>/results/<id>/confirm/`` from a table: the opponents confirm
+    a result it entered, in two statements; None for anything else."""
+    taken = _table_request(request)
+    if taken is None:
+        return None
+    code, key, data = taken
+    confirm_in = _valid(ConfirmIn, data)
+    if confirm_in is None:
+        return None
+    table, result = selectors.table_code_result(code, result_id)
+    if table is None or result is None or table.section.event_id != event_id:
+        return None
+    event = table.section.event
+    if event.status not in _OPEN:
+        return None
+    answer = _answer(request, table, key, data, 200)
+    confirmed = services.result_confirm_at_table(
+        event=event, result=result, actor=services.Actor.at_table(table.section, table.table),
+        by=confirm_in.get("by", ""), answer=answer)
+    if confirmed is not None:
         return json_answer(answer.body, answer.status_code, allow)
     return _replayed(answer, allow)
 

@@ -623,7 +623,7 @@ class ResultOut(serializers.ModelSerializer):
     def get_contract(self, result: Result) -> dict | None:
         if result.level is None:
             return None
-        return _shared(ContractOut).to_representation(result)
+        return shared(ContractOut).to_representation(result)
 
     def _columns(self, trick: int | None, honour: int | None) -> dict | None:
         if trick is None:
@@ -642,7 +642,7 @@ class ResultOut(serializers.ModelSerializer):
 _SHARED: dict[type, serializers.Serializer] = {}
 
 
-def _shared(serializer_class: type) -> serializers.Serializer:
+def shared(serializer_class: type) -> serializers.Serializer:
     """One instance of an output serializer, its fields built once: DRF builds (deep-copies)
     them for every instance, a large part of rendering one result. Only read after it is
     built (to_representation), so threads may share it."""
@@ -656,7 +656,7 @@ def _shared(serializer_class: type) -> serializers.Serializer:
 
 def result_out(result: Result) -> dict:
     """ResultOut(result).data, from the shared ResultOut (the result POST's answer)."""
-    return _shared(ResultOut).to_representation(result)
+    return shared(ResultOut).to_representation(result)
 
 
 class BoardLineOut(serializers.Serializer):

@@ -841,6 +841,7 @@ class ResultConfirm(ApiView):
 
     permission_classes = [IsDirectorOrTable, CanSeeEvent]
     atomic_methods = ("POST",)
+    hot_path = staticmethod(hot.result_confirm_post)
 
     @extend_schema(request=ConfirmIn, responses={200: ResultOut, **WRITE_ERRORS},
                    parameters=[IDEMPOTENCY])

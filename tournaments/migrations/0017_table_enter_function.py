@@ -1,4 +1,5 @@
-"""A table's result entry in one call to the database (PostgreSQL only).
+"""A table's result entry, and the opponents' confirm, each in one call to the database
+(PostgreSQL only).
 
 ``tournaments_table_enter(p jsonb)`` does in one statement what the entry's common case
 needs under the event's row lock (services/results.py, ``result_enter_at_table``): claims
@@ -108,6 +109,82 @@ $fn$;
 """
 DROP_ENTER = "DROP FUNCTION IF EXISTS tournaments_table_enter(jsonb);"
 
+# The opponents' confirm of a result the table entered (services.result_confirm_at_table):
+# the same claim, lock and answers; under the lock the result must be as it was read
+# (entered, not removed, not changed since: its updated_at), of the table's own meeting,
+# in a round it may still write (the round it is at or an earlier one not agreed, or a
+# late result or board on the director's leave), with no open report on the board.
+CONFIRM = r"""
+CREATE OR REPLACE FUNCTION tournaments_table_confirm(p jsonb) RETURNS jsonb
+LANGUAGE plpgsql AS $fn$
+DECLARE
+    claimed bigint := (p->>'record')::bigint;
+    the_event bigint := (p->>'event')::bigint;
+    the_result bigint := (p->>'result')::bigint;
+    ev_status text;
+    ev_seq bigint;
+BEGIN
+    IF p ? 'claim' THEN
+        INSERT INTO tournaments_idempotencyrecord (scope, key, request_hash, created_at)
+        VALUES (p#>>'{claim,scope}', p#>>'{claim,key}', p#>>'{claim,hash}',
+                (p#>>'{claim,at}')::timestamptz)
+        ON CONFLICT (scope, key) DO NOTHING RETURNING id INTO claimed;
+        IF claimed IS NULL THEN
+            RETURN (SELECT jsonb_build_object('replay', jsonb_build_object(
+                        'status_code', status_code, 'hash', request_hash,
+                        'response', response))
+                    FROM tournaments_idempotencyrecord
+                    WHERE scope = p#>>'{claim,scope}' AND key = p#>>'{claim,key}');
+        END IF;
+    END IF;
+    SELECT status, seq INTO ev_status, ev_seq
+        FROM tournaments_event WHERE id = the_event FOR UPDATE;
+    IF ev_status IS NULL OR ev_status IN (SELECT jsonb_array_elements_text(p->'shut'))
+       OR NOT EXISTS (
+            SELECT 1 FROM tournaments_result r
+            JOIN tournaments_board b ON b.id = r.board_id
+            JOIN tournaments_meeting m ON m.id = r.meeting_id
+            WHERE r.id = the_result AND r.event_id = the_event AND NOT r.voided
+              AND r.status = p->>'from' AND r.updated_at = (p->>'updated_at')::timestamptz
+              AND m.section_id = (p->>'section')::bigint AND m."table" = (p->>'table')::integer
+              AND (r.late_play
+                   OR coalesce(m.late_boards, '[]'::jsonb) @> jsonb_build_array(b.number)
+                   OR (m.agreed_at IS NULL AND m.round <= (
+                        SELECT coalesce(min(s.round) FILTER (WHERE s.agreed_at IS NULL),
+                                        max(s.round))
+                        FROM tournaments_meeting s
+                        WHERE s.section_id = m.section_id AND s."table" = m."table")))
+              AND NOT EXISTS (
+                    SELECT 1 FROM tournaments_irregularity x
+                    WHERE x.meeting_id = m.id AND x.board_id = r.board_id
+                      AND x.status IN (SELECT jsonb_array_elements_text(p->'open'))))
+    THEN
+        IF p ? 'claim' THEN
+            DELETE FROM tournaments_idempotencyrecord WHERE id = claimed;
+        END IF;
+        RETURN NULL;
+    END IF;
+    ev_seq := ev_seq + 1;
+    UPDATE tournaments_result
+    SET status = p->>'to', confirmed_by = p->>'by', seq = ev_seq,
+        updated_at = (p->>'at')::timestamptz
+    WHERE id = the_result;
+    INSERT INTO tournaments_auditentry SELECT * FROM jsonb_populate_record(
+        NULL::tournaments_auditentry, p->'audit' || jsonb_build_object(
+            'id', nextval(pg_get_serial_sequence('tournaments_auditentry', 'id'))));
+    UPDATE tournaments_event SET seq = ev_seq WHERE id = the_event;
+    IF claimed IS NOT NULL AND p ? 'answer' THEN
+        UPDATE tournaments_idempotencyrecord
+        SET status_code = (p->>'status_code')::integer,
+            response = (p->'answer') || jsonb_build_object('seq', ev_seq)
+        WHERE id = claimed;
+    END IF;
+    RETURN jsonb_build_object('seq', ev_seq);
+END
+$fn$;
+"""
+DROP_CONFIRM = "DROP FUNCTION IF EXISTS tournaments_table_confirm(jsonb);"
+
 
 def _on_postgresql(sql: str):
     def run(apps, schema_editor) -> None:
@@ -121,4 +198,5 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RunPython(_on_postgresql(ENTER), _on_postgresql(DROP_ENTER)),
+        migrations.RunPython(_on_postgresql(CONFIRM), _on_postgresql(DROP_CONFIRM)),
     ]

@@ -2,6 +2,7 @@
 and undo."""
 
 
+import copy
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -203,22 +204,8 @@ def result_enter_at_table(*, event: Event, entry: selectors.TableEntry, actor: A
             "leave": leave, "section": meeting.section_id, "table": meeting.table,
             "shut": [Event.Status.CLOSED, Event.Status.AGREED],
             "open": [str(s) for s in selectors.OPEN_IRREGULAR]}
-    if answer is not None:
-        answer.body = answer.render(result)  # id and seq: the statement fills them in
-        call.update(record=answer.record_id, status_code=answer.status_code,
-                    answer=answer.body)
-        if answer.claim is not None:
-            scope, key, digest = answer.claim
-            call["claim"] = {"scope": scope, "key": key, "hash": digest, "at": result.created_at}
-    with prepared.cursor() as cursor:
-        cursor.execute("SELECT tournaments_table_enter(%s::jsonb)",
-                       [json.dumps(call, default=_iso)])
-        (stored,) = cursor.fetchone()
-    if isinstance(stored, str):
-        stored = json.loads(stored)
-    if stored is None or "replay" in stored:
-        if answer is not None and stored is not None:
-            answer.replay = stored["replay"]
+    stored = _call("tournaments_table_enter", call, answer, result)
+    if stored is None:
         return None
     result.id, result.seq = stored["id"], stored["seq"]
     result._state.adding = False
@@ -228,10 +215,82 @@ def result_enter_at_table(*, event: Event, entry: selectors.TableEntry, actor: A
     polls.changed(event)
     if leave:
         meeting.late_boards = [b for b in meeting.late_boards if b != board_row.number]
-    if answer is not None:
-        answer.body.update(id=result.id, seq=result.seq)
-        answer.stored = True
     return result
+
+
+def result_confirm_at_table(*, event: Event, result: Result, actor: Actor, by: str = "",
+                            answer: Answer | None = None) -> Result | None:
+    """The opponents confirm at the table a result it entered: result_confirm's common case
+    in ONE statement (PostgreSQL: the function tournaments_table_confirm, migration 0017),
+    its own transaction when no other is open.
+
+    `result` is as read, with its board, pairs and meeting (and `event`, its event). The
+    statement claims the answer's key if it is to, locks the event's row, and checks under
+    the lock what result_confirm checks there: the event open to the tables, the result
+    entered (not confirmed, not the director's, not removed) and unchanged since it was
+    read, of the table's own meeting, in a round it may still write, no open report on
+    the board. Only then it marks it confirmed with the event's next change number, writes
+    the audit entry (before and after, as result_confirm does) and `answer`.
+
+    Returns the confirmed result (changed in place), or None when this is not the common
+    case: nothing is written, and the caller runs result_confirm, which answers it as it
+    always has. A key another request holds puts its stored answer in `answer.replay`.
+    """
+    meeting = result.meeting
+    if (connection.vendor != "postgresql" or not actor.is_table or meeting is None
+            or meeting.section_id != actor.section_id or meeting.table != actor.table):
+        return None
+    if (result.voided or result.status != Result.Status.ENTERED) and (
+            answer is None or answer.claim is None):
+        return None  # (with a key to claim, the statement still finds a resend's answer)
+    before = seam.snapshot(result)
+    confirmed = copy.copy(result)
+    confirmed.status = Result.Status.CONFIRMED
+    confirmed.confirmed_by = (by or actor.label)[:80]
+    confirmed.updated_at = timezone.now()
+    audit = AuditEntry(event=event, result=confirmed, action="confirm", actor=None,
+                       actor_label=actor.label[:80], before=before,
+                       after=seam.snapshot(confirmed), at=confirmed.updated_at)
+    call = {"event": event.pk, "result": result.pk, "updated_at": result.updated_at,
+            "at": confirmed.updated_at, "by": confirmed.confirmed_by,
+            "from": Result.Status.ENTERED, "to": Result.Status.CONFIRMED,
+            "section": meeting.section_id, "table": meeting.table, "audit": _row(audit),
+            "shut": [Event.Status.CLOSED, Event.Status.AGREED],
+            "open": [str(s) for s in selectors.OPEN_IRREGULAR]}
+    stored = _call("tournaments_table_confirm", call, answer, confirmed)
+    if stored is None:
+        return None
+    confirmed.seq = event.seq = stored["seq"]
+    polls.changed(event)
+    return confirmed
+
+
+def _call(function: str, call: dict, answer: Answer | None, result: Result) -> dict | None:
+    """Run one of the table's write functions (migration 0017) on `call`, with `answer`'s
+    claim and its body rendered from `result`; the function's answer (what it decided:
+    the new id, the change number, also put in the answer's body), or None when it wrote
+    nothing (for a key another request holds, its stored answer is in `answer.replay`)."""
+    if answer is not None:
+        answer.body = answer.render(result)  # the function fills in what it decides
+        call.update(record=answer.record_id, status_code=answer.status_code,
+                    answer=answer.body)
+        if answer.claim is not None:
+            scope, key, digest = answer.claim
+            call["claim"] = {"scope": scope, "key": key, "hash": digest,
+                             "at": result.updated_at}
+    with prepared.cursor() as cursor:
+        cursor.execute(f"SELECT {function}(%s::jsonb)", [json.dumps(call, default=_iso)])
+        (stored,) = cursor.fetchone()
+    if isinstance(stored, str):
+        stored = json.loads(stored)
+    if stored is not None and "replay" in stored:
+        if answer is not None:
+            answer.replay = stored["replay"]
+        return None
+    if stored is not None and answer is not None:
+        answer.body.update(stored)
+        answer.stored = True
+    return stored
 
 
 def _iso(value: Any) -> str:

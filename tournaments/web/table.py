@@ -498,8 +498,12 @@ def _show_result(request: HttpRequest, table: TableCode, meeting: Meeting, board
 def confirm(request: HttpRequest, table: TableCode, round_number: int, board: int
             ) -> HttpResponse:
     """East-West confirm on the same device: "this is right"."""
-    meeting = _meeting(table, round_number)
-    _board_of(meeting, board)
+    entry = selectors.table_entry(table.section, table.table, round_number, board)
+    meeting = entry.meeting
+    if meeting is None:
+        raise Http404(f"table {table.table} has no round {round_number}")
+    if board not in meeting.boards or entry.board is None:
+        raise Http404(f"board {board} is not played at this table in round {meeting.round}")
     result = selectors.pair_result(table.section.event, board, meeting.ns_pair.number,
                                    meeting.ew_pair.number)
     if result is None:
@@ -507,9 +511,14 @@ def confirm(request: HttpRequest, table: TableCode, round_number: int, board: in
     if result.status != Result.Status.ENTERED:
         # Confirmed already, or the director's: nothing for the opponents to confirm.
         return redirect("table-round", code=table.code, round_number=meeting.round)
+    actor, by = _actor(table), f"E–W pair {meeting.ew_pair.number}"
+    if result.meeting_id == meeting.pk:
+        result.meeting = meeting
     try:
-        services.result_confirm(result=result, actor=_actor(table),
-                                by=f"E–W pair {meeting.ew_pair.number}")
+        # The common case in one statement (nothing written otherwise); then the full road.
+        if services.result_confirm_at_table(event=result.event, result=result, actor=actor,
+                                            by=by) is None:
+            services.result_confirm(result=result, actor=actor, by=by)
     except services.ServiceError as exc:
         _flash(request, exc.message, error=True)
         return redirect("table-board", code=table.code, round_number=meeting.round, board=board)
