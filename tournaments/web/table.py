@@ -322,14 +322,19 @@ def one_transaction_post(view):
 
 
 @require_http_methods(["GET", "POST"])
-@one_transaction_post
-@with_table
-def board_page(request: HttpRequest, table: TableCode, round_number: int, board: int
+def board_page(request: HttpRequest, code: str, round_number: int, board: int
                ) -> HttpResponse:
     """Enter a board's result; once entered, show it with its score for the opponents."""
     if request.method == "POST" and request.POST.get("action") != "preview" and (
-            entered := _enter_at_once(request, table, round_number, board)) is not None:
+            entered := _enter_at_once(request, code, round_number, board)) is not None:
         return entered
+    return _board_page(request, code, round_number=round_number, board=board)
+
+
+@one_transaction_post
+@with_table
+def _board_page(request: HttpRequest, table: TableCode, round_number: int, board: int
+                ) -> HttpResponse:
     meeting = _meeting(table, round_number)
     board_row = _board_of(meeting, board)
     if (refused := _later_round(request, table, meeting, board)) is not None:
@@ -385,15 +390,21 @@ def change(request: HttpRequest, table: TableCode, round_number: int, board: int
     return _submit(request, table, meeting, board_row, result=result, mode="change")
 
 
-def _enter_at_once(request: HttpRequest, table: TableCode, round_number: int, board: int
+def _enter_at_once(request: HttpRequest, code: str, round_number: int, board: int
                    ) -> HttpResponse | None:
     """The common case of a board's entry, as _submit answers it (saved, and back to the
-    board), in few statements: the meeting and the board in one read, then the services'
-    result_enter_at_table. None for anything else (a form with mistakes, an unusual
-    result, a refusal, a board saved already, a resend): the page's full path answers it
-    as it always has, having written nothing here."""
-    entry = selectors.table_entry(table.section, table.table, round_number, board)
-    if entry.meeting is None or entry.board is None or board not in entry.meeting.boards:
+    board), in three statements and no transaction around them: the session, then the
+    code's table with the meeting and the board in one read, then the services'
+    result_enter_at_table (its own transaction). Only for the code this phone's session
+    holds (any other goes through the throttle). None for anything else (a form with
+    mistakes, an unusual result, a refusal, a board saved already, a resend): the page's
+    full path answers it as it always has, having written nothing here."""
+    code = normalise(code or "")
+    if not code or request.session.get("table_code") != code:
+        return None
+    table, entry = selectors.table_code_entry(code, round_number, board)
+    if (table is None or entry.meeting is None or entry.board is None
+            or board not in entry.meeting.boards):
         return None
     event = table.section.event
     form = result_form_class(event.rules)(request.POST, rules=event.rules,
