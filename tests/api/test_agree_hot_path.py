@@ -4,6 +4,7 @@ DRF's dispatch, with the very answer the DRF view gives and the very rows it wri
 anything else goes the full road and is answered as before, nothing written on the way."""
 
 import datetime
+import threading
 
 import pytest
 from django.db import connection
@@ -281,3 +282,31 @@ def test_the_live_pages_hear_of_a_hot_agree_at_once(night, table_client):
     assert road(queries) == "hot" and response.status_code == 200
     polls.forget()
     assert polls.current(event.pk).seq == event.seq + 1
+
+
+def test_the_same_agree_sent_twice_at_once_agrees_once(night, table_client):
+    """Two sends of one request at the same moment (a phone's retry): the second claim waits
+    for the first statement and replays its answer; one agreement, one audit, one change."""
+    night.play_round(2, 1)
+    opened(table_client(2))
+    before, idem = seq(night), key()
+    start, answers = threading.Barrier(2), []
+
+    def send_one() -> None:
+        try:
+            start.wait()
+            response = post(table_client(2), agree_url(night, 2), {}, idem=idem)
+            answers.append((response.status_code, response.content,
+                            response.get("Idempotent-Replayed")))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send_one) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(answers, key=lambda a: a[2] or "") == [
+        (200, b'{"agreed":1}', None), (200, b'{"agreed":1}', "true")]
+    assert seq(night) == before + 1
+    assert AuditEntry.objects.filter(action="agree round").count() == 1
