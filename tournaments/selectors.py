@@ -246,6 +246,29 @@ def table_code_result(code: str, result_id: int) -> tuple[TableCode | None, Resu
     return table_code, result
 
 
+def table_code_meeting(code: str, round_number: int
+                       ) -> tuple[TableCode | None, Meeting | None]:
+    """The table a code opens (with its section and event) and that table's meeting of
+    `round_number` (without its pairs; its section set), in one statement: all a table's
+    agreement of its round reads before its write. (None, None) for a code no table has;
+    the meeting None when the table plays no such round."""
+    code = normalise(code or "")
+    if not code:
+        return None, None
+    with prepared.cursor() as cursor:
+        cursor.execute(_table_code_meeting_sql(), [round_number, code])
+        row = cursor.fetchone()
+    if row is None:
+        return None, None
+    (table_code, section, event), start = _instances(row, (TableCode, Section, Event))
+    table_code.section, section.event = section, event
+    if row[start] is None:  # the table plays no such round
+        return table_code, None
+    (meeting,), _ = _instances(row[start:], (Meeting,))
+    meeting.section = section
+    return table_code, meeting
+
+
 def _instances(row: tuple, models: tuple) -> tuple[list, int]:
     """Model instances from a row holding each model's concrete columns in turn; the
     instances and where the row's next column is."""
@@ -318,6 +341,18 @@ def _table_code_entry_sql() -> str:
             f"LEFT JOIN {Pair._meta.db_table} ep ON ep.id = m.ew_pair_id "
             f"LEFT JOIN {Board._meta.db_table} b ON b.event_id = s.event_id "
             "AND b.number = %s::integer WHERE c.code = %s::text")
+
+
+@functools.cache
+def _table_code_meeting_sql() -> str:
+    table = connection.ops.quote_name("table")
+    return (f"SELECT {_columns(TableCode, 'c')}, {_columns(Section, 's')}, "  # noqa: S608
+            f"{_columns(Event, 'e')}, {_columns(Meeting, 'm')} "
+            f"FROM {TableCode._meta.db_table} c "
+            f"JOIN {Section._meta.db_table} s ON s.id = c.section_id "
+            f"JOIN {Event._meta.db_table} e ON e.id = s.event_id "
+            f"LEFT JOIN {Meeting._meta.db_table} m ON m.section_id = c.section_id "
+            f"AND m.{table} = c.{table} AND m.round = %s::integer WHERE c.code = %s::text")
 
 
 def late_leave(late_boards: list | None, board: int | None) -> bool:

@@ -44,3 +44,41 @@ def test_the_same_form_sent_twice_counts_once(client, event, table1):
     assert first.status_code == again.status_code == 302
     assert Result.objects.count() == 1
     assert AuditEntry.objects.filter(action="enter").count() == 1
+
+
+# The page's agree, every board in and confirmed: the session, the table's code, its rounds,
+# and one statement that locks the event's row, checks, agrees, audits and takes the change
+# number (before it, nine: the session, the code, the rounds with the pairs, their
+# substitutes, then round_agree's lock, meeting, results, agreement and audit).
+AGREE = 4
+AGREE_WRITE = "SELECT tournaments_table_agree("
+
+
+def _both_boards_confirmed(client, table1) -> None:
+    for board in (1, 2):
+        token = token_of(client.get(board_url(table1, 1, board)))
+        assert client.post(board_url(table1, 1, board),
+                           contract_post(token=token)).status_code == 302
+        assert client.post(board_url(table1, 1, board, "confirm/")).status_code == 302
+
+
+def test_the_pages_agree_is_one_write_statement(client, event, table1):
+    _both_boards_confirmed(client, table1)
+    seq = Event.objects.get(pk=event.pk).seq
+    with CaptureQueriesContext(connection) as queries:
+        agreed = client.post(f"/t/{table1}/round/1/agree/")
+    assert agreed.status_code == 302 and agreed["Location"] == f"/t/{table1}/"
+    sqls = [q["sql"] for q in queries.captured_queries]
+    work = [s for s in sqls if not s.startswith(CONTROL)]
+    assert len(work) <= AGREE, "\n".join(sqls)
+    assert sum(s.startswith(AGREE_WRITE) for s in work) == 1
+    assert Event.objects.get(pk=event.pk).seq == seq + 1
+    audit = AuditEntry.objects.get(action="agree round")
+    assert (audit.actor_label, audit.after) == (
+        "table 1", {"section": "A", "round": 1, "tables": [1]})
+    assert "Round 1 agreed. Thank you." in client.get(agreed["Location"]).content.decode()
+    # Agreed already: the page says so as before, and the full road takes nothing more
+    # than the change number its lock takes.
+    again = client.post(f"/t/{table1}/round/1/agree/")
+    assert again.status_code == 302 and again["Location"] == f"/t/{table1}/"
+    assert AuditEntry.objects.filter(action="agree round").count() == 1

@@ -1,4 +1,5 @@
-"""The table's hot path: its result entry served in two statements, before DRF's dispatch.
+"""The table's hot path: its result entry, the opponents' confirm and its agreement of a
+round, each served in two statements, before DRF's dispatch.
 
 On a busy night every table posts each board it plays, and all of a room's writes to an
 event queue on the event's row lock. The common case, a table entering a new result for
@@ -17,6 +18,18 @@ the serializer would refuse, a late-play flag, a round or board the table does n
 another event's code, an unusual result not looked at again, a replay, a refusal under
 the lock. Nothing is written on the way there (the write statement is all or nothing),
 so the full road answers it exactly as it always has, in the players' words.
+
+The opponents' confirm goes the same way: one read (the code's table and the result with
+its board, pairs and meeting: ``selectors.table_code_result``), one statement
+(``services.result_confirm_at_table``). A table agreeing its round (Duplicate Law E) too: one read (the code's
+table, section and event, and its meeting of the round: ``selectors.table_code_meeting``)
+and one statement (``services.round_agree_at_table`` with the key's claim) that claims
+the key, locks the event's row, checks every board of the meeting is in and confirmed,
+agrees it, audits it, takes the change number and stores the answer. Anything else (a
+board missing or unconfirmed, the round agreed already, the event agreed or closed,
+another table's or section's address, a round the table does not play, a body other than
+``{}``, and all that sends a result entry the full road) goes to the DRF view, which
+answers as before.
 """
 
 from __future__ import annotations
@@ -24,6 +37,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import JSONRenderer
@@ -36,7 +50,7 @@ from ..throttle import CodeGate
 from .auth import KEYWORD
 from .idempotency import HEADER, MAX_KEY_LENGTH, digest_of
 from .parsers import MAX_DEPTH, nested_deeper_than, nul_at
-from .serializers import ConfirmIn, ResultIn, result_out, shared
+from .serializers import AgreedOut, ConfirmIn, ResultIn, result_out, shared
 
 JSON = "application/json"
 # What DRF's content negotiation answers with JSON (its first renderer) for the hot path.
@@ -165,6 +179,44 @@ def result_confirm_post(request: HttpRequest, allow: str, event_id: int, result_
     if confirmed is not None:
         return json_answer(answer.body, answer.status_code, allow)
     return _replayed(answer, allow)
+
+
+def round_agree_post(request: HttpRequest, allow: str, event_id: int, section: str,
+                     table: int, round: int) -> HttpResponse | None:
+    """``POST /api/events/<id>/sections/<s>/tables/<t>/rounds/<r>/agree/`` from a table:
+    its own meeting of the round agreed, every board in and confirmed, in two statements
+    (one read, ``selectors.table_code_meeting``; one write, ``services.round_agree_at_table``
+    with the key's claim); None for anything else (the DRF view then answers)."""
+    if connection.vendor != "postgresql":
+        return None  # the write statement is PostgreSQL's
+    taken = _table_request(request)
+    if taken is None or taken[2] != {}:
+        return None  # not a table's, or a body the view does not expect
+    code, key, data = taken
+    found, meeting = selectors.table_code_meeting(code, round)
+    if (found is None or meeting is None or found.section.event_id != event_id
+            or found.section.name != section or found.table != table):
+        return None
+    event = found.section.event
+    if event.status not in _OPEN:
+        return None
+    answer = services.Answer(
+        render=_rendered(agreed_out), status_code=200,
+        claim=(f"table:{found.pk}", key, digest_of(request.method, request.path, data)))
+    agreed = services.round_agree_at_table(
+        event=event, section=found.section, meeting=meeting,
+        actor=services.Actor.at_table(found.section, found.table), answer=answer)
+    if agreed is not None:
+        return json_answer(answer.body, answer.status_code, allow)
+    if answer.replay is None:
+        # Not the common case under the lock: the full road need not ask again.
+        request.agree_not_common = True
+    return _replayed(answer, allow)
+
+
+def agreed_out(agreed: int) -> dict:
+    """The agree's answer (the DRF view's)."""
+    return AgreedOut({"agreed": agreed}).data
 
 
 def _replayed(answer: services.Answer, allow: str) -> HttpResponse | None:

@@ -656,6 +656,8 @@ class TableRoundAgree(TableRoundMixin, ApiView):
     """Duplicate Law E: the table agrees its round once every board is in and confirmed."""
 
     permission_classes = [IsDirectorOrTable, CanSeeEvent]
+    # A table agreeing its round, every board in: two statements (hot.py).
+    hot_path = staticmethod(hot.round_agree_post)
 
     @extend_schema(request=None, responses={200: AgreedOut, **WRITE_ERRORS},
                    parameters=[IDEMPOTENCY])
@@ -671,10 +673,27 @@ class TableRoundAgree(TableRoundMixin, ApiView):
         rounds = selectors.table_rounds(section_row, table)
         if not rounds:
             raise NotFound(f"there is no table {table} in section {section}")
-        if not any(m.round == round for m in rounds):
+        meeting = next((m for m in rounds if m.round == round), None)
+        if meeting is None:
             raise NotFound(f"table {table} does not play a round {round}")
+        actor = actor_for(request)
+        if caller is not None and meeting.agreed_at is None and not getattr(
+                request, "agree_not_common", False):
+            # The common case in one write statement, the answer stored with it (unless
+            # the hot path found it is not, a moment ago).
+            answer = answer_for(request, hot.agreed_out)
+            if answer is not None:
+                answer.status_code = status.HTTP_200_OK
+            agreed = services.round_agree_at_table(event=event, section=section_row,
+                                                   meeting=meeting, actor=actor, answer=answer)
+            if agreed is not None:
+                if answer is None:
+                    return Response(hot.agreed_out(agreed))
+                response = Response(answer.body, status=answer.status_code)
+                response.answer_stored = True
+                return response
         agreed = services.round_agree(section=section_row, round_number=round,
-                                      actor=actor_for(request), tables=[table])
+                                      actor=actor, tables=[table])
         return Response(AgreedOut({"agreed": agreed}).data)
 
 

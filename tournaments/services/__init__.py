@@ -51,6 +51,7 @@ from .event_state import (
     event_set_status,
     events_final_due,
     round_agree,
+    round_agree_at_table,
 )
 from .irregular import (
     IrregularityRow,
@@ -272,6 +273,7 @@ __all__ = [
     "ResultRow",
     "results_import",
     "round_agree",
+    "round_agree_at_table",
     "ruling_award",
     "section_history",
     "SectionRow",

@@ -4,16 +4,19 @@ The lock order the package's docstring states is kept here: `_lock_event` takes 
 event's row first, then each service locks the rows it changes.
 """
 
+import json
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from django.db.models import F
+from django.db import connection
+from django.db.models import F, Model
 
 from scoring.engine import ResultError, Unusual
 
-from .. import polls, seam, selectors
+from .. import polls, prepared, seam, selectors
 from ..models import (
     AuditEntry,
     Board,
@@ -341,3 +344,76 @@ def _late_leave_use(meeting: Meeting | None, board: int) -> bool:
     locked.save(update_fields=["late_boards"])
     meeting.late_boards = locked.late_boards
     return True
+
+
+# --- the table's write functions: one statement each (migrations 0017, 0018) -----------
+
+
+@dataclass
+class Answer:
+    """The answer to the request making a write, kept where a resend finds it (an
+    IdempotencyRecord): the table's entry stores it in its own write statement.
+
+    The key is claimed already (`record_id`, by the API's idempotent decorator) or is
+    claimed by the write itself (`claim`: scope, key and request hash), so that the whole
+    request is one statement. `render` gives the answer's JSON body (as stored: the
+    rendered JSON read back) from the result in hand; `stored` says whether it was."""
+
+    render: Callable[[Result], Any]
+    record_id: int | None = None
+    claim: tuple[str, str, str] | None = None
+    status_code: int = 201
+    body: Any = None
+    stored: bool = False
+    # The answer stored for the key `claim` found another request holding:
+    # {"status_code", "hash", "response"} (nothing written).
+    replay: dict | None = None
+
+
+def _table_write(function: str, call: dict, answer: Answer | None, subject: Any, at,
+                 fills: tuple[str, ...] = ()) -> dict | None:
+    """Run one of the table's write functions (migrations 0017 and 0018) on `call`, with
+    `answer`'s claim (made `at`) and its body rendered from `subject`; the function's
+    answer (what it decided: the new id, the change number; `fills` name those it also
+    puts in the stored answer, and so in `answer.body`), or None when it wrote nothing
+    (for a key another request holds, its stored answer is then in `answer.replay`)."""
+    if answer is not None:
+        answer.body = answer.render(subject)  # the function fills in what it decides
+        call.update(record=answer.record_id, status_code=answer.status_code,
+                    answer=answer.body)
+        if answer.claim is not None:
+            scope, key, digest = answer.claim
+            call["claim"] = {"scope": scope, "key": key, "hash": digest, "at": at}
+    with prepared.cursor() as cursor:
+        cursor.execute(f"SELECT {function}(%s::jsonb)", [json.dumps(call, default=_iso)])
+        (stored,) = cursor.fetchone()
+    if isinstance(stored, str):
+        stored = json.loads(stored)
+    if stored is not None and "replay" in stored:
+        if answer is not None:
+            answer.replay = stored["replay"]
+        return None
+    if stored is not None and answer is not None:
+        answer.body.update({name: stored[name] for name in fills})
+        answer.stored = True
+    return stored
+
+
+def _iso(value: Any) -> str:
+    """A time in a row's JSON, to the microsecond (as the ORM writes it)."""
+    if isinstance(value, datetime):
+        return value.isoformat()
+    raise TypeError(f"not JSON: {value!r}")
+
+
+def _row(obj: Model) -> dict:
+    """`obj`'s row as JSON for jsonb_populate_record: each column by name, the values as
+    the ORM would write them (a JSON field's value as is; its id left out)."""
+    row = {}
+    for f in type(obj)._meta.concrete_fields:
+        if f.primary_key:
+            continue
+        value = getattr(obj, f.attname)
+        row[f.column] = value if f.get_internal_type() == "JSONField" else (
+            f.get_db_prep_save(value, connection))
+    return row

@@ -6,26 +6,31 @@ from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from config.celery import app
 
-from .. import selectors
+from .. import polls, selectors
 from ..models import (
     MAX_CORRECTION_MINUTES,
+    AuditEntry,
     Event,
     Meeting,
+    Result,
     Section,
 )
 from .base import (
     Actor,
+    Answer,
     Forbidden,
     ServiceError,
     _audit,
     _lock_event,
     _require_open,
     _require_table_scoring,
+    _row,
+    _table_write,
     log,
 )
 
@@ -85,6 +90,56 @@ def round_agree(
             meeting.agreed_at = now
         _audit(event=event, actor=actor, action="agree round", after=after)
     return len(meetings)
+
+
+# An event in which a table agrees nothing (round_agree refuses it: _require_open and
+# _require_table_scoring).
+_SHUT_TO_TABLES = (Event.Status.CLOSED, Event.Status.AGREED)
+
+
+def round_agree_at_table(*, event: Event, section: Section, meeting: Meeting, actor: Actor,
+                         answer: Answer | None = None) -> int | None:
+    """A table agrees its own meeting of a round: round_agree's common case, every board
+    in and confirmed, in ONE statement (PostgreSQL: the function tournaments_table_agree,
+    made by migration 0018), its own transaction when no other is open.
+
+    `meeting` is the table's meeting of the round as read (its id, section, table and
+    round are all it needs: the rest is checked under the lock). The statement claims the
+    answer's Idempotency-Key if it is to, locks the event's row, checks what round_agree
+    checks for a table (the event open to the tables' scores; the meeting not agreed yet;
+    every board of it with a live result of the meeting, with its pairs, that the opponents
+    confirmed) and, only if all hold, stores the meeting's agreement, its audit entry (as
+    round_agree writes it: no board outstanding), the event's next change number (Event.seq:
+    live pages see the change) and `answer`, whose body is rendered from the count (1).
+
+    Returns 1, the meetings agreed, or None when this is not the common case (a board
+    missing or unconfirmed, the round agreed already, the event agreed or closed, a key
+    another request holds, not PostgreSQL): nothing is written then, and the caller runs
+    round_agree (through the API's full road for a key it did not claim), which answers
+    each of those as it always has. A key another request holds puts that request's
+    stored answer in `answer.replay`, for the caller to replay.
+    """
+    if (connection.vendor != "postgresql" or not actor.is_table or meeting is None
+            or meeting.section_id != actor.section_id or meeting.table != actor.table
+            or section.pk != meeting.section_id or event.status in _SHUT_TO_TABLES):
+        return None
+    now = timezone.now()
+    audit = AuditEntry(event=event, action="agree round", actor=None,
+                       actor_label=actor.label[:80], at=now,
+                       after={"section": section.name, "round": meeting.round,
+                              "tables": [meeting.table]})
+    call = {"event": event.pk, "meeting": meeting.pk, "section": section.pk,
+            "table": meeting.table, "round": meeting.round, "at": now, "audit": _row(audit),
+            "shut": list(_SHUT_TO_TABLES), "unconfirmed": Result.Status.ENTERED}
+    stored = _table_write("tournaments_table_agree", call, answer, 1, now)
+    if stored is None:
+        return None
+    meeting.agreed_at = now
+    event.seq = stored["seq"]
+    # The live pages' polls hear of it once it commits (at once, with no transaction
+    # open), as from every other change (_lock_event's work: this path locks the row).
+    polls.changed(event)
+    return 1
 
 
 _NEXT_STATUS = {

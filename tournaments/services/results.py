@@ -3,20 +3,16 @@ and undo."""
 
 
 import copy
-import json
-from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Exists, Model, OuterRef, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from scoring.engine import RULINGS, SIDES, Unusual
 
-from .. import polls, prepared, seam, selectors
+from .. import polls, seam, selectors
 from ..models import (
     CLUB_ADJUSTMENTS,
     AuditEntry,
@@ -27,6 +23,7 @@ from ..models import (
 )
 from .base import (
     Actor,
+    Answer,
     Forbidden,
     ResultConflict,
     ServiceError,
@@ -44,8 +41,10 @@ from .base import (
     _played_fields,
     _require_open,
     _require_reason,
+    _row,
     _same_play,
     _save_change,
+    _table_write,
 )
 
 NOT_PLAYED = "not-played"  # a ruling: the board was not played at this meeting
@@ -131,27 +130,6 @@ def result_record(
 # --- a table's entry: the common case in one write statement -----------------------------
 
 
-@dataclass
-class Answer:
-    """The answer to the request making a write, kept where a resend finds it (an
-    IdempotencyRecord): the table's entry stores it in its own write statement.
-
-    The key is claimed already (`record_id`, by the API's idempotent decorator) or is
-    claimed by the write itself (`claim`: scope, key and request hash), so that the whole
-    request is one statement. `render` gives the answer's JSON body (as stored: the
-    rendered JSON read back) from the result in hand; `stored` says whether it was."""
-
-    render: Callable[[Result], Any]
-    record_id: int | None = None
-    claim: tuple[str, str, str] | None = None
-    status_code: int = 201
-    body: Any = None
-    stored: bool = False
-    # The answer stored for the key `claim` found another request holding:
-    # {"status_code", "hash", "response"} (nothing written).
-    replay: dict | None = None
-
-
 def result_enter_at_table(*, event: Event, entry: selectors.TableEntry, actor: Actor,
                           data: Any, ns: int | None = None, ew: int | None = None,
                           as_entered: bool = False, answer: Answer | None = None
@@ -204,7 +182,8 @@ def result_enter_at_table(*, event: Event, entry: selectors.TableEntry, actor: A
             "leave": leave, "section": meeting.section_id, "table": meeting.table,
             "shut": [Event.Status.CLOSED, Event.Status.AGREED],
             "open": [str(s) for s in selectors.OPEN_IRREGULAR]}
-    stored = _call("tournaments_table_enter", call, answer, result)
+    stored = _table_write("tournaments_table_enter", call, answer, result, result.created_at,
+                          fills=("id", "seq"))
     if stored is None:
         return None
     result.id, result.seq = stored["id"], stored["seq"]
@@ -257,60 +236,13 @@ def result_confirm_at_table(*, event: Event, result: Result, actor: Actor, by: s
             "section": meeting.section_id, "table": meeting.table, "audit": _row(audit),
             "shut": [Event.Status.CLOSED, Event.Status.AGREED],
             "open": [str(s) for s in selectors.OPEN_IRREGULAR]}
-    stored = _call("tournaments_table_confirm", call, answer, confirmed)
+    stored = _table_write("tournaments_table_confirm", call, answer, confirmed,
+                          confirmed.updated_at, fills=("seq",))
     if stored is None:
         return None
     confirmed.seq = event.seq = stored["seq"]
     polls.changed(event)
     return confirmed
-
-
-def _call(function: str, call: dict, answer: Answer | None, result: Result) -> dict | None:
-    """Run one of the table's write functions (migration 0017) on `call`, with `answer`'s
-    claim and its body rendered from `result`; the function's answer (what it decided:
-    the new id, the change number, also put in the answer's body), or None when it wrote
-    nothing (for a key another request holds, its stored answer is in `answer.replay`)."""
-    if answer is not None:
-        answer.body = answer.render(result)  # the function fills in what it decides
-        call.update(record=answer.record_id, status_code=answer.status_code,
-                    answer=answer.body)
-        if answer.claim is not None:
-            scope, key, digest = answer.claim
-            call["claim"] = {"scope": scope, "key": key, "hash": digest,
-                             "at": result.updated_at}
-    with prepared.cursor() as cursor:
-        cursor.execute(f"SELECT {function}(%s::jsonb)", [json.dumps(call, default=_iso)])
-        (stored,) = cursor.fetchone()
-    if isinstance(stored, str):
-        stored = json.loads(stored)
-    if stored is not None and "replay" in stored:
-        if answer is not None:
-            answer.replay = stored["replay"]
-        return None
-    if stored is not None and answer is not None:
-        answer.body.update(stored)
-        answer.stored = True
-    return stored
-
-
-def _iso(value: Any) -> str:
-    """A time in a row's JSON, to the microsecond (as the ORM writes it)."""
-    if isinstance(value, datetime):
-        return value.isoformat()
-    raise TypeError(f"not JSON: {value!r}")
-
-
-def _row(obj: Model) -> dict:
-    """`obj`'s row as JSON for jsonb_populate_record: each column by name, the values as
-    the ORM would write them (a JSON field's value as is; its id left out)."""
-    row = {}
-    for f in type(obj)._meta.concrete_fields:
-        if f.primary_key:
-            continue
-        value = getattr(obj, f.attname)
-        row[f.column] = value if f.get_internal_type() == "JSONField" else (
-            f.get_db_prep_save(value, connection))
-    return row
 
 
 def _has_leave(meeting: Meeting | None, board: int) -> bool:

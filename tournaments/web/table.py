@@ -228,10 +228,18 @@ def _where_to_go(table: TableCode, meetings: list[Meeting], meeting: Meeting | N
 @with_table
 def agree(request: HttpRequest, table: TableCode, round_number: int) -> HttpResponse:
     """Duplicate Law E: both pairs agree the round; after that only the director changes it."""
-    meeting = _meeting(table, round_number)
+    # The table's rounds without the pairs: all the agree reads.
+    meeting = next((m for m in selectors.table_rounds(table.section, table.table)
+                    if m.round == round_number), None)
+    if meeting is None:
+        raise Http404(f"table {table.table} has no round {round_number}")
     try:
-        services.round_agree(section=table.section, round_number=meeting.round,
-                             actor=_actor(table))
+        # Every board in and confirmed (the common case): one write statement.
+        if meeting.agreed_at is not None or services.round_agree_at_table(
+                event=table.section.event, section=table.section, meeting=meeting,
+                actor=_actor(table)) is None:
+            services.round_agree(section=table.section, round_number=meeting.round,
+                                 actor=_actor(table))
     except services.ServiceError as exc:
         _flash(request, exc.message, error=True)
         return redirect("table-round", code=table.code, round_number=meeting.round)
