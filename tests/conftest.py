@@ -63,13 +63,15 @@ def _fresh_cache():
     REDIS_URL, this suite's Redis database): every test starts and ends with it empty."""
     from django.core.cache import cache
 
-    from tournaments import polls
+    from tournaments import polls, throttle
 
     cache.clear()
     polls.forget()  # the process's copies of the live polls' marks, kept from the cache
+    throttle.forget()  # and of the codes an address holds
     yield
     cache.clear()
     polls.forget()
+    throttle.forget()
 
 
 @pytest.fixture

@@ -246,6 +246,39 @@ def table_code_result(code: str, result_id: int) -> tuple[TableCode | None, Resu
     return table_code, result
 
 
+def table_code_pair_result(code: str, round_number: int, board: int
+                           ) -> tuple[TableCode | None, Meeting | None, Result | None]:
+    """The table a code opens (with its section and event), its meeting of `round_number`
+    (with its pairs and section) and the live result of `board` between those pairs,
+    wherever it was entered (pair_result's; with its board, pairs, event, and its meeting
+    when that is this one), in one statement: all the opponents' confirm on the table page
+    reads before its write. Nones for what is not there."""
+    code = normalise(code or "")
+    if not code:
+        return None, None, None
+    with prepared.cursor() as cursor:
+        cursor.execute(_table_code_pair_result_sql(), [round_number, board, code])
+        row = cursor.fetchone()
+    if row is None:
+        return None, None, None
+    (table_code, section, event), start = _instances(row, (TableCode, Section, Event))
+    table_code.section, section.event = section, event
+    row = row[start:]
+    if row[0] is None:
+        return table_code, None, None
+    (meeting, ns_pair, ew_pair), start = _instances(row, (Meeting, Pair, Pair))
+    meeting.section, meeting.ns_pair, meeting.ew_pair = section, ns_pair, ew_pair
+    row = row[start:]
+    if row[0] is None:
+        return table_code, meeting, None
+    (result, board_row), _ = _instances(row, (Result, Board))
+    result.event, result.board, result.ns_pair, result.ew_pair = (event, board_row, ns_pair,
+                                                                  ew_pair)
+    if result.meeting_id == meeting.pk:
+        result.meeting = meeting
+    return table_code, meeting, result
+
+
 def table_code_meeting(code: str, round_number: int
                        ) -> tuple[TableCode | None, Meeting | None]:
     """The table a code opens (with its section and event) and that table's meeting of
@@ -307,6 +340,26 @@ def _table_entry_sql() -> str:
             f"JOIN {Pair._meta.db_table} ep ON ep.id = m.ew_pair_id "
             f"LEFT JOIN {Board._meta.db_table} b ON b.event_id = s.event_id AND b.number = %s "
             f"WHERE m.section_id = %s AND m.{table} = %s AND m.round = %s")
+
+
+@functools.cache
+def _table_code_pair_result_sql() -> str:
+    table = connection.ops.quote_name("table")
+    return (f"SELECT {_columns(TableCode, 'c')}, {_columns(Section, 's')}, "  # noqa: S608
+            f"{_columns(Event, 'e')}, {_columns(Meeting, 'm')}, {_columns(Pair, 'np')}, "
+            f"{_columns(Pair, 'ep')}, {_columns(Result, 'r')}, {_columns(Board, 'b')} "
+            f"FROM {TableCode._meta.db_table} c "
+            f"JOIN {Section._meta.db_table} s ON s.id = c.section_id "
+            f"JOIN {Event._meta.db_table} e ON e.id = s.event_id "
+            f"LEFT JOIN {Meeting._meta.db_table} m ON m.section_id = c.section_id "
+            f"AND m.{table} = c.{table} AND m.round = %s::integer "
+            f"LEFT JOIN {Pair._meta.db_table} np ON np.id = m.ns_pair_id "
+            f"LEFT JOIN {Pair._meta.db_table} ep ON ep.id = m.ew_pair_id "
+            f"LEFT JOIN {Board._meta.db_table} b ON b.event_id = s.event_id "
+            "AND b.number = %s::integer "
+            f"LEFT JOIN {Result._meta.db_table} r ON r.board_id = b.id "
+            "AND r.ns_pair_id = m.ns_pair_id AND r.ew_pair_id = m.ew_pair_id AND NOT r.voided "
+            "WHERE c.code = %s::text")
 
 
 @functools.cache

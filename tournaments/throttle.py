@@ -52,6 +52,11 @@ from .outages import cache_tolerant
 SCOPE = "table-code"
 ADDRESS_FACTOR = 6  # the address's limit, as a multiple of one client's
 REMEMBER = 12 * 3600  # how long an address keeps a code it used successfully (a night)
+# This process's copy of the cache's yes to "does this address hold this code?": a minute,
+# for at most so many codes (a room's tables, many times over).
+HELD_HERE = 60
+HELD_HERE_MAX = 10_000
+_held_here: dict[str, float] = {}
 _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
@@ -114,8 +119,20 @@ class CodeGate:
         return max(1, int(self.window_start + self.window - self.now + 0.999))
 
     def holds(self, code: str) -> bool:
-        """Has this address used this code successfully before (a table already playing)?"""
-        return bool(code) and _remembered(self._known_key(code))
+        """Has this address used this code successfully before (a table already playing)?
+        A yes is kept in this process for HELD_HERE seconds (it holds for a night), so a
+        playing table's every write does not ask the cache again."""
+        if not code:
+            return False
+        key = self._known_key(code)
+        if _held_here.get(key, 0) > self.now:
+            return True
+        if not _remembered(key):
+            return False
+        if len(_held_here) >= HELD_HERE_MAX:
+            _held_here.clear()
+        _held_here[key] = self.now + HELD_HERE
+        return True
 
     def decide(self, code: str, *, right: bool) -> Verdict:
         """One code the client does not hold, once it has been looked up.
@@ -138,6 +155,11 @@ class CodeGate:
         if client > self.limit or address > self.address_limit:
             return Verdict(False, self.wait())
         return Verdict(True)
+
+
+def forget() -> None:
+    """Drop this process's copies of the cache's answers (the cache itself is untouched)."""
+    _held_here.clear()
 
 
 # --- the cache: every access in one place ---------------------------------------------------

@@ -50,7 +50,7 @@ def test_the_same_form_sent_twice_counts_once(client, event, table1):
 # and one statement that locks the event's row, checks, agrees, audits and takes the change
 # number (before it, nine: the session, the code, the rounds with the pairs, their
 # substitutes, then round_agree's lock, meeting, results, agreement and audit).
-AGREE = 4
+AGREE = 3  # the session; the code's table with its meeting of the round; the write
 AGREE_WRITE = "SELECT tournaments_table_agree("
 
 
@@ -70,7 +70,7 @@ def test_the_pages_agree_is_one_write_statement(client, event, table1):
     assert agreed.status_code == 302 and agreed["Location"] == f"/t/{table1}/"
     sqls = [q["sql"] for q in queries.captured_queries]
     work = [s for s in sqls if not s.startswith(CONTROL)]
-    assert len(work) <= AGREE, "\n".join(sqls)
+    assert len(sqls) == AGREE, "\n".join(sqls)  # and no transaction around them
     assert sum(s.startswith(AGREE_WRITE) for s in work) == 1
     assert Event.objects.get(pk=event.pk).seq == seq + 1
     audit = AuditEntry.objects.get(action="agree round")
@@ -82,3 +82,24 @@ def test_the_pages_agree_is_one_write_statement(client, event, table1):
     again = client.post(f"/t/{table1}/round/1/agree/")
     assert again.status_code == 302 and again["Location"] == f"/t/{table1}/"
     assert AuditEntry.objects.filter(action="agree round").count() == 1
+
+
+def test_the_pages_confirm_is_three_statements(client, event, table1):
+    """The phone that holds the code: the session, one read (the code's table, its meeting
+    and the board's result), the write; the same message and audit as the full road."""
+    token = token_of(client.get(board_url(table1, 1, 1)))
+    assert client.post(board_url(table1, 1, 1), contract_post(token=token)).status_code == 302
+    seq = Event.objects.get(pk=event.pk).seq
+    with CaptureQueriesContext(connection) as queries:
+        confirmed = client.post(board_url(table1, 1, 1, "confirm/"))
+    assert confirmed.status_code == 302 and confirmed["Location"] == f"/t/{table1}/round/1/"
+    sqls = [q["sql"] for q in queries.captured_queries]
+    assert len(sqls) == 3, "\n".join(sqls)
+    assert sqls[2].startswith("SELECT tournaments_table_confirm(")
+    result = Result.objects.get()
+    assert (result.status, result.confirmed_by, result.seq) == (
+        "confirmed", "E–W pair " + str(result.ew_pair.number), seq + 1)
+    audit = AuditEntry.objects.get(action="confirm")
+    assert (audit.actor_label, audit.before["status"], audit.after["status"]) == (
+        "table 1", "entered", "confirmed")
+    assert "Board 1 confirmed." in client.get(confirmed["Location"]).content.decode()

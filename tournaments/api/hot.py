@@ -21,15 +21,15 @@ so the full road answers it exactly as it always has, in the players' words.
 
 The opponents' confirm goes the same way: one read (the code's table and the result with
 its board, pairs and meeting: ``selectors.table_code_result``), one statement
-(``services.result_confirm_at_table``). A table agreeing its round (Duplicate Law E) too: one read (the code's
-table, section and event, and its meeting of the round: ``selectors.table_code_meeting``)
-and one statement (``services.round_agree_at_table`` with the key's claim) that claims
-the key, locks the event's row, checks every board of the meeting is in and confirmed,
-agrees it, audits it, takes the change number and stores the answer. Anything else (a
-board missing or unconfirmed, the round agreed already, the event agreed or closed,
-another table's or section's address, a round the table does not play, a body other than
-``{}``, and all that sends a result entry the full road) goes to the DRF view, which
-answers as before.
+(``services.result_confirm_at_table``). A table agreeing its round (Duplicate Law E)
+too: one read (the code's table, section and event, and its meeting of the round:
+``selectors.table_code_meeting``) and one statement (``services.round_agree_at_table``
+with the key's claim) that claims the key, locks the event's row, checks every board of
+the meeting is in and confirmed, agrees it, audits it, takes the change number and
+stores the answer. Anything else (a board missing or unconfirmed, the round agreed
+already, the event agreed or closed, another table's or section's address, a round the
+table does not play, a body other than ``{}``, and all that sends a result entry the
+full road) goes to the DRF view, which answers as before.
 """
 
 from __future__ import annotations

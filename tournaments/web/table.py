@@ -224,10 +224,38 @@ def _where_to_go(table: TableCode, meetings: list[Meeting], meeting: Meeting | N
     return {"where_next": where, "round_over": over}
 
 
+def _held_code(request: HttpRequest, code: str) -> str | None:
+    """The URL's code when this phone's session holds it (it opened the table), else None:
+    a table's writes then read the code with what they need in one statement, and any
+    other code goes through with_table and its throttle."""
+    code = normalise(code or "")
+    return code if code and request.session.get("table_code") == code else None
+
+
 @require_POST
+def agree(request: HttpRequest, code: str, round_number: int) -> HttpResponse:
+    """Duplicate Law E: both pairs agree the round; after that only the director changes it.
+
+    The common case, every board in and confirmed, from the phone that holds the code: the
+    session, one read (the code's table and its meeting of the round), one write."""
+    held = _held_code(request, code)
+    if held is not None:
+        table, meeting = selectors.table_code_meeting(held, round_number)
+        if (table is not None and meeting is not None and meeting.agreed_at is None
+                and services.round_agree_at_table(
+                    event=table.section.event, section=table.section, meeting=meeting,
+                    actor=_actor(table)) is not None):
+            return _agreed(request, table, meeting)
+    return _agree(request, code, round_number=round_number)
+
+
+def _agreed(request: HttpRequest, table: TableCode, meeting: Meeting) -> HttpResponse:
+    _flash(request, f"Round {meeting.round} agreed. Thank you.")
+    return redirect("table-home", code=table.code)
+
+
 @with_table
-def agree(request: HttpRequest, table: TableCode, round_number: int) -> HttpResponse:
-    """Duplicate Law E: both pairs agree the round; after that only the director changes it."""
+def _agree(request: HttpRequest, table: TableCode, round_number: int) -> HttpResponse:
     # The table's rounds without the pairs: all the agree reads.
     meeting = next((m for m in selectors.table_rounds(table.section, table.table)
                     if m.round == round_number), None)
@@ -243,8 +271,7 @@ def agree(request: HttpRequest, table: TableCode, round_number: int) -> HttpResp
     except services.ServiceError as exc:
         _flash(request, exc.message, error=True)
         return redirect("table-round", code=table.code, round_number=meeting.round)
-    _flash(request, f"Round {meeting.round} agreed. Thank you.")
-    return redirect("table-home", code=table.code)
+    return _agreed(request, table, meeting)
 
 
 # --- one board -----------------------------------------------------------------------------------
@@ -513,16 +540,34 @@ def _show_result(request: HttpRequest, table: TableCode, meeting: Meeting, board
 
 
 @require_POST
+def confirm(request: HttpRequest, code: str, round_number: int, board: int) -> HttpResponse:
+    """East-West confirm on the same device: "this is right".
+
+    The common case, from the phone that holds the code: the session, one read (the code's
+    table, its meeting of the round and the board's result between its pairs), one write."""
+    held = _held_code(request, code)
+    if held is not None:
+        table, meeting, result = selectors.table_code_pair_result(held, round_number, board)
+        if (result is not None and board in meeting.boards
+                and result.status == Result.Status.ENTERED
+                and services.result_confirm_at_table(
+                    event=table.section.event, result=result, actor=_actor(table),
+                    by=f"E–W pair {meeting.ew_pair.number}") is not None):
+            return _confirmed(request, table, meeting, board)
+    return _confirm(request, code, round_number=round_number, board=board)
+
+
+def _confirmed(request: HttpRequest, table: TableCode, meeting: Meeting, board: int
+               ) -> HttpResponse:
+    _flash(request, f"Board {board} confirmed.")
+    return redirect("table-round", code=table.code, round_number=meeting.round)
+
+
 @with_table
-def confirm(request: HttpRequest, table: TableCode, round_number: int, board: int
-            ) -> HttpResponse:
-    """East-West confirm on the same device: "this is right"."""
-    entry = selectors.table_entry(table.section, table.table, round_number, board)
-    meeting = entry.meeting
-    if meeting is None:
-        raise Http404(f"table {table.table} has no round {round_number}")
-    if board not in meeting.boards or entry.board is None:
-        raise Http404(f"board {board} is not played at this table in round {meeting.round}")
+def _confirm(request: HttpRequest, table: TableCode, round_number: int, board: int
+             ) -> HttpResponse:
+    meeting = _meeting(table, round_number)
+    _board_of(meeting, board)
     result = selectors.pair_result(table.section.event, board, meeting.ns_pair.number,
                                    meeting.ew_pair.number)
     if result is None:
@@ -530,19 +575,13 @@ def confirm(request: HttpRequest, table: TableCode, round_number: int, board: in
     if result.status != Result.Status.ENTERED:
         # Confirmed already, or the director's: nothing for the opponents to confirm.
         return redirect("table-round", code=table.code, round_number=meeting.round)
-    actor, by = _actor(table), f"E–W pair {meeting.ew_pair.number}"
-    if result.meeting_id == meeting.pk:
-        result.meeting = meeting
     try:
-        # The common case in one statement (nothing written otherwise); then the full road.
-        if services.result_confirm_at_table(event=result.event, result=result, actor=actor,
-                                            by=by) is None:
-            services.result_confirm(result=result, actor=actor, by=by)
+        services.result_confirm(result=result, actor=_actor(table),
+                                by=f"E–W pair {meeting.ew_pair.number}")
     except services.ServiceError as exc:
         _flash(request, exc.message, error=True)
         return redirect("table-board", code=table.code, round_number=meeting.round, board=board)
-    _flash(request, f"Board {board} confirmed.")
-    return redirect("table-round", code=table.code, round_number=meeting.round)
+    return _confirmed(request, table, meeting, board)
 
 
 @require_http_methods(["GET"])
