@@ -10,7 +10,6 @@ enforced), a table (``Authorization: Table <code>``) and the public (read-only,
 published events only).
 """
 
-import functools
 from collections.abc import Callable
 
 from django.conf import settings
@@ -142,24 +141,10 @@ class ApiView(APIView):
     # Methods answered in one database transaction from the caller's lookup to the stored
     # answer: one commit a request (the hot writes; see ResultList).
     atomic_methods: tuple[str, ...] = ()
-    # A table's hot write answered before DRF's dispatch (hot.py): called with the request,
-    # this view's Allow header and the URL's arguments; None sends the request on to DRF.
+    # A table's hot write answered before the rest of the middleware and DRF's dispatch
+    # (hot.TableWriteMiddleware): called with the request, this view's Allow header and the
+    # URL's arguments; None sends the request on, to be answered here.
     hot_path: Callable | None = None
-
-    @classmethod
-    def as_view(cls, **initkwargs):
-        view = super().as_view(**initkwargs)
-        if cls.hot_path is None:
-            return view
-        hot_path = cls.hot_path
-        allow = ", ".join(m.upper() for m in cls.http_method_names
-                          if hasattr(cls, m) or (m == "head" and hasattr(cls, "get")))
-
-        @functools.wraps(view)  # keeps DRF's marks (cls, initkwargs, csrf_exempt)
-        def served(request, *args, **kwargs):
-            return hot_path(request, allow, **kwargs) or view(request, *args, **kwargs)
-
-        return served
 
     def dispatch(self, request, *args, **kwargs):
         if request.method not in self.atomic_methods:
