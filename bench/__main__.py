@@ -625,6 +625,11 @@ def api_figure(sizes: Sizes, notes: list[str]) -> list[Figure]:
     if side_bad:
         errors = s["side_errors"] or separate.side_errors
         note += f"; {side_bad} confirm/agree answers were not 200/201: {errors[:2]}"
+    last = runs[-1]
+    cpu = [bench_api.cpu_note(last.api, "the API"), bench_api.cpu_note(last.floor, "the floor")]
+    if all(cpu):
+        note += (f"; what bounds it, measured: CPU per result POST with its share of the "
+                 f"confirms and agrees, in the last run, {cpu[0]}, {cpu[1]}")
     note += "; " + _breakdown_note(parts)
     met = s["ratio"] >= 0.5 and s["api_p99"] < 0.150 and not bad and not side_bad
     return [Figure(
@@ -638,12 +643,15 @@ def api_figure(sizes: Sizes, notes: list[str]) -> list[Figure]:
 def _breakdown_note(parts: dict) -> str:
     """Where one POST's time goes, in-process and one at a time (no load)."""
     order = ["middleware and Django", "DRF dispatch", "authentication", "parsing", "validation",
-             "scoring", "SQL", "serializing", "rendering"]
+             "scoring", "SQL", "cache", "serializing", "rendering"]
     shares = ", ".join(f"{part} {parts['parts'].get(part, 0.0) * 1000:.1f} ms"
                        for part in order)
     return (f"where a POST's time goes, in this process, one at a time through Django's test "
-            f"client ({parts['posts']} POSTs, each part without the parts it calls; DRF "
-            f"dispatch includes the view and the service's own Python): "
+            f"client, each phone having opened its table (the hot path: tournaments/api/"
+            f"hot.py; {parts['posts']} POSTs, each part without the parts it calls; "
+            f"cache: the throttle's memory and the live pages' mark in Redis; DRF dispatch, "
+            f"with the view and the service's own Python, and authentication are the full "
+            f"road's, which the hot path passes over): "
             f"{parts['whole'] * 1000:.1f} ms = {shares}" + _side_note(parts))
 
 
@@ -656,10 +664,9 @@ def _side_note(parts: dict) -> str:
     said = "; ".join(
         f"{kind} {side[kind]['seconds'] * 1000:.1f} ms and {side[kind]['statements']:.1f} "
         f"SQL statements ({side[kind]['requests']} sent)" for kind in ("POST", "confirm", "agree"))
-    return (f"; what bounds the POST rate (every write of an event holds the event's row "
-            f"lock to its commit, so the event's writes run one at a time), the same way, "
-            f"each request whole, its statements besides BEGIN, COMMIT and savepoints: "
-            f"{said}; a table sends one confirm per board and one agree per round")
+    return (f"; the same way, each request whole, its statements besides BEGIN, COMMIT and "
+            f"savepoints (a table's write holds the event's row lock for its one write "
+            f"statement): {said}; a table sends one confirm per board and one agree per round")
 
 
 def _page_figure(sizes: Sizes, page_runs: list) -> Figure:
@@ -681,6 +688,13 @@ def _page_figure(sizes: Sizes, page_runs: list) -> Figure:
         note += f"; {bad} answers were not a redirect: {s['errors'][:2]}"
     if s["side_bad"]:
         note += f"; {s['side_bad']} confirm/agree answers failed: {s['side_errors'][:2]}"
+    from . import bench_api
+
+    cpu = bench_api.cpu_note(page_runs[-1].api, "the page")
+    if cpu:
+        note += (f"; what bounds it, measured: CPU per result entry with its share of the "
+                 f"confirms and agrees, in the last run, {cpu} (the floor's as in the POST "
+                 f"figure); each page request also reads its session")
     met = s["ratio"] >= 0.5 and s["api_p99"] < 0.150 and not bad and not s["side_bad"]
     return Figure(
         name, f"{s['api_per_second']:,.0f} req/s; p50 {report.ms(s['api_p50'])}, "

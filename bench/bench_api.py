@@ -93,6 +93,8 @@ class LoadResult:
     side_latencies: list[float] = field(default_factory=list, repr=False)
     side_statuses: dict[int, int] = field(default_factory=dict)
     side_errors: list[str] = field(default_factory=list)
+    # CPU seconds the run cost, by process kind (cpu_seconds); empty where unknown.
+    cpu: dict[str, float] = field(default_factory=dict)
 
     @property
     def per_second(self) -> float:
@@ -498,10 +500,12 @@ def load(port: int, route: Route, plans: list[TablePlan], *, limit: int,
         thread.start()
     budget.start()
     barrier.wait()
+    cpu_before = cpu_seconds()
     start = time.perf_counter()
     for thread in threads:
         thread.join(timeout=seconds + 60)
     elapsed = time.perf_counter() - start
+    cpu_after = cpu_seconds()
     posts, side = _Tally(), _Tally()
     for out in outs:
         posts.merge(out["posts"])
@@ -512,7 +516,49 @@ def load(port: int, route: Route, plans: list[TablePlan], *, limit: int,
     return LoadResult(len(posts.latencies), elapsed, posts.latencies, posts.statuses,
                       posts.errors[:5], unusual=sum(out.get("unusual", 0) for out in outs),
                       unfinished=unfinished, side_latencies=side.latencies,
-                      side_statuses=side.statuses, side_errors=side.errors[:5])
+                      side_statuses=side.statuses, side_errors=side.errors[:5],
+                      cpu={kind: cpu_after[kind] - cpu_before.get(kind, 0.0)
+                           for kind in cpu_after})
+
+
+# Which process is which, by its command line (the server, the database, the cache).
+_KINDS = (("server", "gunicorn"), ("PostgreSQL", "postgres"), ("Redis", "redis-server"))
+
+
+def cpu_seconds() -> dict[str, float]:
+    """CPU seconds (user and system) used so far by this machine's gunicorn, PostgreSQL and
+    Redis processes and by this process (the clients), from /proc (Linux); {} elsewhere.
+    Processes that end in between are not counted, so a run's difference is a floor."""
+    proc = Path("/proc")
+    if not (proc / "self" / "stat").exists():
+        return {}
+    tick = os.sysconf("SC_CLK_TCK")
+    used: dict[str, float] = {}
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(
+                "utf-8", "replace")
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        kind = "clients" if int(entry.name) == os.getpid() else next(
+            (name for name, mark in _KINDS if mark in command), None)
+        if kind is not None:
+            used[kind] = used.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+    return used
+
+
+def cpu_note(run: LoadResult, label: str) -> str:
+    """CPU per result POST of a run (its share of the confirms and agrees in), by process."""
+    if not run.cpu or not run.requests:
+        return ""
+    parts = ", ".join(f"{kind} {seconds / run.requests * 1000:.2f} ms"
+                      for kind, seconds in run.cpu.items())
+    busy = sum(run.cpu.values()) / run.seconds if run.seconds else 0.0
+    return (f"{label} {sum(run.cpu.values()) / run.requests * 1000:.2f} ms ({parts}; "
+            f"{busy:.2f} of {os.cpu_count()} cores busy)")
 
 
 def warm_up(port: int, plans: list[TablePlan], route: Route = API) -> None:
@@ -609,15 +655,18 @@ class _Clock:
 BREAKDOWN_PARTS = (
     ("authentication", "tournaments.api.auth", "TableCodeAuthentication.authenticate"),
     ("parsing", "rest_framework.request", "Request._parse"),
+    ("parsing", "tournaments.api.hot", "json_body"),
     ("validation", "tournaments.api.views", "validated"),
+    ("validation", "tournaments.api.hot", "_valid"),
     ("scoring", "tournaments.seam", "live_result"),
     ("serializing", "tournaments.api.serializers", "ResultOut.to_representation"),
     ("rendering", "rest_framework.renderers", "JSONRenderer.render"),
+    ("cache", "tournaments.throttle", "_remembered"),
+    ("cache", "tournaments.polls", "_keep_highest"),
     ("DRF dispatch", "rest_framework.views", "APIView.dispatch"),
     # The COMMIT is SQL too, wherever the transaction ends.
     ("SQL", "django.db.backends.base.base", "BaseDatabaseWrapper.commit"),
 )
-
 
 def _patch(clock: _Clock, module_path: str, attribute: str, part: str) -> Callable[[], None]:
     import importlib
@@ -680,6 +729,9 @@ def breakdown(plans: list[TablePlan], *, warm: int = 8) -> dict:
         with connection.execute_wrapper(counted):
             for n, plan in enumerate(plans):
                 client = Client(HTTP_AUTHORIZATION=f"Table {plan.code}")
+                # The phone opens its table first, as the load's clients have by their
+                # second POST: its code is then one this address holds (the hot path).
+                client.get("/api/table/")
                 first_round = [b for b in plan.bodies if b["round"] == plan.bodies[0]["round"]]
                 result_ids = []
                 for body in first_round:

@@ -143,7 +143,19 @@ def _keep_highest(event_id: int, mark: Mark) -> None:
     if found is None:
         return
     client, key = found
-    client.eval(_KEEP_HIGHEST, 1, key, mark.seq, mark.encode(), TTL)
+    _keep_highest_script(client)(keys=[key], args=[mark.seq, mark.encode(), TTL], client=client)
+
+
+_scripts: dict[int, object] = {}
+
+
+def _keep_highest_script(client):
+    """_KEEP_HIGHEST as a redis-py Script: sent by its SHA1 (EVALSHA), the text only when
+    Redis does not know it yet, not with every write."""
+    script = _scripts.get(id(client))
+    if script is None:
+        script = _scripts.setdefault(id(client), client.register_script(_KEEP_HIGHEST))
+    return script
 
 
 def current(event_id: int) -> Mark | None:
