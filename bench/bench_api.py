@@ -731,7 +731,11 @@ def breakdown(plans: list[TablePlan], *, warm: int = 8) -> dict:
                 client = Client(HTTP_AUTHORIZATION=f"Table {plan.code}")
                 # The phone opens its table first, as the load's clients have by their
                 # second POST: its code is then one this address holds (the hot path).
+                # Not in the parts.
+                parts_before = dict(clock.totals)
                 client.get("/api/table/")
+                clock.totals.clear()
+                clock.totals.update(parts_before)
                 first_round = [b for b in plan.bodies if b["round"] == plan.bodies[0]["round"]]
                 result_ids = []
                 for body in first_round:

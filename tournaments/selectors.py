@@ -198,22 +198,16 @@ def table_code_entry(code: str, round_number: int, board: int
     """The table a code opens (with its section and event) and that table's entry of
     `board` in `round_number` (as table_entry gives it), in one statement: all a table's
     result entry reads before its write. (None, an empty entry) for a code no table has."""
-    code = normalise(code or "")
-    if not code:
+    read = _code_read(_table_code_entry_sql(), [round_number, board], code)
+    if read is None:
         return None, TableEntry(None, None)
-    with prepared.cursor() as cursor:
-        cursor.execute(_table_code_entry_sql(), [round_number, board, code])
-        row = cursor.fetchone()
-    if row is None:
-        return None, TableEntry(None, None)
-    (table_code, section, event), start = _instances(row, (TableCode, Section, Event))
-    table_code.section, section.event = section, event
-    rest = row[start:]
-    if rest[0] is None:  # the table plays no such round
-        found = None if rest[-2] is None else Board(id=rest[-2], event_id=event.pk,
-                                                    number=board, deal=rest[-1])
+    table_code, row = read
+    event_id = table_code.section.event_id
+    if row[0] is None:  # the table plays no such round
+        found = None if row[-2] is None else Board(id=row[-2], event_id=event_id,
+                                                   number=board, deal=row[-1])
         return table_code, TableEntry(None, found)
-    return table_code, _entry_of(rest, event.pk, board)
+    return table_code, _entry_of(row, event_id, board)
 
 
 def table_code_result(code: str, result_id: int) -> tuple[TableCode | None, Result | None]:
@@ -222,20 +216,14 @@ def table_code_result(code: str, result_id: int) -> tuple[TableCode | None, Resu
     it is the table's own section; else the meeting is read without it), in one statement:
     all the opponents' confirm at a table reads before its write. (None, None) for a code
     no table has; (table code, None) for a result the event does not have."""
-    code = normalise(code or "")
-    if not code:
+    read = _code_read(_table_code_result_sql(), [result_id], code)
+    if read is None:
         return None, None
-    with prepared.cursor() as cursor:
-        cursor.execute(_table_code_result_sql(), [result_id, code])
-        row = cursor.fetchone()
-    if row is None:
-        return None, None
-    (table_code, section, event), start = _instances(row, (TableCode, Section, Event))
-    table_code.section, section.event = section, event
-    if row[start] is None:
+    table_code, row = read
+    section, event = table_code.section, table_code.section.event
+    if row[0] is None:
         return table_code, None
-    (result, board, ns_pair, ew_pair), start = _instances(row[start:], (Result, Board, Pair,
-                                                                         Pair))
+    (result, board, ns_pair, ew_pair), start = _instances(row, (Result, Board, Pair, Pair))
     result.event, result.board, result.ns_pair, result.ew_pair = event, board, ns_pair, ew_pair
     meeting_row = row[len(row) - len(Meeting._meta.concrete_fields):]
     if meeting_row[0] is not None:
@@ -253,17 +241,11 @@ def table_code_pair_result(code: str, round_number: int, board: int
     wherever it was entered (pair_result's; with its board, pairs, event, and its meeting
     when that is this one), in one statement: all the opponents' confirm on the table page
     reads before its write. Nones for what is not there."""
-    code = normalise(code or "")
-    if not code:
+    read = _code_read(_table_code_pair_result_sql(), [round_number, board], code)
+    if read is None:
         return None, None, None
-    with prepared.cursor() as cursor:
-        cursor.execute(_table_code_pair_result_sql(), [round_number, board, code])
-        row = cursor.fetchone()
-    if row is None:
-        return None, None, None
-    (table_code, section, event), start = _instances(row, (TableCode, Section, Event))
-    table_code.section, section.event = section, event
-    row = row[start:]
+    table_code, row = read
+    section, event = table_code.section, table_code.section.event
     if row[0] is None:
         return table_code, None, None
     (meeting, ns_pair, ew_pair), start = _instances(row, (Meeting, Pair, Pair))
@@ -285,21 +267,32 @@ def table_code_meeting(code: str, round_number: int
     `round_number` (without its pairs; its section set), in one statement: all a table's
     agreement of its round reads before its write. (None, None) for a code no table has;
     the meeting None when the table plays no such round."""
+    read = _code_read(_table_code_meeting_sql(), [round_number], code)
+    if read is None:
+        return None, None
+    table_code, row = read
+    if row[0] is None:  # the table plays no such round
+        return table_code, None
+    (meeting,), _ = _instances(row, (Meeting,))
+    meeting.section = table_code.section
+    return table_code, meeting
+
+
+def _code_read(sql: str, params: list, code: str) -> tuple[TableCode, tuple] | None:
+    """One prepared read starting with the code's table, section and event (the code its
+    last parameter): the table code (its section and event set) and the rest of the row;
+    None for a code no table has."""
     code = normalise(code or "")
     if not code:
-        return None, None
+        return None
     with prepared.cursor() as cursor:
-        cursor.execute(_table_code_meeting_sql(), [round_number, code])
+        cursor.execute(sql, [*params, code])
         row = cursor.fetchone()
     if row is None:
-        return None, None
+        return None
     (table_code, section, event), start = _instances(row, (TableCode, Section, Event))
     table_code.section, section.event = section, event
-    if row[start] is None:  # the table plays no such round
-        return table_code, None
-    (meeting,), _ = _instances(row[start:], (Meeting,))
-    meeting.section = section
-    return table_code, meeting
+    return table_code, row[start:]
 
 
 def _instances(row: tuple, models: tuple) -> tuple[list, int]:
@@ -342,70 +335,63 @@ def _table_entry_sql() -> str:
             f"WHERE m.section_id = %s AND m.{table} = %s AND m.round = %s")
 
 
+def _code_head(columns: str) -> str:
+    """The start of a read from a table's code: the code's table, section and event, then
+    `columns`, from the code's row joined to its section and event (aliases c, s, e)."""
+    return (f"SELECT {_columns(TableCode, 'c')}, {_columns(Section, 's')}, "  # noqa: S608
+            f"{_columns(Event, 'e')}, {columns} FROM {TableCode._meta.db_table} c "
+            f"JOIN {Section._meta.db_table} s ON s.id = c.section_id "
+            f"JOIN {Event._meta.db_table} e ON e.id = s.event_id ")
+
+
 @functools.cache
 def _table_code_pair_result_sql() -> str:
-    table = connection.ops.quote_name("table")
-    return (f"SELECT {_columns(TableCode, 'c')}, {_columns(Section, 's')}, "  # noqa: S608
-            f"{_columns(Event, 'e')}, {_columns(Meeting, 'm')}, {_columns(Pair, 'np')}, "
-            f"{_columns(Pair, 'ep')}, {_columns(Result, 'r')}, {_columns(Board, 'b')} "
-            f"FROM {TableCode._meta.db_table} c "
-            f"JOIN {Section._meta.db_table} s ON s.id = c.section_id "
-            f"JOIN {Event._meta.db_table} e ON e.id = s.event_id "
-            f"LEFT JOIN {Meeting._meta.db_table} m ON m.section_id = c.section_id "
-            f"AND m.{table} = c.{table} AND m.round = %s::integer "
-            f"LEFT JOIN {Pair._meta.db_table} np ON np.id = m.ns_pair_id "
-            f"LEFT JOIN {Pair._meta.db_table} ep ON ep.id = m.ew_pair_id "
-            f"LEFT JOIN {Board._meta.db_table} b ON b.event_id = s.event_id "
-            "AND b.number = %s::integer "
-            f"LEFT JOIN {Result._meta.db_table} r ON r.board_id = b.id "
-            "AND r.ns_pair_id = m.ns_pair_id AND r.ew_pair_id = m.ew_pair_id AND NOT r.voided "
-            "WHERE c.code = %s::text")
+    m, r, b = Meeting._meta.db_table, Result._meta.db_table, Board._meta.db_table
+    return _code_head(
+        f"{_columns(Meeting, 'm')}, {_columns(Pair, 'np')}, {_columns(Pair, 'ep')}, "
+        f"{_columns(Result, 'r')}, {_columns(Board, 'b')}"
+    ) + (f"LEFT JOIN {m} m ON {_MEETING_OF_ROUND} " + _PAIRS_OF_MEETING +  # noqa: S608
+         f"LEFT JOIN {b} b ON b.event_id = s.event_id AND b.number = %s::integer "
+         f"LEFT JOIN {r} r ON r.board_id = b.id AND r.ns_pair_id = m.ns_pair_id "
+         "AND r.ew_pair_id = m.ew_pair_id AND NOT r.voided WHERE c.code = %s::text")
 
 
 @functools.cache
 def _table_code_result_sql() -> str:
-    return (f"SELECT {_columns(TableCode, 'c')}, {_columns(Section, 's')}, "  # noqa: S608
-            f"{_columns(Event, 'e')}, {_columns(Result, 'r')}, {_columns(Board, 'b')}, "
-            f"{_columns(Pair, 'np')}, {_columns(Pair, 'ep')}, {_columns(Meeting, 'm')} "
-            f"FROM {TableCode._meta.db_table} c "
-            f"JOIN {Section._meta.db_table} s ON s.id = c.section_id "
-            f"JOIN {Event._meta.db_table} e ON e.id = s.event_id "
-            f"LEFT JOIN {Result._meta.db_table} r ON r.id = %s::bigint "
-            "AND r.event_id = s.event_id "
-            f"LEFT JOIN {Board._meta.db_table} b ON b.id = r.board_id "
-            f"LEFT JOIN {Pair._meta.db_table} np ON np.id = r.ns_pair_id "
-            f"LEFT JOIN {Pair._meta.db_table} ep ON ep.id = r.ew_pair_id "
-            f"LEFT JOIN {Meeting._meta.db_table} m ON m.id = r.meeting_id "
-            "WHERE c.code = %s::text")
+    p = Pair._meta.db_table
+    return _code_head(
+        f"{_columns(Result, 'r')}, {_columns(Board, 'b')}, {_columns(Pair, 'np')}, "
+        f"{_columns(Pair, 'ep')}, {_columns(Meeting, 'm')}"
+    ) + (f"LEFT JOIN {Result._meta.db_table} r ON r.id = %s::bigint "  # noqa: S608
+         "AND r.event_id = s.event_id "
+         f"LEFT JOIN {Board._meta.db_table} b ON b.id = r.board_id "
+         f"LEFT JOIN {p} np ON np.id = r.ns_pair_id LEFT JOIN {p} ep ON ep.id = r.ew_pair_id "
+         f"LEFT JOIN {Meeting._meta.db_table} m ON m.id = r.meeting_id "
+         "WHERE c.code = %s::text")
 
 
 @functools.cache
 def _table_code_entry_sql() -> str:
-    table = connection.ops.quote_name("table")
-    return (f"SELECT {_columns(TableCode, 'c')}, {_columns(Section, 's')}, "  # noqa: S608
-            f"{_columns(Event, 'e')}, {_columns(Meeting, 'm')}, {_columns(Section, 's')}, "
-            f"{_columns(Pair, 'np')}, {_columns(Pair, 'ep')}, b.id, b.deal "
-            f"FROM {TableCode._meta.db_table} c "
-            f"JOIN {Section._meta.db_table} s ON s.id = c.section_id "
-            f"JOIN {Event._meta.db_table} e ON e.id = s.event_id "
-            f"LEFT JOIN {Meeting._meta.db_table} m ON m.section_id = c.section_id "
-            f"AND m.{table} = c.{table} AND m.round = %s::integer "
-            f"LEFT JOIN {Pair._meta.db_table} np ON np.id = m.ns_pair_id "
-            f"LEFT JOIN {Pair._meta.db_table} ep ON ep.id = m.ew_pair_id "
-            f"LEFT JOIN {Board._meta.db_table} b ON b.event_id = s.event_id "
-            "AND b.number = %s::integer WHERE c.code = %s::text")
+    return _code_head(
+        f"{_columns(Meeting, 'm')}, {_columns(Section, 's')}, {_columns(Pair, 'np')}, "
+        f"{_columns(Pair, 'ep')}, b.id, b.deal"
+    ) + (f"LEFT JOIN {Meeting._meta.db_table} m ON {_MEETING_OF_ROUND} "  # noqa: S608
+         + _PAIRS_OF_MEETING +
+         f"LEFT JOIN {Board._meta.db_table} b ON b.event_id = s.event_id "
+         "AND b.number = %s::integer WHERE c.code = %s::text")
 
 
 @functools.cache
 def _table_code_meeting_sql() -> str:
-    table = connection.ops.quote_name("table")
-    return (f"SELECT {_columns(TableCode, 'c')}, {_columns(Section, 's')}, "  # noqa: S608
-            f"{_columns(Event, 'e')}, {_columns(Meeting, 'm')} "
-            f"FROM {TableCode._meta.db_table} c "
-            f"JOIN {Section._meta.db_table} s ON s.id = c.section_id "
-            f"JOIN {Event._meta.db_table} e ON e.id = s.event_id "
-            f"LEFT JOIN {Meeting._meta.db_table} m ON m.section_id = c.section_id "
-            f"AND m.{table} = c.{table} AND m.round = %s::integer WHERE c.code = %s::text")
+    return _code_head(f"{_columns(Meeting, 'm')}") + (  # noqa: S608
+        f"LEFT JOIN {Meeting._meta.db_table} m ON {_MEETING_OF_ROUND} WHERE c.code = %s::text")
+
+
+# The code's table's meeting of the round (the first parameter), and that meeting's pairs.
+_MEETING_OF_ROUND = ('m.section_id = c.section_id AND m."table" = c."table" '
+                     "AND m.round = %s::integer")
+_PAIRS_OF_MEETING = (f"LEFT JOIN {Pair._meta.db_table} np ON np.id = m.ns_pair_id "
+                     f"LEFT JOIN {Pair._meta.db_table} ep ON ep.id = m.ew_pair_id ")
 
 
 def late_leave(late_boards: list | None, board: int | None) -> bool:

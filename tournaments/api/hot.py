@@ -120,11 +120,33 @@ def _valid(serializer_class, data) -> dict | None:
         return None
 
 
-def _answer(request: HttpRequest, table, key: str, data, status: int) -> services.Answer:
-    """The answer the write stores for the key it claims (a ResultOut, as the view's)."""
+def _open_event(table, event_id: int) -> Event | None:
+    """The event of the code's table, when it is the URL's and open to the tables."""
+    if table is None or table.section.event_id != event_id:
+        return None
+    event = table.section.event
+    return event if event.status in _OPEN else None
+
+
+def _answer(request: HttpRequest, table, key: str, data, status: int,
+            render: Callable) -> services.Answer:
+    """The answer the write stores for the key it claims, rendered as the view's."""
     return services.Answer(
-        render=_rendered(result_out), status_code=status,
+        render=_rendered(render), status_code=status,
         claim=(f"table:{table.pk}", key, digest_of(request.method, request.path, data)))
+
+
+def _answered(written, answer: services.Answer, allow: str) -> HttpResponse | None:
+    """The write's answer; else the replay of the same request sent before (the key's
+    stored answer); else None, for the full road."""
+    if written is not None:
+        return json_answer(answer.body, answer.status_code, allow)
+    stored = answer.replay
+    if stored is None or stored["status_code"] is None or stored["hash"] != answer.claim[2]:
+        return None
+    response = json_answer(stored["response"], stored["status_code"], allow)
+    response["Idempotent-Replayed"] = "true"
+    return response
 
 
 def result_post(request: HttpRequest, allow: str, event_id: int, **kwargs
@@ -136,17 +158,13 @@ def result_post(request: HttpRequest, allow: str, event_id: int, **kwargs
         return None
     code, key, data = taken
     entry_in = _valid(ResultIn, data)
-    if entry_in is None:
-        return None
-    if "round" not in entry_in or entry_in["late_play"]:
+    if entry_in is None or "round" not in entry_in or entry_in["late_play"]:
         return None
     table, entry = selectors.table_code_entry(code, entry_in["round"], entry_in["board"])
-    if table is None or table.section.event_id != event_id or entry.meeting is None:
+    event = _open_event(table, event_id)
+    if event is None or entry.meeting is None:
         return None
-    event = table.section.event
-    if event.status not in _OPEN:
-        return None
-    answer = _answer(request, table, key, data, 201)
+    answer = _answer(request, table, key, data, 201, result_out)
     try:
         result = services.result_enter_at_table(
             event=event, entry=entry, actor=services.Actor.at_table(table.section, table.table),
@@ -154,9 +172,7 @@ def result_post(request: HttpRequest, allow: str, event_id: int, **kwargs
             as_entered=entry_in["as_entered"], answer=answer)
     except services.ServiceError:
         return None  # a result the engine refuses: the full road says why
-    if result is not None:
-        return json_answer(answer.body, answer.status_code, allow)
-    return _replayed(answer, allow)
+    return _answered(result, answer, allow)
 
 
 def result_confirm_post(request: HttpRequest, allow: str, event_id: int, result_id: int,
@@ -171,18 +187,14 @@ def result_confirm_post(request: HttpRequest, allow: str, event_id: int, result_
     if confirm_in is None:
         return None
     table, result = selectors.table_code_result(code, result_id)
-    if table is None or result is None or table.section.event_id != event_id:
+    event = _open_event(table, event_id)
+    if event is None or result is None:
         return None
-    event = table.section.event
-    if event.status not in _OPEN:
-        return None
-    answer = _answer(request, table, key, data, 200)
+    answer = _answer(request, table, key, data, 200, result_out)
     confirmed = services.result_confirm_at_table(
         event=event, result=result, actor=services.Actor.at_table(table.section, table.table),
         by=confirm_in.get("by", ""), answer=answer)
-    if confirmed is not None:
-        return json_answer(answer.body, answer.status_code, allow)
-    return _replayed(answer, allow)
+    return _answered(confirmed, answer, allow)
 
 
 def round_agree_post(request: HttpRequest, allow: str, event_id: int, section: str,
@@ -198,40 +210,23 @@ def round_agree_post(request: HttpRequest, allow: str, event_id: int, section: s
         return None  # not a table's, or a body the view does not expect
     code, key, data = taken
     found, meeting = selectors.table_code_meeting(code, round)
-    if (found is None or meeting is None or found.section.event_id != event_id
-            or found.section.name != section or found.table != table):
+    event = _open_event(found, event_id)
+    if (event is None or meeting is None or found.section.name != section
+            or found.table != table):
         return None
-    event = found.section.event
-    if event.status not in _OPEN:
-        return None
-    answer = services.Answer(
-        render=_rendered(agreed_out), status_code=200,
-        claim=(f"table:{found.pk}", key, digest_of(request.method, request.path, data)))
+    answer = _answer(request, found, key, data, 200, agreed_out)
     agreed = services.round_agree_at_table(
         event=event, section=found.section, meeting=meeting,
         actor=services.Actor.at_table(found.section, found.table), answer=answer)
-    if agreed is not None:
-        return json_answer(answer.body, answer.status_code, allow)
-    if answer.replay is None:
+    if agreed is None and answer.replay is None:
         # Not the common case under the lock: the full road need not ask again.
         request.agree_not_common = True
-    return _replayed(answer, allow)
+    return _answered(agreed, answer, allow)
 
 
 def agreed_out(agreed: int) -> dict:
     """The agree's answer (the DRF view's)."""
     return AgreedOut({"agreed": agreed}).data
-
-
-def _replayed(answer: services.Answer, allow: str) -> HttpResponse | None:
-    """The stored answer of the same request sent before under this key (idempotency's
-    replay); None for anything else (another request under the key: the full road's 422)."""
-    stored = answer.replay
-    if stored is None or stored["status_code"] is None or stored["hash"] != answer.claim[2]:
-        return None
-    response = json_answer(stored["response"], stored["status_code"], allow)
-    response["Idempotent-Replayed"] = "true"
-    return response
 
 
 def _rendered(render: Callable) -> Callable:

@@ -18,12 +18,65 @@ before it.
 
 from django.db import migrations
 
+# What the table's write functions share: the key's claim (or, for a key another request
+# holds, committed, its stored answer to replay), giving it back when nothing is written,
+# and the stored answer with what the write decided (`fills`: the new id, the change
+# number). A key already claimed by the caller comes as p->'record'.
+SHARED = r"""
+CREATE OR REPLACE FUNCTION tournaments_table_claim(p jsonb, OUT claimed bigint,
+                                                   OUT replay jsonb)
+LANGUAGE plpgsql AS $fn$
+BEGIN
+    claimed := (p->>'record')::bigint;
+    IF p ? 'claim' THEN
+        INSERT INTO tournaments_idempotencyrecord (scope, key, request_hash, created_at)
+        VALUES (p#>>'{claim,scope}', p#>>'{claim,key}', p#>>'{claim,hash}',
+                (p#>>'{claim,at}')::timestamptz)
+        ON CONFLICT (scope, key) DO NOTHING RETURNING id INTO claimed;
+        IF claimed IS NULL THEN
+            -- the INSERT waited for the other request to commit: its answer
+            replay := (SELECT jsonb_build_object('replay', jsonb_build_object(
+                          'status_code', status_code, 'hash', request_hash,
+                          'response', response))
+                       FROM tournaments_idempotencyrecord
+                       WHERE scope = p#>>'{claim,scope}' AND key = p#>>'{claim,key}');
+        END IF;
+    END IF;
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION tournaments_table_unclaim(p jsonb, claimed bigint) RETURNS void
+LANGUAGE plpgsql AS $fn$
+BEGIN
+    IF p ? 'claim' THEN
+        DELETE FROM tournaments_idempotencyrecord WHERE id = claimed;
+    END IF;
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION tournaments_table_answer(p jsonb, claimed bigint, fills jsonb)
+RETURNS void
+LANGUAGE plpgsql AS $fn$
+BEGIN
+    IF claimed IS NOT NULL AND p ? 'answer' THEN
+        UPDATE tournaments_idempotencyrecord
+        SET status_code = (p->>'status_code')::integer, response = (p->'answer') || fills
+        WHERE id = claimed;
+    END IF;
+END
+$fn$;
+"""
+DROP_SHARED = ("DROP FUNCTION IF EXISTS tournaments_table_claim(jsonb); "
+               "DROP FUNCTION IF EXISTS tournaments_table_unclaim(jsonb, bigint); "
+               "DROP FUNCTION IF EXISTS tournaments_table_answer(jsonb, bigint, jsonb);")
+
 ENTER = r"""
 CREATE OR REPLACE FUNCTION tournaments_table_enter(p jsonb) RETURNS jsonb
 LANGUAGE plpgsql AS $fn$
 DECLARE
     r jsonb := p->'result';
-    claimed bigint := (p->>'record')::bigint;
+    claimed bigint;
+    replay jsonb;
     the_event bigint := (r->>'event_id')::bigint;
     the_meeting bigint := (r->>'meeting_id')::bigint;
     the_board bigint := (r->>'board_id')::bigint;
@@ -33,20 +86,9 @@ DECLARE
     ev_seq bigint;
     new_id bigint;
 BEGIN
-    IF p ? 'claim' THEN
-        INSERT INTO tournaments_idempotencyrecord (scope, key, request_hash, created_at)
-        VALUES (p#>>'{claim,scope}', p#>>'{claim,key}', p#>>'{claim,hash}',
-                (p#>>'{claim,at}')::timestamptz)
-        ON CONFLICT (scope, key) DO NOTHING RETURNING id INTO claimed;
-        IF claimed IS NULL THEN
-            -- the key is another request's, committed (the INSERT waited for it): its
-            -- answer, for the caller to replay if this is the same request
-            RETURN (SELECT jsonb_build_object('replay', jsonb_build_object(
-                        'status_code', status_code, 'hash', request_hash,
-                        'response', response))
-                    FROM tournaments_idempotencyrecord
-                    WHERE scope = p#>>'{claim,scope}' AND key = p#>>'{claim,key}');
-        END IF;
+    SELECT c.claimed, c.replay INTO claimed, replay FROM tournaments_table_claim(p) c;
+    IF replay IS NOT NULL THEN
+        RETURN replay;  -- the key is another request's: its answer
     END IF;
     SELECT status, seq INTO ev_status, ev_seq
         FROM tournaments_event WHERE id = the_event FOR UPDATE;
@@ -76,9 +118,7 @@ BEGIN
             WHERE y.board_id = the_board AND y.ns_pair_id = (r->>'ns_pair_id')::bigint
               AND y.ew_pair_id = (r->>'ew_pair_id')::bigint AND NOT y.voided)
     THEN
-        IF p ? 'claim' THEN
-            DELETE FROM tournaments_idempotencyrecord WHERE id = claimed;
-        END IF;
+        PERFORM tournaments_table_unclaim(p, claimed);
         RETURN NULL;
     END IF;
     new_id := nextval(pg_get_serial_sequence('tournaments_result', 'id'));
@@ -97,12 +137,7 @@ BEGIN
             WHERE t.x <> to_jsonb(board_no))
         WHERE id = the_meeting;
     END IF;
-    IF claimed IS NOT NULL AND p ? 'answer' THEN
-        UPDATE tournaments_idempotencyrecord
-        SET status_code = (p->>'status_code')::integer,
-            response = (p->'answer') || jsonb_build_object('id', new_id, 'seq', ev_seq)
-        WHERE id = claimed;
-    END IF;
+    PERFORM tournaments_table_answer(p, claimed, jsonb_build_object('id', new_id, 'seq', ev_seq));
     RETURN jsonb_build_object('id', new_id, 'seq', ev_seq);
 END
 $fn$;
@@ -118,24 +153,16 @@ CONFIRM = r"""
 CREATE OR REPLACE FUNCTION tournaments_table_confirm(p jsonb) RETURNS jsonb
 LANGUAGE plpgsql AS $fn$
 DECLARE
-    claimed bigint := (p->>'record')::bigint;
+    claimed bigint;
+    replay jsonb;
     the_event bigint := (p->>'event')::bigint;
     the_result bigint := (p->>'result')::bigint;
     ev_status text;
     ev_seq bigint;
 BEGIN
-    IF p ? 'claim' THEN
-        INSERT INTO tournaments_idempotencyrecord (scope, key, request_hash, created_at)
-        VALUES (p#>>'{claim,scope}', p#>>'{claim,key}', p#>>'{claim,hash}',
-                (p#>>'{claim,at}')::timestamptz)
-        ON CONFLICT (scope, key) DO NOTHING RETURNING id INTO claimed;
-        IF claimed IS NULL THEN
-            RETURN (SELECT jsonb_build_object('replay', jsonb_build_object(
-                        'status_code', status_code, 'hash', request_hash,
-                        'response', response))
-                    FROM tournaments_idempotencyrecord
-                    WHERE scope = p#>>'{claim,scope}' AND key = p#>>'{claim,key}');
-        END IF;
+    SELECT c.claimed, c.replay INTO claimed, replay FROM tournaments_table_claim(p) c;
+    IF replay IS NOT NULL THEN
+        RETURN replay;  -- the key is another request's: its answer
     END IF;
     SELECT status, seq INTO ev_status, ev_seq
         FROM tournaments_event WHERE id = the_event FOR UPDATE;
@@ -159,9 +186,7 @@ BEGIN
                     WHERE x.meeting_id = m.id AND x.board_id = r.board_id
                       AND x.status IN (SELECT jsonb_array_elements_text(p->'open'))))
     THEN
-        IF p ? 'claim' THEN
-            DELETE FROM tournaments_idempotencyrecord WHERE id = claimed;
-        END IF;
+        PERFORM tournaments_table_unclaim(p, claimed);
         RETURN NULL;
     END IF;
     ev_seq := ev_seq + 1;
@@ -173,12 +198,7 @@ BEGIN
         NULL::tournaments_auditentry, p->'audit' || jsonb_build_object(
             'id', nextval(pg_get_serial_sequence('tournaments_auditentry', 'id'))));
     UPDATE tournaments_event SET seq = ev_seq WHERE id = the_event;
-    IF claimed IS NOT NULL AND p ? 'answer' THEN
-        UPDATE tournaments_idempotencyrecord
-        SET status_code = (p->>'status_code')::integer,
-            response = (p->'answer') || jsonb_build_object('seq', ev_seq)
-        WHERE id = claimed;
-    END IF;
+    PERFORM tournaments_table_answer(p, claimed, jsonb_build_object('seq', ev_seq));
     RETURN jsonb_build_object('seq', ev_seq);
 END
 $fn$;
@@ -197,6 +217,7 @@ class Migration(migrations.Migration):
     dependencies = [("tournaments", "0016_reportjob_one_owner")]
 
     operations = [
+        migrations.RunPython(_on_postgresql(SHARED), _on_postgresql(DROP_SHARED)),
         migrations.RunPython(_on_postgresql(ENTER), _on_postgresql(DROP_ENTER)),
         migrations.RunPython(_on_postgresql(CONFIRM), _on_postgresql(DROP_CONFIRM)),
     ]

@@ -21,27 +21,17 @@ AGREE = r"""
 CREATE OR REPLACE FUNCTION tournaments_table_agree(p jsonb) RETURNS jsonb
 LANGUAGE plpgsql AS $fn$
 DECLARE
-    claimed bigint := (p->>'record')::bigint;
+    claimed bigint;
+    replay jsonb;
     the_event bigint := (p->>'event')::bigint;
     the_meeting bigint := (p->>'meeting')::bigint;
     waiting text := p->>'unconfirmed';
     ev_status text;
     ev_seq bigint;
 BEGIN
-    IF p ? 'claim' THEN
-        INSERT INTO tournaments_idempotencyrecord (scope, key, request_hash, created_at)
-        VALUES (p#>>'{claim,scope}', p#>>'{claim,key}', p#>>'{claim,hash}',
-                (p#>>'{claim,at}')::timestamptz)
-        ON CONFLICT (scope, key) DO NOTHING RETURNING id INTO claimed;
-        IF claimed IS NULL THEN
-            -- the key is another request's, committed (the INSERT waited for it): its
-            -- answer, for the caller to replay if this is the same request
-            RETURN (SELECT jsonb_build_object('replay', jsonb_build_object(
-                        'status_code', status_code, 'hash', request_hash,
-                        'response', response))
-                    FROM tournaments_idempotencyrecord
-                    WHERE scope = p#>>'{claim,scope}' AND key = p#>>'{claim,key}');
-        END IF;
+    SELECT c.claimed, c.replay INTO claimed, replay FROM tournaments_table_claim(p) c;
+    IF replay IS NOT NULL THEN
+        RETURN replay;  -- the key is another request's: its answer
     END IF;
     SELECT status, seq INTO ev_status, ev_seq
         FROM tournaments_event WHERE id = the_event FOR UPDATE;
@@ -66,9 +56,7 @@ BEGIN
                           AND NOT coalesce(bool_or(y.status = waiting), false)
                    FROM tournaments_result y WHERE y.meeting_id = m.id AND NOT y.voided))
     THEN
-        IF p ? 'claim' THEN
-            DELETE FROM tournaments_idempotencyrecord WHERE id = claimed;
-        END IF;
+        PERFORM tournaments_table_unclaim(p, claimed);
         RETURN NULL;
     END IF;
     ev_seq := ev_seq + 1;
@@ -78,11 +66,7 @@ BEGIN
         NULL::tournaments_auditentry, p->'audit' || jsonb_build_object(
             'id', nextval(pg_get_serial_sequence('tournaments_auditentry', 'id'))));
     UPDATE tournaments_event SET seq = ev_seq WHERE id = the_event;
-    IF claimed IS NOT NULL AND p ? 'answer' THEN
-        UPDATE tournaments_idempotencyrecord
-        SET status_code = (p->>'status_code')::integer, response = p->'answer'
-        WHERE id = claimed;
-    END IF;
+    PERFORM tournaments_table_answer(p, claimed, '{}'::jsonb);
     RETURN jsonb_build_object('seq', ev_seq);
 END
 $fn$;
