@@ -71,6 +71,10 @@ class Sizes:
     poll_runs: int = 3
     poll_room_seconds: float = 20.0  # the open-loop run at the room's rate
     poll_posters: int = 8  # tables POSTing results meanwhile
+    # ... at this many result POSTs a second, all together (each with its confirm, and an
+    # agree a round): ten times a 1,000-table room's, whose tables each enter a board
+    # about every seven minutes (some 2.4 results a second).
+    poll_post_rate: float = 24.0
 
 
 FULL = Sizes()
@@ -379,7 +383,7 @@ def poll_figures(sizes: Sizes, notes: list[str]) -> list[Figure]:
         posting: dict = {}
         poster = threading.Thread(target=lambda: posting.update(result=bench_api.load(
             port, bench_api.API, plans[:sizes.poll_posters], limit=100_000,
-            seconds=sizes.poll_room_seconds)), daemon=True)
+            seconds=sizes.poll_room_seconds, per_second=sizes.poll_post_rate)), daemon=True)
         probed: list[float] = []
         prober = threading.Thread(target=lambda: probed.extend(bp.probe(
             port, "/bench/bare-304/", '"bench"', rate=10, seconds=sizes.poll_room_seconds)),
@@ -429,6 +433,8 @@ def poll_figures(sizes: Sizes, notes: list[str]) -> list[Figure]:
     post_note = "no result POSTs (the posting clients did not report)"
     if posts is not None:
         post_note = (f"{posts.requests} result POSTs meanwhile from {sizes.poll_posters} tables "
+                     f"paced at {sizes.poll_post_rate:.0f} a second, ten times a 1,000-table "
+                     f"room's (a board every seven minutes a table) "
                      f"(each also confirming and agreeing its rounds: "
                      f"{len(posts.side_latencies)} requests), POST p50 "
                      f"{report.ms(posts.percentile(50))}, p99 {report.ms(posts.percentile(99))}"

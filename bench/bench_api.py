@@ -203,17 +203,22 @@ def server(config: ServerConfig, env: dict[str, str]) -> Iterator[int]:
 
 
 class _Budget:
-    """A shared count of result POSTs and a deadline: each client asks before each POST."""
+    """A shared count of result POSTs and a deadline: each client asks before each POST.
+    `per_second`: the POSTs are paced, all clients together, at that rate (the n-th waits
+    for its slot, n / per_second after the start); None: as fast as answered."""
 
-    def __init__(self, limit: int, seconds: float):
+    def __init__(self, limit: int, seconds: float, per_second: float | None = None):
         self.limit = limit
         self.seconds = seconds
+        self.per_second = per_second
         self.deadline = 0.0
+        self.started = 0.0
         self._taken = 0
         self._lock = threading.Lock()
 
     def start(self) -> None:
-        self.deadline = time.perf_counter() + self.seconds
+        self.started = time.perf_counter()
+        self.deadline = self.started + self.seconds
 
     def take(self) -> bool:
         if time.perf_counter() >= self.deadline:
@@ -222,7 +227,12 @@ class _Budget:
             if self._taken >= self.limit:
                 return False
             self._taken += 1
-            return True
+            slot = self._taken - 1
+        if self.per_second:
+            wait = self.started + slot / self.per_second - time.perf_counter()
+            if wait > 0:
+                time.sleep(wait)
+        return time.perf_counter() < self.deadline
 
 
 @dataclass(frozen=True)
@@ -485,10 +495,10 @@ def _finish_round(conn: _Connection, route: Route, plan: TablePlan, side: _Tally
 
 
 def load(port: int, route: Route, plans: list[TablePlan], *, limit: int,
-         seconds: float) -> LoadResult:
+         seconds: float, per_second: float | None = None) -> LoadResult:
     """All clients at once (one per plan, by `route`), until `limit` result POSTs or
-    `seconds` have passed."""
-    budget = _Budget(limit, seconds)
+    `seconds` have passed; paced at `per_second` result POSTs, all together, if given."""
+    budget = _Budget(limit, seconds, per_second)
     barrier = threading.Barrier(len(plans) + 1)
     outs: list[dict] = [{} for _ in plans]
     threads = [
