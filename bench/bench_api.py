@@ -527,23 +527,22 @@ def load(port: int, route: Route, plans: list[TablePlan], *, limit: int,
                       posts.errors[:5], unusual=sum(out.get("unusual", 0) for out in outs),
                       unfinished=unfinished, side_latencies=side.latencies,
                       side_statuses=side.statuses, side_errors=side.errors[:5],
-                      cpu={kind: cpu_after[kind] - cpu_before.get(kind, 0.0)
-                           for kind in cpu_after})
+                      cpu=cpu_used(cpu_before, cpu_after))
 
 
 # Which process is which, by its command line (the server, the database, the cache).
 _KINDS = (("server", "gunicorn"), ("PostgreSQL", "postgres"), ("Redis", "redis-server"))
 
 
-def cpu_seconds() -> dict[str, float]:
-    """CPU seconds (user and system) used so far by this machine's gunicorn, PostgreSQL and
-    Redis processes and by this process (the clients), from /proc (Linux); {} elsewhere.
-    Processes that end in between are not counted, so a run's difference is a floor."""
+def cpu_seconds() -> dict[int, tuple[str, float]]:
+    """CPU seconds (user and system) used so far by each of this machine's gunicorn,
+    PostgreSQL and Redis processes and by this process (the clients), by process id, with
+    its kind, from /proc (Linux); {} elsewhere."""
     proc = Path("/proc")
     if not (proc / "self" / "stat").exists():
         return {}
     tick = os.sysconf("SC_CLK_TCK")
-    used: dict[str, float] = {}
+    used: dict[int, tuple[str, float]] = {}
     for entry in proc.iterdir():
         if not entry.name.isdigit():
             continue
@@ -553,10 +552,22 @@ def cpu_seconds() -> dict[str, float]:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        kind = "clients" if int(entry.name) == os.getpid() else next(
+        pid = int(entry.name)
+        kind = "clients" if pid == os.getpid() else next(
             (name for name, mark in _KINDS if mark in command), None)
         if kind is not None:
-            used[kind] = used.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+            used[pid] = (kind, (int(fields[11]) + int(fields[12])) / tick)
+    return used
+
+
+def cpu_used(before: dict[int, tuple[str, float]], after: dict[int, tuple[str, float]]
+             ) -> dict[str, float]:
+    """CPU seconds used between two cpu_seconds readings, by kind: each process's own
+    difference (all of it for one started in between). A process that ended in between is
+    not counted, so this is a floor."""
+    used: dict[str, float] = {}
+    for pid, (kind, seconds) in after.items():
+        used[kind] = used.get(kind, 0.0) + seconds - before.get(pid, (kind, 0.0))[1]
     return used
 
 

@@ -185,7 +185,7 @@ MIDDLEWARE = [
     "tournaments.web.polling.LivePollMiddleware",
     "csp.middleware.CSPMiddleware",
     # A table's result entry, confirm and agree with its code: answered here, before the
-    # session, CSRF, auth and the URL resolver, which they do not use (tournaments/api/hot.py).
+    # session, CSRF, auth and messages, which they do not use (tournaments/api/hot.py).
     "tournaments.api.hot.TableWriteMiddleware",
     # Pages answer GET, HEAD and POST only (the API answers its own methods).
     "tournaments.web.middleware.PageMethodsMiddleware",

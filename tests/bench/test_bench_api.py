@@ -6,6 +6,7 @@ floor's clients send the same number of requests to the bare endpoint.
 """
 
 import os
+import time
 
 import pytest
 
@@ -75,3 +76,25 @@ def test_a_spent_budget_sends_no_confirms_that_no_post_follows(served):
                                     boards_per_round=PER_ROUND)
     api = bench_api.load(served, bench_api.API, plans, limit=PER_ROUND, seconds=60)
     assert api.statuses == {201: PER_ROUND} and api.side_statuses == {}
+
+
+def test_cpu_used_counts_each_process_by_its_own_difference():
+    """A process that ended between the readings drops out (the figure is a floor), it does
+    not make a kind's use negative; one started in between counts whole."""
+    before = {1: ("server", 5.0), 2: ("PostgreSQL", 9.0), 3: ("PostgreSQL", 1.0)}
+    after = {1: ("server", 6.5), 3: ("PostgreSQL", 1.25), 4: ("PostgreSQL", 0.5)}
+    assert bench_api.cpu_used(before, after) == {"server": 1.5, "PostgreSQL": 0.75}
+
+
+def test_cpu_seconds_finds_this_process_as_the_clients():
+    used = bench_api.cpu_seconds()
+    assert used, "/proc is read on Linux"
+    assert used[os.getpid()][0] == "clients"
+
+
+def test_a_paced_budget_gives_its_slots_no_sooner_than_its_rate():
+    budget = bench_api._Budget(limit=5, seconds=5.0, per_second=50.0)
+    budget.start()
+    assert all(budget.take() for _ in range(5))
+    assert time.perf_counter() - budget.started >= 4 / 50
+    assert not budget.take()  # the limit

@@ -35,14 +35,12 @@ full road) goes to the DRF view, which answers as before.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
-from django.urls import Resolver404, URLResolver, reverse
-from django.urls.resolvers import RegexPattern
+from django.urls import Resolver404, resolve, reverse
 from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import JSONRenderer
 from rest_framework.utils.json import strict_constant
@@ -237,34 +235,29 @@ def _rendered(render: Callable) -> Callable:
 class TableWriteMiddleware:
     """Serves the tables' hot writes (the views with a ``hot_path``: the result entry, the
     opponents' confirm, the round's agreement) right after the security headers and the
-    Content-Security-Policy, before the session, CSRF, authentication, messages and the
-    whole URL resolver, which a table's write with its code does not use: its address is
-    matched against those views' own URL patterns alone. What the middleware passed over
-    would add one header to such an answer (X-Frame-Options), added here; a request the hot
-    path does not answer goes on through all of it, unchanged.
+    Content-Security-Policy, before the session, CSRF, authentication and messages, which
+    a table's write with its code does not use. Only a POST with an Authorization header
+    under the API's address is looked at (the URL resolved once here); what the middleware
+    passed over would add one header to such an answer (X-Frame-Options), added here; a
+    request the hot path does not answer goes on through all of it, unchanged.
     tests/api/test_hot_path.py holds the answers' headers equal to the DRF view's."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
-        from . import urls
-
         self.get_response = get_response
-        root = reverse("api:root")
-        hot = [p for p in urls.urlpatterns
-               if getattr(getattr(p.callback, "cls", None), "hot_path", None) is not None]
-        self.root = root
-        self.resolver = URLResolver(RegexPattern("^" + re.escape(root)), hot)
-        self.allow = {p.callback.cls: _allow(p.callback.cls) for p in hot}
+        self.root = reverse("api:root")
+        self.allow: dict[type, str] = {}
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if (request.method == "POST" and "HTTP_AUTHORIZATION" in request.META
                 and request.path_info.startswith(self.root)):
             try:
-                match = self.resolver.resolve(request.path_info)
+                match = resolve(request.path_info)
             except Resolver404:
                 match = None
-            if match is not None:
-                view = match.func.cls
-                response = view.hot_path(request, self.allow[view], **match.kwargs)
+            view = getattr(match.func, "cls", None) if match is not None else None
+            if getattr(view, "hot_path", None) is not None:
+                allow = self.allow.get(view) or self.allow.setdefault(view, _allow(view))
+                response = view.hot_path(request, allow, **match.kwargs)
                 if response is not None:
                     response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
                     return response
