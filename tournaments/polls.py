@@ -146,16 +146,16 @@ def _keep_highest(event_id: int, mark: Mark) -> None:
     _keep_highest_script(client)(keys=[key], args=[mark.seq, mark.encode(), TTL], client=client)
 
 
-_scripts: dict[int, object] = {}
+_script: list = []  # _KEEP_HIGHEST as a redis-py Script, once made
 
 
 def _keep_highest_script(client):
     """_KEEP_HIGHEST as a redis-py Script: sent by its SHA1 (EVALSHA), the text only when
-    Redis does not know it yet, not with every write."""
-    script = _scripts.get(id(client))
-    if script is None:
-        script = _scripts.setdefault(id(client), client.register_script(_KEEP_HIGHEST))
-    return script
+    Redis does not know it yet, not with every write. One for the process: each call
+    names the client that runs it."""
+    if not _script:
+        _script.append(client.register_script(_KEEP_HIGHEST))
+    return _script[0]
 
 
 def current(event_id: int) -> Mark | None:

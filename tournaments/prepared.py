@@ -20,6 +20,12 @@ from django.db import connection
 NEVER = 2**31 - 1
 
 
+def available() -> bool:
+    """Do the table's one-statement writes (and their prepared reads) run here? PostgreSQL
+    only: on SQLite (``make run``) every write goes the full road."""
+    return connection.vendor == "postgresql"
+
+
 def cursor():
     if connection.vendor != "postgresql":
         return connection.cursor()

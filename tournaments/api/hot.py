@@ -38,14 +38,13 @@ import json
 from collections.abc import Callable
 
 from django.conf import settings
-from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve, reverse
 from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import JSONRenderer
 from rest_framework.utils.json import strict_constant
 
-from .. import selectors, services
+from .. import prepared, selectors, services
 from ..models import Event
 from ..tablecodes import normalise
 from ..throttle import CodeGate
@@ -201,8 +200,6 @@ def round_agree_post(request: HttpRequest, allow: str, event_id: int, section: s
     its own meeting of the round agreed, every board in and confirmed, in two statements
     (one read, ``selectors.table_code_meeting``; one write, ``services.round_agree_at_table``
     with the key's claim); None for anything else (the DRF view then answers)."""
-    if connection.vendor != "postgresql":
-        return None  # the write statement is PostgreSQL's
     taken = _table_request(request)
     if taken is None or taken[2] != {}:
         return None  # not a table's, or a body the view does not expect
@@ -249,7 +246,7 @@ class TableWriteMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if (request.method == "POST" and "HTTP_AUTHORIZATION" in request.META
-                and request.path_info.startswith(self.root)):
+                and request.path_info.startswith(self.root) and prepared.available()):
             try:
                 match = resolve(request.path_info)
             except Resolver404:

@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import access, polls, presenters, selectors, services
+from .. import access, polls, prepared, presenters, selectors, services
 from ..converters import NUMBER
 from ..forms import TableCodeForm, result_form_class
 from ..inputs import query_number, whole_number
@@ -229,7 +229,9 @@ def _held_code(request: HttpRequest, code: str) -> str | None:
     a table's writes then read the code with what they need in one statement, and any
     other code goes through with_table and its throttle."""
     code = normalise(code or "")
-    return code if code and request.session.get("table_code") == code else None
+    if not code or not prepared.available():
+        return None  # (on SQLite every write goes through with_table)
+    return code if request.session.get("table_code") == code else None
 
 
 @require_POST
@@ -434,8 +436,8 @@ def _enter_at_once(request: HttpRequest, code: str, round_number: int, board: in
     holds (any other goes through the throttle). None for anything else (a form with
     mistakes, an unusual result, a refusal, a board saved already, a resend): the page's
     full path answers it as it always has, having written nothing here."""
-    code = normalise(code or "")
-    if not code or request.session.get("table_code") != code:
+    code = _held_code(request, code)
+    if code is None:
         return None
     table, entry = selectors.table_code_entry(code, round_number, board)
     if (table is None or entry.meeting is None or entry.board is None
