@@ -27,7 +27,7 @@ def available() -> bool:
 
 
 def cursor():
-    if connection.vendor != "postgresql":
+    if not available():
         return connection.cursor()
     connection.ensure_connection()
     connection.validate_thread_sharing()

@@ -6,12 +6,12 @@ from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from config.celery import app
 
-from .. import polls, selectors
+from .. import polls, prepared, selectors
 from ..models import (
     MAX_CORRECTION_MINUTES,
     AuditEntry,
@@ -119,7 +119,7 @@ def round_agree_at_table(*, event: Event, section: Section, meeting: Meeting, ac
     each of those as it always has. A key another request holds puts that request's
     stored answer in `answer.replay`, for the caller to replay.
     """
-    if (connection.vendor != "postgresql" or not actor.is_table or meeting is None
+    if (not prepared.available() or not actor.is_table or meeting is None
             or meeting.section_id != actor.section_id or meeting.table != actor.table
             or section.pk != meeting.section_id or event.status in _SHUT_TO_TABLES):
         return None

@@ -5,14 +5,14 @@ and undo."""
 import copy
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Exists, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from scoring.engine import RULINGS, SIDES, Unusual
 
-from .. import polls, seam, selectors
+from .. import polls, prepared, seam, selectors
 from ..models import (
     CLUB_ADJUSTMENTS,
     AuditEntry,
@@ -158,7 +158,7 @@ def result_enter_at_table(*, event: Event, entry: selectors.TableEntry, actor: A
     `answer.replay`, for the caller to replay.
     """
     meeting, board_row = entry.meeting, entry.board
-    if (connection.vendor != "postgresql" or not actor.is_table or meeting is None
+    if (not prepared.available() or not actor.is_table or meeting is None
             or board_row is None or meeting.section_id != actor.section_id
             or meeting.table != actor.table or board_row.number not in meeting.boards):
         return None
@@ -216,7 +216,7 @@ def result_confirm_at_table(*, event: Event, result: Result, actor: Actor, by: s
     always has. A key another request holds puts its stored answer in `answer.replay`.
     """
     meeting = result.meeting
-    if (connection.vendor != "postgresql" or not actor.is_table or meeting is None
+    if (not prepared.available() or not actor.is_table or meeting is None
             or meeting.section_id != actor.section_id or meeting.table != actor.table):
         return None
     if (result.voided or result.status != Result.Status.ENTERED) and (
