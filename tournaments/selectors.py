@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Case, Count, F, JSONField, Q, Value, When
 
 from boards.movements import KINDS as MOVEMENT_KINDS
@@ -221,7 +221,10 @@ def table_code_result(code: str, result_id: int) -> tuple[TableCode | None, Resu
         return None, None
     table_code, row = read
     section, event = table_code.section, table_code.section.event
-    if row[0] is None:
+    # The result is found by its id alone, its event compared here: joined on its event
+    # too, the planner could take the result's event index and filter the whole night's
+    # results for the id (it did, on tables whose statistics had not caught up).
+    if row[0] is None or row[1] != event.pk:
         return table_code, None
     (result, board, ns_pair, ew_pair), start = _instances(row, (Result, Board, Pair, Pair))
     result.event, result.board, result.ns_pair, result.ew_pair = event, board, ns_pair, ew_pair
@@ -298,14 +301,26 @@ def _code_read(sql: str, params: list, code: str) -> tuple[TableCode, tuple] | N
 def _instances(row: tuple, models: tuple) -> tuple[list, int]:
     """Model instances from a row holding each model's concrete columns in turn; the
     instances and where the row's next column is."""
-    parts, start = [], 0
+    parts, start, db = [], 0, connections[DEFAULT_DB_ALIAS]
     for model in models:
-        fields = model._meta.concrete_fields
-        values = [f.from_db_value(v, None, connection) if hasattr(f, "from_db_value") else v
-                  for f, v in zip(fields, row[start:start + len(fields)], strict=True)]
-        parts.append(model.from_db(connection.alias, [f.attname for f in fields], values))
-        start += len(fields)
+        attnames, converters = _model_columns(model)
+        end = start + len(attnames)
+        values = list(row[start:end])
+        for i, convert in converters:
+            values[i] = convert(values[i], None, db)
+        parts.append(model.from_db(db.alias, attnames, values))
+        start = end
     return parts, start
+
+
+@functools.cache
+def _model_columns(model) -> tuple[list[str], tuple[tuple[int, Callable], ...]]:
+    """`model`'s concrete columns as _instances reads them: their attribute names, and
+    where a field converts the value read (its from_db_value)."""
+    fields = model._meta.concrete_fields
+    return ([f.attname for f in fields],
+            tuple((i, f.from_db_value) for i, f in enumerate(fields)
+                  if hasattr(f, "from_db_value")))
 
 
 def _entry_of(row: tuple, event_id: int, board: int) -> TableEntry:
@@ -363,7 +378,6 @@ def _table_code_result_sql() -> str:
         f"{_columns(Result, 'r')}, {_columns(Board, 'b')}, {_columns(Pair, 'np')}, "
         f"{_columns(Pair, 'ep')}, {_columns(Meeting, 'm')}"
     ) + (f"LEFT JOIN {Result._meta.db_table} r ON r.id = %s::bigint "  # noqa: S608
-         "AND r.event_id = s.event_id "
          f"LEFT JOIN {Board._meta.db_table} b ON b.id = r.board_id "
          f"LEFT JOIN {p} np ON np.id = r.ns_pair_id LEFT JOIN {p} ep ON ep.id = r.ew_pair_id "
          f"LEFT JOIN {Meeting._meta.db_table} m ON m.id = r.meeting_id "
