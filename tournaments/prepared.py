@@ -14,7 +14,7 @@ where it could not). On SQLite it is the ordinary cursor.
 
 import functools
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 
 # Django's own cursors bind on the client and are never prepared, whatever the threshold.
 NEVER = 2**31 - 1
@@ -23,22 +23,22 @@ NEVER = 2**31 - 1
 def available() -> bool:
     """Do the table's one-statement writes (and their prepared reads) run here? PostgreSQL
     only: on SQLite (``make run``) every write goes the full road."""
-    return connection.vendor == "postgresql"
+    return connections[DEFAULT_DB_ALIAS].vendor == "postgresql"
 
 
 def cursor():
-    if not available():
-        return connection.cursor()
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
-    pg = connection.connection
+    db = connections[DEFAULT_DB_ALIAS]  # once: each use of the proxy looks it up again
+    if db.vendor != "postgresql":
+        return db.cursor()
+    db.ensure_connection()
+    db.validate_thread_sharing()
+    pg = db.connection
     if pg.prepare_threshold is None:
         # Django turns psycopg's preparing off (None), which refuses even a statement asked
         # to be prepared; a threshold never reached lets only these be.
         pg.prepare_threshold = NEVER
     raw = _prepared_class()(pg)
-    return (_debug_class()(raw, connection) if connection.queries_logged
-            else connection.make_cursor(raw))
+    return _debug_class()(raw, db) if db.queries_logged else db.make_cursor(raw)
 
 
 @functools.cache

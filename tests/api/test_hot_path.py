@@ -43,7 +43,8 @@ def test_the_hot_answer_is_the_full_roads_answer(night, table_client):
     client, meeting = table_client(2), night.meeting(2, 1)
     a, b = meeting.boards[:2]
     full, first = send(client, night, {"board": a, "round": 1, "result": TWO_HEARTS})
-    hot, second = send(client, night, {"board": b, "round": 1, "result": TWO_HEARTS})
+    idem = key()
+    hot, second = send(client, night, {"board": b, "round": 1, "result": TWO_HEARTS}, idem)
     assert (first, second) == ("full", "hot")
     assert full.status_code == hot.status_code == 201
     assert {k: v for k, v in full.items() if k not in OWN} == {
@@ -57,6 +58,9 @@ def test_the_hot_answer_is_the_full_roads_answer(night, table_client):
     for response in (full, hot):
         stored = client.get(url(night.event, f"results/{response.json()['id']}/")).json()
         assert stored == response.json()
+    # The answer kept for a resend is the one sent, in JSON's own types.
+    record = IdempotencyRecord.objects.get(key=idem)
+    assert (record.status_code, record.response) == (201, hot.json())
 
 
 def test_a_request_first_sent_on_one_road_is_replayed_on_the_other(night, table_client):

@@ -35,11 +35,13 @@ full road) goes to the DRF view, which answers as before.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.urls import Resolver404, resolve, reverse
+from django.urls import Resolver404, URLResolver, reverse
+from django.urls.resolvers import RegexPattern
 from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import JSONRenderer
 from rest_framework.utils.json import strict_constant
@@ -127,9 +129,13 @@ def _open_event(table, event_id: int) -> Event | None:
 
 def _answer(request: HttpRequest, table, key: str, data, status: int,
             render: Callable) -> services.Answer:
-    """The answer the write stores for the key it claims, rendered as the view's."""
+    """The answer the write stores for the key it claims, rendered as the view's. The
+    output serializers give JSON's own types only (strings, numbers, lists, mappings), so
+    the body goes into the write's JSON as it is, where the full road renders it and reads
+    it back (idempotency.answer_for); tests/api/test_hot_path.py holds the stored answer
+    equal to the one sent."""
     return services.Answer(
-        render=_rendered(render), status_code=status,
+        render=render, status_code=status,
         claim=(f"table:{table.pk}", key, digest_of(request.method, request.path, data)))
 
 
@@ -224,11 +230,6 @@ def agreed_out(agreed: int) -> dict:
     return AgreedOut({"agreed": agreed}).data
 
 
-def _rendered(render: Callable) -> Callable:
-    """The answer's body as stored: rendered to JSON and read back (idempotency.answer_for)."""
-    return lambda result: json.loads(JSONRenderer().render(render(result)) or b"null")
-
-
 class TableWriteMiddleware:
     """Serves the tables' hot writes (the views with a ``hot_path``: the result entry, the
     opponents' confirm, the round's agreement) right after the security headers and the
@@ -242,23 +243,35 @@ class TableWriteMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
         self.root = reverse("api:root")
+        self.hot = hot_resolver(self.root)
         self.allow: dict[type, str] = {}
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if (request.method == "POST" and "HTTP_AUTHORIZATION" in request.META
                 and request.path_info.startswith(self.root) and prepared.available()):
             try:
-                match = resolve(request.path_info)
+                match = self.hot.resolve(request.path_info)
             except Resolver404:
                 match = None
-            view = getattr(match.func, "cls", None) if match is not None else None
-            if getattr(view, "hot_path", None) is not None:
+            if match is not None:
+                view = match.func.cls
                 allow = self.allow.get(view) or self.allow.setdefault(view, _allow(view))
                 response = view.hot_path(request, allow, **match.kwargs)
                 if response is not None:
                     response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
                     return response
         return self.get_response(request)
+
+
+def hot_resolver(root: str) -> URLResolver:
+    """A resolver of the API's own routes (api/urls.py) to the views with a ``hot_path``, the
+    same route objects under the same root: it matches a table's write in three patterns,
+    where the whole URL conf tries every route of the site before the API's results."""
+    from .urls import urlpatterns
+
+    hot = [route for route in urlpatterns
+           if getattr(getattr(route.callback, "cls", None), "hot_path", None) is not None]
+    return URLResolver(RegexPattern("^" + re.escape(root)), hot)
 
 
 def _allow(view) -> str:

@@ -4,6 +4,7 @@ The lock order the package's docstring states is kept here: `_lock_event` takes 
 event's row first, then each service locks the rows it changes.
 """
 
+import functools
 import json
 import logging
 from collections.abc import Callable, Sequence
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import F, Model
 
 from scoring.engine import ResultError, Unusual
@@ -409,11 +410,15 @@ def _iso(value: Any) -> str:
 def _row(obj: Model) -> dict:
     """`obj`'s row as JSON for jsonb_populate_record: each column by name, the values as
     the ORM would write them (a JSON field's value as is; its id left out)."""
-    row = {}
-    for f in type(obj)._meta.concrete_fields:
-        if f.primary_key:
-            continue
-        value = getattr(obj, f.attname)
-        row[f.column] = value if f.get_internal_type() == "JSONField" else (
-            f.get_db_prep_save(value, connection))
-    return row
+    db = connections[DEFAULT_DB_ALIAS]
+    return {column: getattr(obj, attname) if prep is None else prep(getattr(obj, attname), db)
+            for column, attname, prep in _row_columns(type(obj))}
+
+
+@functools.cache
+def _row_columns(model: type[Model]) -> tuple[tuple[str, str, Callable | None], ...]:
+    """_row's columns of `model`: (column, attribute, how the ORM prepares its value to
+    save it; None for a JSON field, whose value goes as it is)."""
+    return tuple((f.column, f.attname,
+                  None if f.get_internal_type() == "JSONField" else f.get_db_prep_save)
+                 for f in model._meta.concrete_fields if not f.primary_key)
