@@ -357,7 +357,9 @@ class Result(models.Model):
         CONFIRMED = "confirmed", "Confirmed by the opponents"
         DIRECTOR = "director", "Entered or corrected by the director"
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="results")
+    # (Found by the index on (event, seq), which begins with it.)
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="results",
+                              db_index=False)
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
     ns_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="ns_results")
     ew_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="ew_results")
@@ -395,13 +397,16 @@ class Result(models.Model):
     entered_by = models.CharField(max_length=80, blank=True)  # "table 3", "director alice"
     confirmed_by = models.CharField(max_length=80, blank=True)
     version = models.PositiveIntegerField(default=1)
-    seq = models.BigIntegerField(default=0, db_index=True)  # Event.seq at the last change
+    seq = models.BigIntegerField(default=0)  # Event.seq at the last change
     voided = models.BooleanField(default=False)  # removed by the director (audited, undoable)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["board__number", "ns_pair__number"]
+        # The event's results, and those changed since a change number: one index serves
+        # both (the event's own index, and one of seq alone, only cost every table's entry
+        # and confirm an index entry more each).
         indexes = [models.Index(fields=["event", "seq"], name="result_event_seq")]
         constraints = [
             models.UniqueConstraint(
@@ -532,13 +537,14 @@ class AuditEntry(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit",
                               null=True, blank=True)
     party = models.ForeignKey("Party", on_delete=models.CASCADE, related_name="audit",
-                              null=True, blank=True)
+                              null=True, blank=True, db_index=False)  # (audit_party)
     result = models.ForeignKey(
         Result, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit"
     )
     action = models.CharField(max_length=24)  # enter, confirm, correct, rule, void, undo, agree...
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        db_index=False,  # (audit_actor)
     )
     actor_label = models.CharField(max_length=80)
     at = models.DateTimeField(auto_now_add=True, db_index=True)
@@ -552,6 +558,12 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-at", "-id"]
         verbose_name_plural = "audit entries"
+        # A party night's entries and a director's: indexed where there is one, so that a
+        # table's every entry (neither) adds nothing to these indexes.
+        indexes = [
+            models.Index(fields=["party"], condition=Q(party__isnull=False), name="audit_party"),
+            models.Index(fields=["actor"], condition=Q(actor__isnull=False), name="audit_actor"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(event__isnull=False, party__isnull=True)
