@@ -33,6 +33,8 @@ change commits and write what it read just after. So the cache keeps the highest
 it has been told, never a lower one (one Lua script, atomic in Redis): a late or
 stale write changes nothing. What is in the cache may only lag the database, never
 run ahead of it for long, and a lag only makes a poll read the event (a full answer).
+The marks of one process's writes that meet are sent as one (``remember_mark``): under
+a room's load most writes then make no round trip to Redis.
 
 Each process keeps the mark it last read for ``RECENT`` seconds (one read of Redis a
 second per event and process, rather than one per poll): a change made in another
@@ -49,6 +51,7 @@ every poll reads the event, as before.
 
 from __future__ import annotations
 
+import threading
 import time
 from datetime import datetime
 from typing import NamedTuple
@@ -133,8 +136,46 @@ def remember(event: Event) -> None:
 
 
 def remember_mark(event_id: int, mark: Mark) -> None:
+    """Send `mark` to the cache, or leave it to the thread of this process sending marks
+    now, which sends it before it stops (``_sending``). Uncontended, the mark is sent at
+    once, by this thread; under a room's load, the writes of a process that meet while
+    one mark is on its way are sent as one, the highest, and most writes wait for no
+    round trip at all. A mark lost to a failure (the process dying between a commit and
+    the send, like an outage) makes the polls lag until the next change or the mark's TTL.
+    """
     _recent.pop(event_id, None)
-    _keep_highest(event_id, mark)
+    with _sending.lock:
+        held = _sending.pending.get(event_id)
+        if held is None or mark.seq >= held.seq:
+            _sending.pending[event_id] = mark
+        if _sending.busy:
+            return  # the sending thread takes it with its next batch
+        _sending.busy = True
+    try:
+        while True:
+            with _sending.lock:
+                batch, _sending.pending = _sending.pending, {}
+                if not batch:
+                    _sending.busy = False
+                    return
+            for pending_id, pending in batch.items():
+                _keep_highest(pending_id, pending)
+    except BaseException:
+        with _sending.lock:
+            _sending.busy = False
+        raise
+
+
+class _Sending:
+    """The marks this process's threads have left to send, and whether one is sending."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.pending: dict[int, Mark] = {}
+        self.busy = False
+
+
+_sending = _Sending()
 
 
 @cache_tolerant(default=None)

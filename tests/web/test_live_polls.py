@@ -191,6 +191,39 @@ def test_the_mark_never_goes_back(event):
     assert polls.current(event.pk) == (at + 1, 0, "none", "agreed")
 
 
+def test_marks_that_meet_on_the_way_are_sent_by_the_thread_sending(monkeypatch):
+    """A mark left while another is being sent goes with the sending thread's next batch
+    (the highest of an event's, once); nothing is left behind, and none is sent twice."""
+    sent = []
+
+    def send(event_id, mark):
+        sent.append((event_id, mark.seq))
+        if len(sent) == 1:  # other threads' writes, while this one is on its way
+            polls.remember_mark(1, polls.Mark(5, 0, "none", "running"))
+            polls.remember_mark(1, polls.Mark(4, 0, "none", "running"))
+            polls.remember_mark(2, polls.Mark(7, 0, "none", "running"))
+
+    monkeypatch.setattr(polls, "_keep_highest", send)
+    polls.remember_mark(1, polls.Mark(3, 0, "none", "running"))
+    assert sent == [(1, 3), (1, 5), (2, 7)]
+    assert not polls._sending.busy and not polls._sending.pending
+    polls.remember_mark(2, polls.Mark(8, 0, "none", "running"))  # alone: sent at once
+    assert sent[-1] == (2, 8)
+
+
+def test_a_failed_send_does_not_stop_the_marks(monkeypatch):
+    def down(event_id, mark):
+        raise ConnectionError("cache down")
+
+    monkeypatch.setattr(polls, "_keep_highest", down)
+    with pytest.raises(ConnectionError):
+        polls.remember_mark(1, polls.Mark(3, 0, "none", "running"))
+    sent = []
+    monkeypatch.setattr(polls, "_keep_highest", lambda e, m: sent.append((e, m.seq)))
+    polls.remember_mark(1, polls.Mark(4, 0, "none", "running"))
+    assert sent == [(1, 4)]
+
+
 def test_the_end_of_the_correction_period_is_not_answered_from_the_cache(
         client, event, director, published, django_capture_on_commit_callbacks):
     """Closed with a correction period: when it ends the standings are published final
