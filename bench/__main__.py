@@ -249,12 +249,13 @@ def standings_figures(sizes: Sizes, notes: list[str], *,
     Returns the figures and the large event (reused by the PDF and memory figures).
     """
     from . import bench_standings as bs
-    from .data import build_pairs_event
+    from .data import build_pairs_event, settle
 
     figures: list[Figure] = []
     tables, boards, per_round = sizes.club
     club = build_pairs_event(name="club night", tables=tables, boards=boards,
                              boards_per_round=per_round)
+    settle()
     t = bs.recompute_timing(club.event(), sizes.runs)
     figures.append(Figure(
         f"full standings recompute, club night ({tables} tables × {boards} boards, "
@@ -264,6 +265,7 @@ def standings_figures(sizes: Sizes, notes: list[str], *,
     large_tables, large_boards = sizes.large
     start = time.perf_counter()
     large = build_pairs_event(name="large event", tables=large_tables, boards=large_boards)
+    settle()
     notes.append(f"Building the large event ({large.results:,} results, each scored by "
                  f"tournaments.seam.result_fields, bulk_create) took "
                  f"{time.perf_counter() - start:.1f} s (not a figure).")
@@ -352,7 +354,7 @@ def poll_figures(sizes: Sizes, notes: list[str]) -> list[Figure]:
 
     from . import bench_api
     from . import bench_polls as bp
-    from .data import bench_director, build_api_event
+    from .data import bench_director, build_api_event, settle
 
     tables, pages = sizes.poll_tables, sizes.poll_pages
     name_304 = (f"unchanged poll (304), {tables:,}-table event, {tables:,} phones and "
@@ -369,8 +371,10 @@ def poll_figures(sizes: Sizes, notes: list[str]) -> list[Figure]:
     viewers = bp.viewers(built.event_id, plans, pages)
     config = bench_api.default_server_config()
     runs = []
+    settle()
     with bench_api.server(config, dict(os.environ)) as port:
         bench_api.warm_up(port, warm)
+        settle()
         primed = bp.prime(port, viewers)
         assigned = bp.assign(viewers, sizes.poll_threads)
         floor_viewers = bp.bare_viewers(sizes.poll_threads, "/bench/bare-304/", '"bench"')
@@ -563,7 +567,7 @@ def report_figures(event, sizes: Sizes) -> list[Figure]:
 
 def api_figure(sizes: Sizes, notes: list[str]) -> list[Figure]:
     from . import bench_api
-    from .data import build_api_event
+    from .data import build_api_event, settle
 
     name = f"result POST throughput, {sizes.api_clients} concurrent clients, gunicorn"
     try:
@@ -588,9 +592,11 @@ def api_figure(sizes: Sizes, notes: list[str]) -> list[Figure]:
                              boards_per_round=sizes.api_boards_per_round)[1][0]
              for i in range(sizes.api_clients)]
     runs, page_runs = [], []
+    settle()
     with bench_api.server(config, dict(os.environ)) as port:
         bench_api.warm_up(port, warm)
         bench_api.warm_up(port, warm_page, route=bench_api.PAGE)
+        settle()
         for plans, page_plans in zip(events, page_events, strict=True):
             floor = bench_api.load(port, bench_api.BARE, plans, limit=sizes.api_limit,
                                    seconds=sizes.api_seconds)
@@ -735,10 +741,13 @@ PARTS = ("engine", "standings", "api", "polls", "reports", "memory")
 def database_figures(sizes: Sizes, notes: list[str], *, parts: tuple[str, ...] = PARTS,
                      profile: bool = False) -> list[Figure]:
     from . import bench_api
-    from .data import build_pairs_event, delete_bench_events
+    from .data import build_pairs_event, delete_bench_events, settle
 
     with step("removing leftovers"):
         leftovers = delete_bench_events()
+        settle()
+    notes.append("The bench database is VACUUMed and ANALYZEd once each figure's data is "
+                 "made, as autovacuum keeps a live database (bench/data.py, settle).")
     if leftovers:
         notes.append(f"Removed {leftovers} bench event(s) left by an earlier run.")
     figures: list[Figure] = []
@@ -752,6 +761,7 @@ def database_figures(sizes: Sizes, notes: list[str], *, parts: tuple[str, ...] =
             with step("building the large event"):
                 event = build_pairs_event(name="large event", tables=tables,
                                           boards=boards).event()
+                settle()
         if "api" in parts:
             with step("result POST throughput"):
                 figures.extend(api_figure(sizes, notes))

@@ -225,6 +225,20 @@ def build_api_event(*, name: str, tables: int, rounds: int, boards_per_round: in
     return built, plans
 
 
+def settle() -> None:
+    """VACUUM (ANALYZE) the bench database, as autovacuum keeps a live one: the bench makes
+    and removes its events by the hundred thousand rows, and where autovacuum is off (a CI
+    machine's PostgreSQL may run without it) the dead rows stay and the tables are never
+    counted, so the planner chooses plans that read whole tables, and each run is slower
+    than the last. Called once the data a figure measures is made (and, for the loads,
+    once their warm-up has stored results, as a club's earlier nights have)."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("VACUUM (ANALYZE)")
+
+
 def bench_director():
     """The bench's director (a staff user, made if missing; removed with the bench events)."""
     user, _created = get_user_model().objects.get_or_create(

@@ -312,6 +312,10 @@ class Meeting(models.Model):
 
     class Meta:
         ordering = ["section", "round", "table"]
+        # A table's rounds in order: the round it is at (its lowest not agreed), which every
+        # table's entry and confirm checks under the event's lock. By the unique index
+        # below (round before table) that read went through the whole section's meetings.
+        indexes = [models.Index(fields=["section", "table", "round"], name="meeting_table_rounds")]
         constraints = [
             models.UniqueConstraint(
                 fields=["section", "round", "table"], name="meeting_one_per_table_round"
