@@ -236,9 +236,9 @@ class TableWriteMiddleware:
     Content-Security-Policy, before the session, CSRF, authentication and messages, which
     a table's write with its code does not use. Only a POST with an Authorization header
     under the API's address is looked at (its URL matched against the hot routes alone,
-    ``hot_resolver``); what the middleware
-    passed over would add one header to such an answer (X-Frame-Options), added here; a
-    request the hot path does not answer goes on through all of it, unchanged.
+    ``hot_resolver``); what the middleware passed over would add one header to such an
+    answer (X-Frame-Options), added here; a request the hot path does not answer goes on
+    through all of it, unchanged.
     tests/api/test_hot_path.py holds the answers' headers equal to the DRF view's."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):

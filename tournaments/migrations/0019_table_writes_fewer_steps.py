@@ -78,6 +78,19 @@ END
 $fn$;
 """
 
+# How each function begins: the key claimed (or another request's answer replayed), then
+# the event's row locked by taking its next change number, if it is open to the tables.
+START = r"""
+    claimed := tournaments_table_claim(p);
+    IF claimed IS NULL AND p ? 'claim' THEN
+        replay := tournaments_table_replay(p);
+        IF replay IS NOT NULL THEN
+            RETURN replay;  -- the key is another request's: its answer
+        END IF;
+    END IF;
+    UPDATE tournaments_event SET seq = seq + 1
+        WHERE id = the_event AND NOT (p->'shut' ? status) RETURNING seq INTO ev_seq;"""
+
 ENTER = r"""
 CREATE OR REPLACE FUNCTION tournaments_table_enter(p jsonb) RETURNS jsonb
 LANGUAGE plpgsql AS $fn$
@@ -93,15 +106,7 @@ DECLARE
     ev_seq bigint;
     new_id bigint;
 BEGIN
-    claimed := tournaments_table_claim(p);
-    IF claimed IS NULL AND p ? 'claim' THEN
-        replay := tournaments_table_replay(p);
-        IF replay IS NOT NULL THEN
-            RETURN replay;  -- the key is another request's: its answer
-        END IF;
-    END IF;
-    UPDATE tournaments_event SET seq = seq + 1
-        WHERE id = the_event AND NOT (p->'shut' ? status) RETURNING seq INTO ev_seq;
+@START@
     IF ev_seq IS NULL
        OR NOT EXISTS (
             SELECT 1 FROM tournaments_meeting m
@@ -149,7 +154,7 @@ BEGIN
     RETURN jsonb_build_object('id', new_id, 'seq', ev_seq);
 END
 $fn$;
-"""
+""".replace("@START@", START.strip("\n"))
 
 CONFIRM = r"""
 CREATE OR REPLACE FUNCTION tournaments_table_confirm(p jsonb) RETURNS jsonb
@@ -161,15 +166,7 @@ DECLARE
     the_result bigint := (p->>'result')::bigint;
     ev_seq bigint;
 BEGIN
-    claimed := tournaments_table_claim(p);
-    IF claimed IS NULL AND p ? 'claim' THEN
-        replay := tournaments_table_replay(p);
-        IF replay IS NOT NULL THEN
-            RETURN replay;  -- the key is another request's: its answer
-        END IF;
-    END IF;
-    UPDATE tournaments_event SET seq = seq + 1
-        WHERE id = the_event AND NOT (p->'shut' ? status) RETURNING seq INTO ev_seq;
+@START@
     IF ev_seq IS NULL
        OR NOT EXISTS (
             SELECT 1 FROM tournaments_result r
@@ -204,7 +201,7 @@ BEGIN
     RETURN jsonb_build_object('seq', ev_seq);
 END
 $fn$;
-"""
+""".replace("@START@", START.strip("\n"))
 
 AGREE = r"""
 CREATE OR REPLACE FUNCTION tournaments_table_agree(p jsonb) RETURNS jsonb
@@ -217,15 +214,7 @@ DECLARE
     waiting text := p->>'unconfirmed';
     ev_seq bigint;
 BEGIN
-    claimed := tournaments_table_claim(p);
-    IF claimed IS NULL AND p ? 'claim' THEN
-        replay := tournaments_table_replay(p);
-        IF replay IS NOT NULL THEN
-            RETURN replay;  -- the key is another request's: its answer
-        END IF;
-    END IF;
-    UPDATE tournaments_event SET seq = seq + 1
-        WHERE id = the_event AND NOT (p->'shut' ? status) RETURNING seq INTO ev_seq;
+@START@
     IF ev_seq IS NULL
        OR NOT EXISTS (
             SELECT 1 FROM tournaments_meeting m
@@ -259,7 +248,7 @@ BEGIN
     RETURN jsonb_build_object('seq', ev_seq);
 END
 $fn$;
-"""
+""".replace("@START@", START.strip("\n"))
 
 # Back to 0017's and 0018's: their claim returns (claimed, replay), so this one goes first.
 BACK = ("DROP FUNCTION IF EXISTS tournaments_table_claim(jsonb); "
