@@ -240,3 +240,20 @@ def test_a_confirm_that_is_not_the_common_case_goes_the_full_road(night, table_c
         or case == "confirmed"
     if case != "confirmed":
         assert Event.objects.get(pk=night.event.pk).seq in (seq, seq + 1)
+
+
+def test_the_middleware_matches_the_three_hot_routes_and_no_others():
+    """The hot routes are found in the API's include of the URL conf, whatever its place:
+    the three table writes, and a URL of another view under the API is not matched."""
+    from django.urls import Resolver404, reverse
+
+    from tournaments.api import views
+    from tournaments.api.hot import hot_resolver
+
+    resolver = hot_resolver(reverse("api:root"))
+    assert {route.callback.cls for route in resolver.url_patterns} == {
+        views.ResultList, views.ResultConfirm, views.TableRoundAgree}
+    assert resolver.resolve("/api/events/7/results/12/confirm/").kwargs == {
+        "event_id": 7, "result_id": 12}
+    with pytest.raises(Resolver404):
+        resolver.resolve("/api/events/7/results/12/")

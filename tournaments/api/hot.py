@@ -40,7 +40,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.urls import Resolver404, URLResolver, reverse
+from django.urls import Resolver404, URLResolver, get_resolver, reverse
 from django.urls.resolvers import RegexPattern
 from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import JSONRenderer
@@ -265,14 +265,26 @@ class TableWriteMiddleware:
 
 
 def hot_resolver(root: str) -> URLResolver:
-    """A resolver of the API's own routes (api/urls.py) to the views with a ``hot_path``, the
-    same route objects under the same root: it matches a table's write in three patterns,
-    where the whole URL conf tries every route of the site before the API's results."""
-    from .urls import urlpatterns
-
-    hot = [route for route in urlpatterns
-           if getattr(getattr(route.callback, "cls", None), "hot_path", None) is not None]
+    """A resolver of the API's own routes (its include in the URL conf, namespace "api") to
+    the views with a ``hot_path``, the same route objects under the same root: it matches a
+    table's write in three patterns, where the whole URL conf tries every route of the site
+    before the API's results."""
+    hot = [route for route in _api_routes(get_resolver())
+           if getattr(getattr(route, "callback", None), "cls", None) is not None
+           and getattr(route.callback.cls, "hot_path", None) is not None]
     return URLResolver(RegexPattern("^" + re.escape(root)), hot)
+
+
+def _api_routes(resolver: URLResolver) -> list:
+    """The routes of the API's include, wherever the URL conf puts it; [] without one."""
+    for route in resolver.url_patterns:
+        if isinstance(route, URLResolver):
+            if route.app_name == "api":
+                return route.url_patterns
+            found = _api_routes(route)
+            if found:
+                return found
+    return []
 
 
 def _allow(view) -> str:
