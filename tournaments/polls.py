@@ -34,7 +34,7 @@ it has been told, never a lower one (one Lua script, atomic in Redis): a late or
 stale write changes nothing. What is in the cache may only lag the database, never
 run ahead of it for long, and a lag only makes a poll read the event (a full answer).
 The marks of one process's writes that meet are sent as one (``remember_mark``): under
-a room's load most writes then make no round trip to Redis.
+a room's load many writes then make no round trip to Redis.
 
 Each process keeps the mark it last read for ``RECENT`` seconds (one read of Redis a
 second per event and process, rather than one per poll): a change made in another
@@ -139,9 +139,10 @@ def remember_mark(event_id: int, mark: Mark) -> None:
     """Send `mark` to the cache, or leave it to the thread of this process sending marks
     now, which sends it before it stops (``_sending``). Uncontended, the mark is sent at
     once, by this thread; under a room's load, the writes of a process that meet while
-    one mark is on its way are sent as one, the highest, and most writes wait for no
-    round trip at all. A mark lost to a failure (the process dying between a commit and
-    the send, like an outage) makes the polls lag until the next change or the mark's TTL.
+    one mark is on its way are sent as one, the highest, and those writes wait for no
+    round trip at all (about a third of them under the bench's result load). A mark lost
+    to a failure (the process dying between a commit and the send, like an outage) makes
+    the polls lag until the next change or the mark's TTL.
     """
     _recent.pop(event_id, None)
     with _sending.lock:
