@@ -221,12 +221,14 @@ def table_code_result(code: str, result_id: int) -> tuple[TableCode | None, Resu
         return None, None
     table_code, row = read
     section, event = table_code.section, table_code.section.event
+    if row[0] is None:
+        return table_code, None
+    (result, board, ns_pair, ew_pair), start = _instances(row, (Result, Board, Pair, Pair))
     # The result is found by its id alone, its event compared here: joined on its event
     # too, the planner could take the result's event index and filter the whole night's
     # results for the id (it did, on tables whose statistics had not caught up).
-    if row[0] is None or row[1] != event.pk:
+    if result.event_id != event.pk:
         return table_code, None
-    (result, board, ns_pair, ew_pair), start = _instances(row, (Result, Board, Pair, Pair))
     result.event, result.board, result.ns_pair, result.ew_pair = event, board, ns_pair, ew_pair
     meeting_row = row[len(row) - len(Meeting._meta.concrete_fields):]
     if meeting_row[0] is not None:

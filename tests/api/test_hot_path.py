@@ -156,6 +156,25 @@ def test_another_events_code_is_refused_as_before(night, table_client, other_nig
     assert not Result.objects.filter(event=night.event).exists()
 
 
+
+def test_a_confirm_of_another_events_result_is_refused_as_before(night, table_client,
+                                                                   other_night):
+    """The confirm's read finds the result by its id alone: another event's result is not
+    this event's, and the full road answers as it always has, with nothing written."""
+    theirs = opened(table_client(1, code=other_night.codes[1]))
+    board = other_night.meeting(1, 1).boards[0]
+    entered = post(theirs, url(other_night.event, "results/"),
+                   {"board": board, "round": 1, "result": TWO_HEARTS}, idem=key())
+    assert entered.status_code == 201
+    ours = opened(table_client(1))
+    with CaptureQueriesContext(connection) as queries:
+        response = post(ours, url(night.event, f"results/{entered.json()['id']}/confirm/"),
+                        {"by": "E-W"}, idem=key())
+    assert response.status_code == 404
+    assert not any(q["sql"].startswith(CONFIRM) for q in queries.captured_queries)
+    assert Result.objects.get(pk=entered.json()["id"]).status == "entered"
+
+
 CONFIRM = "SELECT tournaments_table_confirm("
 
 
