@@ -2,6 +2,8 @@
 opened its table is answered in two statements, before DRF's dispatch, with the very
 answer the DRF view gives; anything else goes the full road and is answered as before."""
 
+import json
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -276,3 +278,31 @@ def test_the_middleware_matches_the_three_hot_routes_and_no_others():
         "event_id": 7, "result_id": 12}
     with pytest.raises(Resolver404):
         resolver.resolve("/api/events/7/results/12/")
+
+
+def test_a_write_s_row_is_what_the_orm_would_write(night):
+    """_row takes a value of its column's own type as it is: it must equal the row with
+    every value through the ORM's preparing (results and audit entries as the writes make
+    them: statuses as the models' choices, times, None, a late-play flag)."""
+    from django.utils import timezone
+
+    from tournaments import seam
+    from tournaments.services.base import _iso, _row
+
+    def prepared(obj) -> dict:
+        return {f.column: getattr(obj, f.attname) if f.get_internal_type() == "JSONField"
+                else f.get_db_prep_save(getattr(obj, f.attname), connection)
+                for f in type(obj)._meta.concrete_fields if not f.primary_key}
+
+    result = night.enter(1, 1)
+    result.status = Result.Status.CONFIRMED  # a choice, not a str: prepared
+    result.updated_at = timezone.now()
+    result.late_play, result.tricks, result.ns_score = True, None, None
+    audit = AuditEntry(event=night.event, result=result, action="confirm", actor=None,
+                       actor_label="table 1", before=seam.snapshot(result),
+                       after=seam.snapshot(result), at=result.updated_at)
+    for obj in (result, audit, AuditEntry(event=night.event, action="x", at=timezone.now())):
+        row = _row(obj)
+        assert row == prepared(obj)
+        # as the write function receives them
+        assert json.dumps(row, default=_iso) == json.dumps(prepared(obj), default=_iso)

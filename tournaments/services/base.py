@@ -409,16 +409,37 @@ def _iso(value: Any) -> str:
 
 def _row(obj: Model) -> dict:
     """`obj`'s row as JSON for jsonb_populate_record: each column by name, the values as
-    the ORM would write them (a JSON field's value as is; its id left out)."""
+    the ORM would write them (a JSON field's value as is; its id left out). A value that is
+    None or already of its column's own type (a str for text, an int for a number, a bool
+    for a flag) is what the ORM's preparing would give back, so it is taken as it is."""
     db = connections[DEFAULT_DB_ALIAS]
-    return {column: getattr(obj, attname) if prep is None else prep(getattr(obj, attname), db)
-            for column, attname, prep in _row_columns(type(obj))}
+    row = {}
+    for column, attname, prep, own in _row_columns(type(obj)):
+        value = getattr(obj, attname)
+        row[column] = (value if prep is None or value is None or type(value) is own
+                       else prep(value, db))
+    return row
 
 
 @functools.cache
-def _row_columns(model: type[Model]) -> tuple[tuple[str, str, Callable | None], ...]:
+def _row_columns(model: type[Model]
+                 ) -> tuple[tuple[str, str, Callable | None, type | None], ...]:
     """_row's columns of `model`: (column, attribute, how the ORM prepares its value to
-    save it; None for a JSON field, whose value goes as it is)."""
+    save it (None for a JSON field, whose value goes as it is), the type its preparing
+    leaves unchanged (None: every value is prepared))."""
     return tuple((f.column, f.attname,
-                  None if f.get_internal_type() == "JSONField" else f.get_db_prep_save)
+                  None if f.get_internal_type() == "JSONField" else f.get_db_prep_save,
+                  _OWN_TYPES.get(f.target_field.get_internal_type() if f.is_relation
+                                 else f.get_internal_type()))
                  for f in model._meta.concrete_fields if not f.primary_key)
+
+
+# The Python type whose values a column's preparing gives back as they are.
+_OWN_TYPES = {
+    **dict.fromkeys(("CharField", "TextField", "SlugField", "EmailField"), str),
+    **dict.fromkeys(("IntegerField", "BigIntegerField", "SmallIntegerField",
+                     "PositiveIntegerField", "PositiveSmallIntegerField",
+                     "PositiveBigIntegerField", "AutoField", "BigAutoField",
+                     "SmallAutoField"), int),
+    "BooleanField": bool,
+}
