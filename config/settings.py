@@ -318,6 +318,9 @@ if SECURE_SSL_REDIRECT and not SECURE_COOKIES:
         "http on a first visit: leave SECURE_COOKIES unset on an https site"
     )
 SESSION_COOKIE_SECURE = SECURE_COOKIES
+# Django's database sessions, read in a prepared statement on PostgreSQL (the table pages
+# read one on every request): tournaments/sessions.py.
+SESSION_ENGINE = "tournaments.sessions"
 CSRF_COOKIE_SECURE = SECURE_COOKIES
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # the table page's small script reads it for fetch()
