@@ -9,6 +9,8 @@ it names (``add_service_error``).
 
 from __future__ import annotations
 
+import copy
+import functools
 import hashlib
 import json
 import re
@@ -124,6 +126,28 @@ class ResultFormMixin:
         self.add_error(target, exc.message)
 
 
+@functools.cache
+def _auction_fields(rules: str, has_deal: bool) -> dict[str, forms.Field]:
+    """The fields an Auction board's form adds to its declared ones under `rules`, for a
+    board with (`has_deal`) or without a full hand record; made once, each form gets its
+    own copy (as Django copies the declared fields)."""
+    laws = get_rules(rules)
+    fields: dict[str, forms.Field] = {"denomination": forms.ChoiceField(
+        choices=[(d, presenters.DENOMINATION_NAMES[d]) for d in laws.denominations],
+        required=False, widget=forms.RadioSelect, label="Denomination")}
+    if laws.dealer_may_pass:
+        # English rule: a deal may be passed out ("No bid" all round).
+        fields["passed_out"] = forms.BooleanField(required=False, label="Passed out")
+    if not has_deal:
+        for seat in SEATS:
+            fields[f"honours_{seat}"] = _honours_held(seat)
+    for code, law, what, _points in PENALTIES:
+        fields[penalty_field(code)] = forms.MultipleChoiceField(
+            choices=SEAT_CHOICES, required=False, widget=forms.CheckboxSelectMultiple,
+            label=f"{law}: {what}")
+    return fields
+
+
 class AuctionResultForm(ResultFormMixin, forms.Form):
     """One board at Duplicate Auction: contract, declarer, doubling, tricks, honours,
     revokes (Law 84) and procedural penalties (rules.md §3.7)."""
@@ -167,19 +191,8 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
         self.rules = get_rules(rules)
         # A hand record with hands missing cannot give the honours: the table does.
         self.has_deal = bool(deal) and _shows_every_hand(deal)
-        self.fields["denomination"].choices = [
-            (d, presenters.DENOMINATION_NAMES[d]) for d in self.rules.denominations]
-        self.fields["denomination"].label = "Denomination"
-        if self.rules.dealer_may_pass:
-            # English rule: a deal may be passed out ("No bid" all round).
-            self.fields["passed_out"] = forms.BooleanField(required=False, label="Passed out")
-        if not self.has_deal:
-            for seat in SEATS:
-                self.fields[f"honours_{seat}"] = _honours_held(seat)
-        for code, law, what, _points in PENALTIES:
-            self.fields[penalty_field(code)] = forms.MultipleChoiceField(
-                choices=SEAT_CHOICES, required=False, widget=forms.CheckboxSelectMultiple,
-                label=f"{law}: {what}")
+        # The fields these rules and this board add, copied as the declared ones are.
+        self.fields.update(copy.deepcopy(_auction_fields(rules, self.has_deal)))
 
     # --- for templates ---
     def penalty_rows(self) -> list[dict]:
