@@ -643,6 +643,9 @@ def api_figure(sizes: Sizes, notes: list[str]) -> list[Figure]:
         note += (f"; what bounds it, measured: CPU per result POST with its share of the "
                  f"confirms and agrees, in the last run, {cpu[0]}, {cpu[1]}")
     note += "; " + _breakdown_note(parts)
+    bound = bound_note(runs, page_runs, parts)
+    if bound:
+        notes.append(bound)
     met = s["ratio"] >= 0.5 and s["api_p99"] < 0.150 and not bad and not side_bad
     return [Figure(
         name,
@@ -675,10 +678,90 @@ def _side_note(parts: dict) -> str:
         return ""
     said = "; ".join(
         f"{kind} {side[kind]['seconds'] * 1000:.1f} ms and {side[kind]['statements']:.1f} "
-        f"SQL statements ({side[kind]['requests']} sent)" for kind in ("POST", "confirm", "agree"))
+        f"SQL statements, CPU {side[kind]['python'] * 1000:.2f} ms here and "
+        f"{side[kind]['database'] * 1000:.2f} ms in PostgreSQL ({side[kind]['requests']} sent)"
+        for kind in ("POST", "confirm", "agree", "bare") if kind in side)
     return (f"; the same way, each request whole, its statements besides BEGIN, COMMIT and "
             f"savepoints (a table's write holds the event's row lock for its one write "
-            f"statement): {said}; a table sends one confirm per board and one agree per round")
+            f"statement), and its CPU in this thread and in the database's process: {said} "
+            f"(bare: the floor's request, the same body); a table sends one confirm per board "
+            f"and one agree per round")
+
+
+def in_process_cpu(parts: dict) -> dict[str, tuple[float, float]] | None:
+    """From the breakdown: CPU seconds (Python, PostgreSQL) per result POST with its share
+    of the confirms and agrees ("API"), and per as many bare requests ("floor"), in this
+    process one request at a time; None without the figures."""
+    side = parts.get("requests") or {}
+    if not all(side.get(kind, {}).get("requests") for kind in ("POST", "confirm", "agree",
+                                                                  "bare")):
+        return None
+    posts = side["POST"]["requests"]
+    share = {kind: side[kind]["requests"] / posts for kind in ("POST", "confirm", "agree")}
+    api = tuple(sum(side[kind][part] * share[kind] for kind in share)
+                for part in ("python", "database"))
+    floor = tuple(side["bare"][part] * sum(share.values()) for part in ("python", "database"))
+    return {"API": api, "floor": floor}
+
+
+def write_costs() -> str:
+    """What a table's result adds to the database beyond the floor's row, read from the
+    catalog: each table's indexes and foreign keys."""
+    from django.db import connection
+
+    tables = ("tournaments_result", "tournaments_auditentry", "tournaments_idempotencyrecord")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT c.relname, (SELECT count(*) FROM pg_index i WHERE i.indrelid = c.oid), "
+            "(SELECT count(*) FROM pg_constraint f WHERE f.conrelid = c.oid "
+            "AND f.contype = 'f') FROM pg_class c WHERE c.relname = ANY(%s)", [list(tables)])
+        found = {name: (indexes, keys) for name, indexes, keys in cursor.fetchall()}
+    return ", ".join(f"{name.removeprefix('tournaments_')} ({found[name][0]} indexes, "
+                     f"{found[name][1]} foreign keys)" for name in tables if name in found)
+
+
+def bound_note(runs: list, page_runs: list, parts: dict) -> str:
+    """What bounds the result POST and the table page's entry, from this run's figures."""
+
+    last, page = runs[-1], page_runs[-1]
+    if not (last.api.cpu and last.floor.cpu and page.api.cpu):
+        return ""
+    cores = os.cpu_count() or 1
+
+    def per_result(run) -> float:
+        return sum(run.cpu.values()) / run.requests * 1000
+
+    def busy(run) -> float:
+        return sum(run.cpu.values()) / run.seconds
+
+    api, floor, form = per_result(last.api), per_result(last.floor), per_result(page.api)
+    note = (f"What bounds the result entry (the POST and the table page's form), measured in "
+            f"this run: each of their runs and the floor's keeps the machine's {cores} cores "
+            f"busy (the last runs: API {busy(last.api):.2f}, page {busy(page.api):.2f}, floor "
+            f"{busy(last.floor):.2f}), so a rate can be at most the floor's times the ratio of "
+            f"their CPU per result: the floor's {floor:.2f} ms to the API's {api:.2f} ms, "
+            f"{floor / api:.2f}× (measured {last.ratio:.2f}×), and to the page's {form:.2f} "
+            f"ms, {floor / form:.2f}× (measured {page.ratio:.2f}×); 0.5× needs a result, with "
+            f"its share of the confirms and agrees, to cost at most twice the floor's CPU.")
+    cpu = in_process_cpu(parts)
+    if cpu:
+        (api_py, api_db), (floor_py, floor_db) = cpu["API"], cpu["floor"]
+        note += (f" In one process, one request at a time, a result with its share costs "
+                 f"{(api_py + api_db) * 1000:.2f} ms of CPU ({api_py * 1000:.2f} in Python, "
+                 f"{api_db * 1000:.2f} in PostgreSQL) against as many bare requests' "
+                 f"{(floor_py + floor_db) * 1000:.2f} ms ({floor_py * 1000:.2f} and "
+                 f"{floor_db * 1000:.2f}); under load each request also costs gunicorn, the "
+                 f"clients and the kernel's sockets, alike for both.")
+    note += (f" What the table's requests do that the bare insert does not: read the code's "
+             f"table, section, event, meeting, pairs and board (one prepared statement), check "
+             f"and score the entry, and in one statement claim the key, lock the event, check "
+             f"the meeting, the round and the board under the lock and write the result, its "
+             f"audit entry and the stored answer, each row with its indexes and its foreign "
+             f"keys checked at commit ({write_costs()}), then mark the live pages in Redis; "
+             f"the confirm and the agree do the same for their rows. The floor writes one row "
+             f"to a table with one index. With the cores full, a request also waits for the "
+             f"ones ahead of it, so the p99 at 32 clients follows the CPU per request.")
+    return note
 
 
 def _page_figure(sizes: Sizes, page_runs: list) -> Figure:

@@ -560,6 +560,15 @@ def cpu_seconds() -> dict[int, tuple[str, float]]:
     return used
 
 
+def process_cpu(pid: int) -> float:
+    """The CPU seconds process `pid` has run so far, to the nanosecond (Linux's scheduler
+    statistics: /proc/<pid>/schedstat); 0.0 where it cannot be read."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[0]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def cpu_used(before: dict[int, tuple[str, float]], after: dict[int, tuple[str, float]]
              ) -> dict[str, float]:
     """CPU seconds used between two cpu_seconds readings, by kind: each process's own
@@ -722,11 +731,15 @@ def breakdown(plans: list[TablePlan], *, warm: int = 8) -> dict:
             clock.leave()
 
     count, whole = 0, 0.0
-    # The confirms and agrees between rounds, timed whole with their statements counted
-    # (besides BEGIN, COMMIT and savepoints): what they cost the event's row lock.
-    side = {kind: {"requests": 0, "seconds": 0.0, "statements": 0}
-            for kind in ("POST", "confirm", "agree")}
+    # Each kind of request timed whole, with its statements counted (besides BEGIN, COMMIT
+    # and savepoints: what it costs the event's row lock) and the CPU it took, here and in
+    # the database's process serving this connection; the bare insert the same way, one
+    # per POST, the floor's request in this process.
+    side = {kind: {"requests": 0, "seconds": 0.0, "statements": 0, "python": 0.0,
+                   "database": 0.0} for kind in ("POST", "confirm", "agree", "bare")}
     counting: list[str] = []
+    connection.ensure_connection()
+    backend = connection.connection.info.backend_pid
 
     def counted(execute, sql_text, params, many, context):
         if counting and not sql_text.startswith(_CONTROL):
@@ -735,6 +748,8 @@ def breakdown(plans: list[TablePlan], *, warm: int = 8) -> dict:
 
     def send(client, kind: str, path: str, body: bytes):
         counting[:] = [kind]
+        database = process_cpu(backend)
+        python = time.thread_time()
         start = time.perf_counter()
         clock.enter("middleware and Django")
         try:
@@ -745,6 +760,8 @@ def breakdown(plans: list[TablePlan], *, warm: int = 8) -> dict:
             counting.clear()
             side[kind]["requests"] += 1
             side[kind]["seconds"] += time.perf_counter() - start
+            side[kind]["python"] += time.thread_time() - python
+            side[kind]["database"] += process_cpu(backend) - database
 
     try:
         with connection.execute_wrapper(counted):
@@ -764,7 +781,8 @@ def breakdown(plans: list[TablePlan], *, warm: int = 8) -> dict:
                         clock.totals.clear()
                         count, whole = 0, 0.0
                         for kind in side.values():
-                            kind.update(requests=0, seconds=0.0, statements=0)
+                            kind.update(requests=0, seconds=0.0, statements=0, python=0.0,
+                                        database=0.0)
                     start = time.perf_counter()
                     response = send(client, "POST", _api_post(plan),
                                     json.dumps(body).encode())
@@ -779,6 +797,12 @@ def breakdown(plans: list[TablePlan], *, warm: int = 8) -> dict:
                         raise RuntimeError(f"breakdown POST answered {response.status_code}: "
                                            f"{response.content[:200]!r}")
                     result_ids.append(_result_id(response.content))
+                    # The floor's request, here: the same body to the bare insert. Not in
+                    # the parts.
+                    parts_before = dict(clock.totals)
+                    send(client, "bare", _bare(plan), json.dumps(body).encode())
+                    clock.totals.clear()
+                    clock.totals.update(parts_before)
                 # Not in the parts: the clock's totals are the POSTs' alone.
                 parts_before = dict(clock.totals)
                 answers = [send(client, "confirm", _api_confirm(plan, result_id),
@@ -796,7 +820,6 @@ def breakdown(plans: list[TablePlan], *, warm: int = 8) -> dict:
             restore()
     return {"posts": count, "whole": whole / count,
             "parts": {part: seconds / count for part, seconds in clock.totals.items()},
-            "requests": {kind: {"requests": v["requests"],
-                                "seconds": v["seconds"] / max(v["requests"], 1),
-                                "statements": v["statements"] / max(v["requests"], 1)}
-                         for kind, v in side.items()}}
+            "requests": {kind: {name: v[name] / max(v["requests"], 1)
+                                for name in ("seconds", "statements", "python", "database")}
+                         | {"requests": v["requests"]} for kind, v in side.items()}}
