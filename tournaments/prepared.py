@@ -14,7 +14,7 @@ where it could not). On SQLite it is the ordinary cursor.
 
 import functools
 
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
 
 # Django's own cursors bind on the client and are never prepared, whatever the threshold.
 NEVER = 2**31 - 1
@@ -39,6 +39,25 @@ def cursor():
         pg.prepare_threshold = NEVER
     raw = _prepared_class()(pg)
     return _debug_class()(raw, db) if db.queries_logged else db.make_cursor(raw)
+
+
+def fetchone(sql: str, params: list) -> tuple | None:
+    """The one row of a prepared read (None for none). A read begins a table's request and
+    goes straight to the connection, past Django's health check (a query of its own before
+    each request's first): when the server has dropped the connection since its last use (a
+    restart), the read reopens it and is sent again, which is safe for a read; inside a
+    transaction, or if it fails again, the error stands."""
+    db = connections[DEFAULT_DB_ALIAS]
+    for attempt in (1, 2):
+        try:
+            with cursor() as c:
+                c.execute(sql, params)
+                return c.fetchone()
+        except (OperationalError, InterfaceError):
+            if attempt == 2 or db.in_atomic_block:
+                raise
+            db.close()  # the next cursor() opens a new one
+    raise AssertionError("unreachable")
 
 
 @functools.cache

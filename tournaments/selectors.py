@@ -290,9 +290,7 @@ def _code_read(sql: str, params: list, code: str) -> tuple[TableCode, tuple] | N
     code = normalise(code or "")
     if not code:
         return None
-    with prepared.cursor() as cursor:
-        cursor.execute(sql, [*params, code])
-        row = cursor.fetchone()
+    row = prepared.fetchone(sql, [*params, code])
     if row is None:
         return None
     (table_code, section, event), start = _instances(row, (TableCode, Section, Event))

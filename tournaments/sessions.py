@@ -4,8 +4,10 @@ Each table page request reads the phone's session (it holds the table's code). D
 database store reads it through the ORM, which builds and compiles the query anew every
 time: measured under a room's load, that was a fifth of a table page's time. On
 PostgreSQL the read here is the same query, written once and prepared on the connection
-(tournaments.prepared); the row, the expiry and what a missing or expired session does
-(no data, a new key when it is saved) are Django's. On SQLite it is Django's read.
+(tournaments.prepared: as the request's first query, it also reopens a connection the server
+dropped, where Django's health check would); the row, the expiry and what a missing or
+expired session does (no data, a new key when it is saved) are Django's. On SQLite it is
+Django's read.
 """
 
 from django.contrib.sessions.backends import db
@@ -22,9 +24,7 @@ class SessionStore(db.SessionStore):
     def _get_session_from_db(self):
         if not prepared.available():
             return super()._get_session_from_db()
-        with prepared.cursor() as cursor:
-            cursor.execute(_READ, [self.session_key, timezone.now()])
-            row = cursor.fetchone()
+        row = prepared.fetchone(_READ, [self.session_key, timezone.now()])
         if row is None:
             self._session_key = None  # as Django's: saving it makes a new key
             return None
