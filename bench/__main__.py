@@ -464,9 +464,14 @@ def poll_figures(sizes: Sizes, notes: list[str]) -> list[Figure]:
     if bad:
         note += f"; other statuses: {bad}"
     met = bool(room.changed) and changed_p99 < 0.100 and not bad
+    bound = "" if met or not probed else (
+        f"the machine's load, measured in this run: the bare 304 view, which reads nothing, "
+        f"probed 10 times a second meanwhile, answered in p50 {pct(probed, 50)}, p99 "
+        f"{pct(probed, 99)} (what any answer cost on the machine then), and the load "
+        f"average (1 min) was {load_before} before and {load_after} after.")
     figures.append(Figure(
         name_changed, f"p99 {pct(room.changed, 99)} ({len(room.changed):,} polls)",
-        goal=GOAL_POLL_CHANGED, verdict=verdict(met), notes=note))
+        goal=GOAL_POLL_CHANGED, verdict=verdict(met), notes=note, bound=bound))
     return figures
 
 
@@ -643,16 +648,15 @@ def api_figure(sizes: Sizes, notes: list[str]) -> list[Figure]:
         note += (f"; what bounds it, measured: CPU per result POST with its share of the "
                  f"confirms and agrees, in the last run, {cpu[0]}, {cpu[1]}")
     note += "; " + _breakdown_note(parts)
-    bound = bound_note(runs, page_runs, parts)
-    if bound:
-        notes.append(bound)
+    post_bound, page_bound = bounds(runs, page_runs, parts)
     met = s["ratio"] >= 0.5 and s["api_p99"] < 0.150 and not bad and not side_bad
     return [Figure(
         name,
         f"{s['api_per_second']:,.0f} req/s; p50 {report.ms(s['api_p50'])}, "
         f"p99 {report.ms(s['api_p99'])}",
         f"{s['floor_per_second']:,.0f} req/s", report.ratio(s["ratio"]), GOAL_POST,
-        verdict(met), note), _page_figure(sizes, page_runs)]
+        verdict(met), note, bound="" if met else post_bound),
+        _page_figure(sizes, page_runs, page_bound)]
 
 
 def _breakdown_note(parts: dict) -> str:
@@ -720,12 +724,12 @@ def write_costs() -> str:
                      f"{found[name][1]} foreign keys)" for name in tables if name in found)
 
 
-def bound_note(runs: list, page_runs: list, parts: dict) -> str:
-    """What bounds the result POST and the table page's entry, from this run's figures."""
-
+def bounds(runs: list, page_runs: list, parts: dict) -> tuple[str, str]:
+    """What bounds the result POST and the table page's entry, from this run's figures:
+    (the POST's, the page's); empty where the run has no CPU figures."""
     last, page = runs[-1], page_runs[-1]
     if not (last.api.cpu and last.floor.cpu and page.api.cpu):
-        return ""
+        return "", ""
     cores = os.cpu_count() or 1
 
     def per_result(run) -> float:
@@ -734,37 +738,47 @@ def bound_note(runs: list, page_runs: list, parts: dict) -> str:
     def busy(run) -> float:
         return sum(run.cpu.values()) / run.seconds
 
-    api, floor, form = per_result(last.api), per_result(last.floor), per_result(page.api)
-    note = (f"What bounds the result entry (the POST and the table page's form), measured in "
-            f"this run: each of their runs and the floor's keeps the machine's {cores} cores "
-            f"busy (the last runs: API {busy(last.api):.2f}, page {busy(page.api):.2f}, floor "
-            f"{busy(last.floor):.2f}), so a rate can be at most the floor's times the ratio of "
-            f"their CPU per result: the floor's {floor:.2f} ms to the API's {api:.2f} ms, "
-            f"{floor / api:.2f}× (measured {last.ratio:.2f}×), and to the page's {form:.2f} "
-            f"ms, {floor / form:.2f}× (measured {page.ratio:.2f}×); 0.5× needs a result, with "
-            f"its share of the confirms and agrees, to cost at most twice the floor's CPU.")
+    floor = per_result(last.floor)
+
+    def cpu_bound(run: object, label: str) -> str:
+        own = per_result(run.api)
+        return (f"the CPU, measured in this run. The {label}'s run and the floor's both keep "
+                f"the machine's {cores} cores busy (the last runs: {busy(run.api):.2f} and "
+                f"{busy(last.floor):.2f}), so its rate can be at most the floor's times the "
+                f"ratio of their CPU per result: the floor's {floor:.2f} ms to the {label}'s "
+                f"{own:.2f} ms, {floor / own:.2f}× (measured {run.ratio:.2f}×); 0.5× needs a "
+                f"result, with its share of the confirms and agrees, to cost at most twice the "
+                f"floor's CPU. With the cores full, a request also waits for the ones ahead of "
+                f"it, so the p99 at 32 clients follows the CPU per request.")
+
+    post = cpu_bound(last, "API")
     cpu = in_process_cpu(parts)
     if cpu:
         (api_py, api_db), (floor_py, floor_db) = cpu["API"], cpu["floor"]
-        note += (f" In one process, one request at a time, a result with its share costs "
+        post += (f" In one process, one request at a time, a result with its share costs "
                  f"{(api_py + api_db) * 1000:.2f} ms of CPU ({api_py * 1000:.2f} in Python, "
                  f"{api_db * 1000:.2f} in PostgreSQL) against as many bare requests' "
                  f"{(floor_py + floor_db) * 1000:.2f} ms ({floor_py * 1000:.2f} and "
                  f"{floor_db * 1000:.2f}); under load each request also costs gunicorn, the "
                  f"clients and the kernel's sockets, alike for both.")
-    note += (f" What the table's requests do that the bare insert does not: read the code's "
+    post += (f" What a table's requests do that the bare insert does not: read the code's "
              f"table, section, event, meeting, pairs and board (one prepared statement), check "
              f"and score the entry, and in one statement claim the key, lock the event, check "
              f"the meeting, the round and the board under the lock and write the result, its "
              f"audit entry and the stored answer, each row with its indexes and its foreign "
              f"keys checked at commit ({write_costs()}), then mark the live pages in Redis; "
              f"the confirm and the agree do the same for their rows. The floor writes one row "
-             f"to a table with one index. With the cores full, a request also waits for the "
-             f"ones ahead of it, so the p99 at 32 clients follows the CPU per request.")
-    return note
+             f"to a table with one index.")
+    form = cpu_bound(page, "page") + (
+        " The page's entry does what the API's does, and more: it reads the phone's session "
+        "(one prepared statement), checks the CSRF token, builds and checks the board's "
+        "form, claims the form's token in Redis, keeps its message for the next page in a "
+        "signed cookie and answers with a redirect (the next page is the phone's own "
+        "request, not counted here).")
+    return post, form
 
 
-def _page_figure(sizes: Sizes, page_runs: list) -> Figure:
+def _page_figure(sizes: Sizes, page_runs: list, bound: str) -> Figure:
     from . import bench_api
 
     name = (f"result entry on the table page (its form), {sizes.api_clients} concurrent "
@@ -795,7 +809,7 @@ def _page_figure(sizes: Sizes, page_runs: list) -> Figure:
         name, f"{s['api_per_second']:,.0f} req/s; p50 {report.ms(s['api_p50'])}, "
               f"p99 {report.ms(s['api_p99'])}",
         f"{s['floor_per_second']:,.0f} req/s", report.ratio(s["ratio"]), GOAL_POST,
-        verdict(met), note)
+        verdict(met), note, bound="" if met else bound)
 
 
 PG_ROWS = (

@@ -24,6 +24,8 @@ class Figure:
     goal: str = "—"
     verdict: str = ""  # MET, MISSED, NOT_MEASURED, or "" where there is no goal
     notes: str = ""
+    # For a goal missed: what bounds the figure, measured (its own section of the file).
+    bound: str = ""
 
     @classmethod
     def not_measured(cls, name: str, goal: str, why: str) -> Figure:
@@ -123,9 +125,28 @@ def markdown(figures: list[Figure], m: Machine, notes: list[str], *, quick: bool
         table(figures),
         "",
     ]
+    bounds = [f"- **{f.name}**: {_cell(f.bound)}" for f in figures if f.bound]
+    if bounds:
+        parts += [f"## {BOUNDS}", "", *bounds, ""]
     if notes:
         parts += ["## Notes", "", *[f"- {n}" for n in notes], ""]
     return "\n".join(parts)
+
+
+BOUNDS = "What bounds the goals missed"
+
+
+def _section(text: str, title: str) -> str:
+    """The body of section `title` of a benchmarks.md ("" when it has none)."""
+    if f"\n## {title}\n" not in text:
+        return ""
+    return text.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def _bounds(text: str) -> list[tuple[str, str]]:
+    """The bounds section of a benchmarks.md: (figure name, its line), in order."""
+    return [(line[4:].split("**", 1)[0], line) for line in _section(text, BOUNDS).splitlines()
+            if line.startswith("- **")]
 
 
 def _rows(text: str) -> list[tuple[str, str]]:
@@ -159,8 +180,34 @@ def merge(previous: str, text: str) -> str:
     head, rest = text.split("## Figures", 1)
     table_lines = [line for line in rest.split("\n## ", 1)[0].splitlines()
                    if line.startswith("|")]
-    return head + "## Figures" + rest.replace(
+    text = head + "## Figures" + rest.replace(
         "\n".join(table_lines), "\n".join([*table_lines[:2], *merged]), 1)
+    return _merge_bounds(previous, text, measured=set(by_name))
+
+
+def _merge_bounds(previous: str, text: str, *, measured: set[str]) -> str:
+    """`text` with the bounds of the figures it did not measure kept from `previous`, in
+    the previous file's order (a figure this run measured says its own, or none now that
+    its goal is met)."""
+    ours = dict(_bounds(text))
+    lines = []
+    for name, line in _bounds(previous):
+        if name not in measured:
+            lines.append(line)
+        elif name in ours:
+            lines.append(ours.pop(name))
+    lines += ours.values()
+    marker = f"\n## {BOUNDS}\n"
+    if marker in text:
+        head, rest = text.split(marker, 1)
+        tail = rest.split("\n## ", 1)[1] if "\n## " in rest else ""
+        text = head.rstrip("\n") + "\n" + ("\n## " + tail if tail else "")
+    if not lines:
+        return text
+    section = f"\n## {BOUNDS}\n\n" + "\n".join(lines) + "\n"
+    head, notes = (text.split("\n## Notes\n", 1) + [""])[:2]
+    return (head.rstrip("\n") + "\n" + section
+            + (f"\n## Notes\n{notes}" if notes else ""))
 
 
 def write(path: Path, text: str) -> None:

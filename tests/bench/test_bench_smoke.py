@@ -94,3 +94,23 @@ def test_quick_run_end_to_end(tmp_path, database_url):
     assert "req/s" in page and "not a redirect" not in page and "failed" not in page, page
     assert "CPU:" in text and "PostgreSQL 1" in text
     assert not Event.objects.filter(name__startswith=PREFIX).exists()
+
+
+def test_a_partial_run_keeps_the_other_figures_bounds():
+    """What bounds a missed goal has its own section; a run of some parts replaces the bounds
+    of the figures it measured (dropping one whose goal it met) and keeps the others'."""
+    m = report.machine("n/a")
+    F = report.Figure
+    before = report.markdown([F("a", "1", bound="a's bound"), F("b", "2", bound="b's old"),
+                              F("c", "3")], m, ["an old note"], quick=False)
+    assert "## What bounds the goals missed\n\n- **a**: a's bound\n- **b**: b's old\n" in before
+
+    met_now = report.merge(before, report.markdown([F("b", "2")], m, ["new"], quick=False))
+    assert "- **a**: a's bound" in met_now and "b's old" not in met_now
+    assert met_now.index("## What bounds") < met_now.index("## Notes\n\n- new")
+
+    again = report.merge(before, report.markdown(
+        [F("b", "2", bound="b's new"), F("d", "4", bound="d's")], m, [], quick=False))
+    assert ("## What bounds the goals missed\n\n- **a**: a's bound\n- **b**: b's new\n"
+            "- **d**: d's\n") in again
+    assert again.count("## What bounds") == 1
