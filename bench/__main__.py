@@ -648,7 +648,7 @@ def api_figure(sizes: Sizes, notes: list[str]) -> list[Figure]:
         note += (f"; what bounds it, measured: CPU per result POST with its share of the "
                  f"confirms and agrees, in the last run, {cpu[0]}, {cpu[1]}")
     note += "; " + _breakdown_note(parts)
-    post_bound, page_bound = bounds(runs, page_runs, parts)
+    post_bound, page_bound = bounds(runs, page_runs, parts, sizes.api_clients)
     met = s["ratio"] >= 0.5 and s["api_p99"] < 0.150 and not bad and not side_bad
     return [Figure(
         name,
@@ -724,7 +724,7 @@ def write_costs() -> str:
                      f"{found[name][1]} foreign keys)" for name in tables if name in found)
 
 
-def bounds(runs: list, page_runs: list, parts: dict) -> tuple[str, str]:
+def bounds(runs: list, page_runs: list, parts: dict, clients: int) -> tuple[str, str]:
     """What bounds the result POST and the table page's entry, from this run's figures:
     (the POST's, the page's); empty where the run has no CPU figures."""
     last, page = runs[-1], page_runs[-1]
@@ -738,18 +738,19 @@ def bounds(runs: list, page_runs: list, parts: dict) -> tuple[str, str]:
     def busy(run) -> float:
         return sum(run.cpu.values()) / run.seconds
 
-    floor = per_result(last.floor)
-
     def cpu_bound(run: object, label: str) -> str:
-        own = per_result(run.api)
-        return (f"the CPU, measured in this run. The {label}'s run and the floor's both keep "
-                f"the machine's {cores} cores busy (the last runs: {busy(run.api):.2f} and "
-                f"{busy(last.floor):.2f}), so its rate can be at most the floor's times the "
-                f"ratio of their CPU per result: the floor's {floor:.2f} ms to the {label}'s "
-                f"{own:.2f} ms, {floor / own:.2f}× (measured {run.ratio:.2f}×); 0.5× needs a "
-                f"result, with its share of the confirms and agrees, to cost at most twice the "
-                f"floor's CPU. With the cores full, a request also waits for the ones ahead of "
-                f"it, so the p99 at 32 clients follows the CPU per request.")
+        own, floor = per_result(run.api), per_result(run.floor)
+        most = cores / own * 1000  # results a second, were every core its own
+        needed = cores / (0.5 * run.floor.per_second) * 1000  # ms of CPU a result, for 0.5×
+        return (f"the CPU, measured in this run. The {label}'s run keeps the machine's {cores} "
+                f"cores busy ({busy(run.api):.2f} in the last run), and a result with its "
+                f"share of the confirms and agrees costs {own:.2f} ms of CPU, so it can answer "
+                f"at most {most:,.0f} a second, {most / run.floor.per_second:.2f}× the floor's "
+                f"{run.floor.per_second:,.0f} (measured {run.ratio:.2f}×; the floor's requests "
+                f"cost {floor:.2f} ms of CPU a result, on {busy(run.floor):.2f} cores). 0.5× "
+                f"needs a result to cost at most about {needed:.1f} ms of CPU. With the cores "
+                f"full, a request also waits for the ones ahead of it, so the p99 at {clients} "
+                f"clients follows the CPU per request.")
 
     post = cpu_bound(last, "API")
     cpu = in_process_cpu(parts)

@@ -28,6 +28,7 @@ to the loopback address only.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import http.client
 import json
@@ -51,6 +52,7 @@ from .data import TablePlan
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
 READY_TIMEOUT = 60.0
+STDERR_LINES = 40
 OK = (200, 201)
 
 
@@ -183,7 +185,13 @@ def server(config: ServerConfig, env: dict[str, str]) -> Iterator[int]:
     ]
     child_env = {**env, "DJANGO_SETTINGS_MODULE": "bench.settings"}
     proc = subprocess.Popen(args, cwd=ROOT, env=child_env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, errors="replace")
+    # What the server writes on standard error (its log: a request that failed) is read as
+    # it comes, the last lines kept: left in the pipe, it filled it, and every thread that
+    # logged then waited for a reader that never came, the whole server with them.
+    said: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
+    reader = threading.Thread(target=said.extend, args=(proc.stderr,), daemon=True)
+    reader.start()
     try:
         _wait_ready(proc, port)
         yield port
@@ -195,8 +203,12 @@ def server(config: ServerConfig, env: dict[str, str]) -> Iterator[int]:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+        reader.join(timeout=5)
         if proc.stderr is not None:
             proc.stderr.close()
+        if said:
+            print(f"  the server said (its last {len(said)} lines on standard error):\n"
+                  + "".join(f"    {line}" for line in said), file=sys.stderr, flush=True)
 
 
 # --- the clients -----------------------------------------------------------------------------
