@@ -356,6 +356,8 @@ def poll_figures(sizes: Sizes, notes: list[str]) -> list[Figure]:
     from . import bench_polls as bp
     from .data import bench_director, build_api_event, settle
 
+    bench_api.ensure_bare_table()  # where the warm-up's bare requests insert
+
     tables, pages = sizes.poll_tables, sizes.poll_pages
     name_304 = (f"unchanged poll (304), {tables:,}-table event, {tables:,} phones and "
                 f"{pages} public pages, gunicorn")
@@ -750,7 +752,9 @@ def bounds(runs: list, page_runs: list, parts: dict, clients: int) -> tuple[str,
                 f"cost {floor:.2f} ms of CPU a result, on {busy(run.floor):.2f} cores). 0.5× "
                 f"needs a result to cost at most about {needed:.1f} ms of CPU. With the cores "
                 f"full, a request also waits for the ones ahead of it, so the p99 at {clients} "
-                f"clients follows the CPU per request.")
+                f"clients follows the CPU per request: the floor's own p99 was "
+                f"{report.ms(run.floor.percentile(99))}, the {label}'s "
+                f"{report.ms(run.api.percentile(99))}.")
 
     post = cpu_bound(last, "API")
     cpu = in_process_cpu(parts)
@@ -876,7 +880,7 @@ def database_figures(sizes: Sizes, notes: list[str], *, parts: tuple[str, ...] =
     finally:
         with step("removing the bench events"):
             delete_bench_events()
-            if "api" in parts:
+            if "api" in parts or "polls" in parts:
                 bench_api.drop_bare_table()
 
 

@@ -608,8 +608,11 @@ def warm_up(port: int, plans: list[TablePlan], route: Route = API) -> None:
     real API (or the table page) and the bare endpoint, on an event of its own; nothing
     here is counted."""
     limit = sum(len(p.bodies) for p in plans)
-    load(port, route, plans, limit=limit, seconds=60)
-    load(port, BARE, plans, limit=limit, seconds=60)
+    for run in (load(port, route, plans, limit=limit, seconds=60),
+                load(port, BARE, plans, limit=limit, seconds=60)):
+        if run.bad or run.side_bad:  # a figure measured after a failing warm-up means nothing
+            raise RuntimeError(f"the warm-up's requests failed: "
+                               f"{(run.errors + run.side_errors)[:2]}")
 
 
 @dataclass

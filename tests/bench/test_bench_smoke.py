@@ -114,3 +114,20 @@ def test_a_partial_run_keeps_the_other_figures_bounds():
     assert ("## What bounds the goals missed\n\n- **a**: a's bound\n- **b**: b's new\n"
             "- **d**: d's\n") in again
     assert again.count("## What bounds") == 1
+
+
+def test_the_polls_part_runs_alone(tmp_path, database_url):
+    """`python -m bench polls` on its own: its warm-up's bare requests have their table (it
+    was the API part's: alone, every one failed, and the server's log of them filled its
+    unread standard error until the whole server stopped), and a warm-up that fails stops
+    the bench rather than measure a broken server."""
+    out = tmp_path / "bench.md"
+    env = {**os.environ, "BENCH_DATABASE_URL": database_url}
+    proc = subprocess.run([sys.executable, "-m", "bench", "polls", "--quick", "--output",
+                           str(out)], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=180, check=False)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "Traceback" not in proc.stderr, proc.stderr[-3000:]
+    rows = [line for line in out.read_text().splitlines() if line.startswith("| ")]
+    assert any("unchanged poll (304)" in r and "req/s" in r for r in rows), rows
+    assert any("poll after a change" in r and "p99" in r for r in rows), rows
