@@ -746,12 +746,6 @@ def breakdown(plans: list[TablePlan], *, warm: int = 8) -> dict:
         finally:
             clock.leave()
 
-    # What this process holds by now (the loads' plans and tallies) lives to its end, as
-    # the server's modules do: frozen as config/wsgi.py freezes them, so that the
-    # collector's full passes over it are not counted in the requests' CPU (in a process
-    # holding two rooms' loads, they made an agree cost four times its own CPU).
-    gc.collect()
-    gc.freeze()
     count, whole = 0, 0.0
     # Each kind of request timed whole, with its statements counted (besides BEGIN, COMMIT
     # and savepoints: what it costs the event's row lock) and the CPU it took, here and in
@@ -785,6 +779,12 @@ def breakdown(plans: list[TablePlan], *, warm: int = 8) -> dict:
             side[kind]["python"] += time.thread_time() - python
             side[kind]["database"] += process_cpu(backend) - database
 
+    # What this process holds by now (the loads' plans and tallies) lives to its end, as
+    # the server's modules do: frozen as config/wsgi.py freezes them, so that the
+    # collector's full passes over it are not counted in the requests' CPU (in a process
+    # holding two rooms' loads, they made an agree cost four times its own CPU).
+    gc.collect()
+    gc.freeze()
     try:
         with connection.execute_wrapper(counted):
             for n, plan in enumerate(plans):
