@@ -683,6 +683,16 @@ class _Clock:
         if self._stack:
             self._stack[-1][2] += spent
 
+    @contextlib.contextmanager
+    def aside(self) -> Iterator[None]:
+        """What runs inside is left out of the parts: the totals are as they were before."""
+        before = dict(self.totals)
+        try:
+            yield
+        finally:
+            self.totals.clear()
+            self.totals.update(before)
+
     def timed(self, part: str, function: Callable) -> Callable:
         clock = self
 
@@ -792,10 +802,8 @@ def breakdown(plans: list[TablePlan], *, warm: int = 8) -> dict:
                 # The phone opens its table first, as the load's clients have by their
                 # second POST: its code is then one this address holds (the hot path).
                 # Not in the parts.
-                parts_before = dict(clock.totals)
-                client.get("/api/table/")
-                clock.totals.clear()
-                clock.totals.update(parts_before)
+                with clock.aside():
+                    client.get("/api/table/")
                 first_round = [b for b in plan.bodies if b["round"] == plan.bodies[0]["round"]]
                 result_ids = []
                 for body in first_round:
@@ -821,18 +829,14 @@ def breakdown(plans: list[TablePlan], *, warm: int = 8) -> dict:
                     result_ids.append(_result_id(response.content))
                     # The floor's request, here: the same body to the bare insert. Not in
                     # the parts.
-                    parts_before = dict(clock.totals)
-                    send(client, "bare", _bare(plan), json.dumps(body).encode())
-                    clock.totals.clear()
-                    clock.totals.update(parts_before)
+                    with clock.aside():
+                        send(client, "bare", _bare(plan), json.dumps(body).encode())
                 # Not in the parts: the clock's totals are the POSTs' alone.
-                parts_before = dict(clock.totals)
-                answers = [send(client, "confirm", _api_confirm(plan, result_id),
-                                CONFIRM_BODY) for result_id in result_ids]
-                answers.append(send(client, "agree", _api_agree(plan, first_round[0]["round"]),
-                                    AGREE_BODY))
-                clock.totals.clear()
-                clock.totals.update(parts_before)
+                with clock.aside():
+                    answers = [send(client, "confirm", _api_confirm(plan, result_id),
+                                    CONFIRM_BODY) for result_id in result_ids]
+                    answers.append(send(client, "agree",
+                                        _api_agree(plan, first_round[0]["round"]), AGREE_BODY))
                 for response in answers:
                     if response.status_code not in OK:
                         raise RuntimeError(f"breakdown confirm/agree answered "
