@@ -819,10 +819,11 @@ def breakdown(plans: list[TablePlan], *, warm: int = 8) -> dict:
                     whole += time.perf_counter() - start
                     count += 1
                     if _unusual(response.status_code, response.content):
-                        response = client.post(  # looked at again: not timed
-                            _api_post(plan), json.dumps({**body, "as_entered": True}),
-                            content_type="application/json",
-                            HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex)
+                        with clock.aside():  # looked at again: not timed, nor in the parts
+                            response = client.post(
+                                _api_post(plan), json.dumps({**body, "as_entered": True}),
+                                content_type="application/json",
+                                HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex)
                     if response.status_code not in OK:
                         raise RuntimeError(f"breakdown POST answered {response.status_code}: "
                                            f"{response.content[:200]!r}")
