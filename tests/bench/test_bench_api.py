@@ -78,6 +78,49 @@ def test_a_spent_budget_sends_no_confirms_that_no_post_follows(served):
     assert api.statuses == {201: PER_ROUND} and api.side_statuses == {}
 
 
+@pytest.mark.postgres
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_the_page_client_sends_each_form_without_the_messages_its_next_page_took(served):
+    """A phone's browser follows each redirect to the page that shows its message ("Board
+    3 saved."), which takes it: the next form goes without it. A client that kept the
+    cookie sent every message of the night with each form, read and signed again each
+    time, and measured a cost no phone pays."""
+    built, (plan,) = build_api_event(name="page", tables=1, rounds=ROUNDS,
+                                     boards_per_round=PER_ROUND)
+    every = ROUNDS * PER_ROUND
+    conn = bench_api._PageConnection(served, plan.code, bench_api.PAGE.post(plan, plan.bodies[0]))
+    sent, kept = [], []
+    request, getresponse = conn.conn.request, conn.conn.getresponse
+
+    def recording_request(method, path, body=None, headers=None):
+        sent.append((path, (headers or {}).get("Cookie", "")))
+        return request(method, path, body, headers)
+
+    def recording_getresponse():
+        response = getresponse()
+        kept.extend(c for c in response.msg.get_all("Set-Cookie") or []
+                    if c.startswith(bench_api.MESSAGES_COOKIE + "=") and "Max-Age=0" not in c)
+        return response
+
+    conn.conn.request, conn.conn.getresponse = recording_request, recording_getresponse
+    budget = bench_api._Budget(every, 60)
+    budget.start()
+    posts, side = bench_api._Tally(), bench_api._Tally()
+    try:
+        bench_api._play(conn, bench_api.PAGE, plan, budget, posts, side)
+    finally:
+        conn.close()
+
+    assert posts.statuses == {201: every} and side.statuses == {200: (ROUNDS - 1) * (PER_ROUND + 1)}
+    # Every form and every confirm or agree was answered with a message kept for its page...
+    assert len(sent) == len(kept) == every + (ROUNDS - 1) * (PER_ROUND + 1)
+    # ...and none went with the next form.
+    assert [path for path, cookie in sent
+            if bench_api.MESSAGES_COOKIE + "=" in cookie] == []
+    assert Result.objects.filter(event_id=built.event_id, voided=False).count() == every
+
+
 def test_cpu_used_counts_each_process_by_its_own_difference():
     """A process that ended between the readings drops out (the figure is a floor), it does
     not make a kind's use negative; one started in between counts whole."""
