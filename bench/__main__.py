@@ -797,7 +797,9 @@ def _page_figure(sizes: Sizes, page_runs: list, bound: str) -> Figure:
     note = (f"{runs_note(s['runs'])}, in the same runs as the POST figure, against the same "
             f"floor; sent: {', '.join(map(str, s['requests']))}; each client a phone's "
             f"browser: its session and CSRF cookies from opening the table once, each board "
-            f"the page's form answered by a redirect; between rounds E-W confirm each board "
+            f"the page's form answered by a redirect, the page it leads to (not sent: the "
+            f"phone's own request) taking the message kept for it, so the next form goes "
+            f"without it; between rounds E-W confirm each board "
             f"and the table agrees the round on the page (p50 {report.ms(s['side_p50'])}, "
             f"p99 {report.ms(s['side_p99'])})")
     if s["unusual"]:

@@ -344,8 +344,9 @@ class _PageConnection(_Connection):
     the phone sends next are the ones that page leaves. It shows the message the redirect's
     answer kept for it ("Board 3 saved.") and so takes it: the messages cookie is gone
     before the phone's next form. Kept instead, each request would carry every message of
-    the night, read and signed again with each answer (0.1 ms more a request at 10
-    messages, 0.4 ms at 100), a cost no phone pays."""
+    the night, read and signed again with each answer (measured in one process: 0.02 ms
+    more a request than one message at 10 messages, 0.33 ms at 100), a cost no phone
+    pays."""
 
     def __init__(self, port: int, code: str, first: str):
         super().__init__(port, code)
