@@ -29,6 +29,7 @@ from tournaments.models import (
     AuditEntry,
     Board,
     Event,
+    IdempotencyRecord,
     Meeting,
     Pair,
     Player,
@@ -252,6 +253,15 @@ def delete_bench_events() -> int:
     player_ids = set()
     for one, two in Pair.objects.filter(event__in=events).values_list("player_1", "player_2"):
         player_ids.update((one, two))
+    # The keys the bench's tables (and its director) sent, which no event's removal takes
+    # with it: left, each run's were added to the last one's, so that every run claimed its
+    # keys in a bigger index than a club's, which keeps two days of them (purge_idempotency).
+    scopes = [f"table:{pk}" for pk in TableCode.objects.filter(
+        section__event__in=events).values_list("pk", flat=True)]
+    scopes += [f"user:{pk}" for pk in get_user_model().objects.filter(
+        username=DIRECTOR).values_list("pk", flat=True)]
+    for start in range(0, len(scopes), 5000):
+        IdempotencyRecord.objects.filter(scope__in=scopes[start:start + 5000]).delete()
     count = 0
     for event in events:
         # Results first: Result.ns_pair/ew_pair PROTECT the pairs, so deleting the event

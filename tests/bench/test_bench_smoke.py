@@ -13,8 +13,14 @@ import pytest
 
 from bench import report
 from bench.__main__ import Sizes, report_figures, standings_figures
-from bench.data import PREFIX, build_pairs_event, delete_bench_events
-from tournaments.models import Event, Result
+from bench.data import (
+    PREFIX,
+    bench_director,
+    build_api_event,
+    build_pairs_event,
+    delete_bench_events,
+)
+from tournaments.models import Event, IdempotencyRecord, Result, TableCode
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = Sizes(club=(3, 4, 2), large=(6, 4), scaling=(2, 4), runs=1)
@@ -35,6 +41,21 @@ def test_layout_gives_every_ns_pair_every_board_once():
     assert Event.objects.get(pk=built.event_id).seq == 1
     assert delete_bench_events() == 1
     assert not Event.objects.filter(name__startswith=PREFIX).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_removing_the_bench_events_forgets_their_tables_keys():
+    """A key's row has no tie to its event, so removing the events left them: each run's
+    keys were added to the last one's, in an index a club's never grows to."""
+    _built, plans = build_api_event(name="keys", tables=2, rounds=1, boards_per_round=1)
+    tables = list(TableCode.objects.filter(code__in=[p.code for p in plans]))
+    scopes = [f"table:{t.pk}" for t in tables] + [f"user:{bench_director().pk}"]
+    club = "table:0"  # a scope no bench table has: a club's own key stays
+    for n, scope in enumerate([*scopes, club]):
+        IdempotencyRecord.objects.create(scope=scope, key=f"k{n}", request_hash="h")
+
+    assert delete_bench_events() == 1
+    assert list(IdempotencyRecord.objects.values_list("scope", flat=True)) == [club]
 
 
 @pytest.mark.django_db(transaction=True)
