@@ -731,6 +731,19 @@ def write_costs() -> str:
                      f"{found[name][1]} foreign keys)" for name in tables if name in found)
 
 
+def wal_note(run) -> str:
+    """What the database wrote to its log for a result, in the API's run and the floor's."""
+    if run.api.wal is None or run.floor.wal is None:
+        return ""
+
+    def per_result(load) -> str:
+        return f"{load.wal / load.requests / 1024:.1f} KiB"
+
+    return (f" For each result with its share, the database wrote {per_result(run.api)} to its "
+            f"log in the last run (the rows, their index entries and the rows updated), the "
+            f"floor's requests {per_result(run.floor)}.")
+
+
 def bounds(runs: list, page_runs: list, parts: dict, clients: int) -> tuple[str, str]:
     """What bounds the result POST and the table page's entry, from this run's figures:
     (the POST's, the page's); empty where the run has no CPU figures."""
@@ -778,7 +791,7 @@ def bounds(runs: list, page_runs: list, parts: dict, clients: int) -> tuple[str,
              f"audit entry and the stored answer, each row with its indexes and its foreign "
              f"keys checked at commit ({write_costs()}), then mark the live pages in Redis; "
              f"the confirm and the agree do the same for their rows. The floor writes one row "
-             f"to a table with one index.")
+             f"to a table with one index.{wal_note(last)}")
     form = cpu_bound(page, "page") + (
         " The page's entry does what the API's does, and more: it reads the phone's session "
         "(one prepared statement), checks the CSRF token, builds and checks the board's "

@@ -100,6 +100,8 @@ class LoadResult:
     side_errors: list[str] = field(default_factory=list)
     # CPU seconds the run cost, by process kind (cpu_seconds); empty where unknown.
     cpu: dict[str, float] = field(default_factory=dict)
+    # Bytes the database wrote to its log meanwhile (wal_written); None where unknown.
+    wal: int | None = None
 
     @property
     def per_second(self) -> float:
@@ -538,12 +540,12 @@ def load(port: int, route: Route, plans: list[TablePlan], *, limit: int,
         thread.start()
     budget.start()
     barrier.wait()
-    cpu_before = cpu_seconds()
+    cpu_before, wal_before = cpu_seconds(), wal_written()
     start = time.perf_counter()
     for thread in threads:
         thread.join(timeout=seconds + 60)
     elapsed = time.perf_counter() - start
-    cpu_after = cpu_seconds()
+    cpu_after, wal_after = cpu_seconds(), wal_written()
     posts, side = _Tally(), _Tally()
     for out in outs:
         posts.merge(out["posts"])
@@ -555,7 +557,9 @@ def load(port: int, route: Route, plans: list[TablePlan], *, limit: int,
                       posts.errors[:5], unusual=sum(out.get("unusual", 0) for out in outs),
                       unfinished=unfinished, side_latencies=side.latencies,
                       side_statuses=side.statuses, side_errors=side.errors[:5],
-                      cpu=cpu_used(cpu_before, cpu_after))
+                      cpu=cpu_used(cpu_before, cpu_after),
+                      wal=None if wal_before is None or wal_after is None
+                      else wal_after - wal_before)
 
 
 # Which process is which, by its command line (the server, the database, the cache).
@@ -586,6 +590,18 @@ def cpu_seconds() -> dict[int, tuple[str, float]]:
         if kind is not None:
             used[pid] = (kind, (int(fields[11]) + int(fields[12])) / tick)
     return used
+
+
+def wal_written() -> int | None:
+    """Where PostgreSQL's log is written to, in bytes from its start (the whole server's);
+    None where it cannot say."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')")
+        return int(cursor.fetchone()[0])
 
 
 def process_cpu(pid: int) -> float:

@@ -66,6 +66,10 @@ def test_clients_confirm_and_agree_each_round_before_the_next(served):
     # The floor's clients send as many requests between rounds, to the bare endpoint.
     floor = bench_api.load(served, bench_api.BARE, plans, limit=every, seconds=60)
     assert floor.statuses == {201: every} and floor.side_statuses == {201: side}
+    # What each run wrote to the database's log: a table's result (its row, audit entry,
+    # stored answer, their index entries, the confirm's and agree's) writes more than the
+    # floor's bare rows.
+    assert api.wal / api.requests > 3 * floor.wal / floor.requests > 0
 
 
 @pytest.mark.postgres
