@@ -116,9 +116,10 @@ def test_the_page_client_sends_each_form_without_the_messages_its_next_page_took
     finally:
         conn.close()
 
-    assert posts.statuses == {201: every} and side.statuses == {200: (ROUNDS - 1) * (PER_ROUND + 1)}
+    between = (ROUNDS - 1) * (PER_ROUND + 1)  # the confirms and agrees between rounds
+    assert posts.statuses == {201: every} and side.statuses == {200: between}
     # Every form and every confirm or agree was answered with a message kept for its page...
-    assert len(sent) == len(kept) == every + (ROUNDS - 1) * (PER_ROUND + 1)
+    assert len(sent) == len(kept) == every + between
     # ...and none went with the next form.
     assert [path for path, cookie in sent
             if bench_api.MESSAGES_COOKIE + "=" in cookie] == []
