@@ -24,6 +24,7 @@ from django.db import transaction
 
 from boards.dealing import deal_boards
 from scoring.engine import OTHER_SIDE, SEATS, SIDE_SEATS, SUITS, get_rules, parse_deal
+from tournaments.api.auth import table_scope, user_scope
 from tournaments.demo import HIGH_CARD_POINTS
 from tournaments.models import (
     AuditEntry,
@@ -256,12 +257,11 @@ def delete_bench_events() -> int:
     # The keys the bench's tables (and its director) sent, which no event's removal takes
     # with it: left, each run's were added to the last one's, so that every run claimed its
     # keys in a bigger index than a club's, which keeps two days of them (purge_idempotency).
-    scopes = [f"table:{pk}" for pk in TableCode.objects.filter(
+    scopes = [table_scope(pk) for pk in TableCode.objects.filter(
         section__event__in=events).values_list("pk", flat=True)]
-    scopes += [f"user:{pk}" for pk in get_user_model().objects.filter(
+    scopes += [user_scope(pk) for pk in get_user_model().objects.filter(
         username=DIRECTOR).values_list("pk", flat=True)]
-    for start in range(0, len(scopes), 5000):
-        IdempotencyRecord.objects.filter(scope__in=scopes[start:start + 5000]).delete()
+    IdempotencyRecord.objects.filter(scope__in=scopes).delete()
     count = 0
     for event in events:
         # Results first: Result.ns_pair/ew_pair PROTECT the pairs, so deleting the event

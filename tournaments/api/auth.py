@@ -81,5 +81,15 @@ def idempotency_scope(request) -> str:
     """Keys are private to their caller: a table's key never collides with another's."""
     table = table_of(request)
     if table is not None:
-        return f"table:{table.pk}"
-    return f"user:{request.user.pk}"
+        return table_scope(table.pk)
+    return user_scope(request.user.pk)
+
+
+def table_scope(table_code_id: int) -> str:
+    """The Idempotency-Keys' scope of a table code's requests."""
+    return f"table:{table_code_id}"
+
+
+def user_scope(user_id: int) -> str:
+    """The Idempotency-Keys' scope of a signed-in user's requests (the director's)."""
+    return f"user:{user_id}"

@@ -50,7 +50,7 @@ from .. import prepared, selectors, services
 from ..models import Event
 from ..tablecodes import normalise
 from ..throttle import CodeGate
-from .auth import KEYWORD
+from .auth import KEYWORD, table_scope
 from .idempotency import HEADER, MAX_KEY_LENGTH, digest_of
 from .parsers import MAX_DEPTH, nested_deeper_than, nul_at
 from .serializers import AgreedOut, ConfirmIn, ResultIn, result_out, shared
@@ -136,7 +136,7 @@ def _answer(request: HttpRequest, table, key: str, data, status: int,
     equal to the one sent."""
     return services.Answer(
         render=render, status_code=status,
-        claim=(f"table:{table.pk}", key, digest_of(request.method, request.path, data)))
+        claim=(table_scope(table.pk), key, digest_of(request.method, request.path, data)))
 
 
 def _answered(written, answer: services.Answer, allow: str) -> HttpResponse | None:
