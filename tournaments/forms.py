@@ -69,16 +69,59 @@ def penalty_field(code: str) -> str:
     return "penalty_" + re.sub(r"[^A-Za-z0-9]", "_", code)
 
 
-def _honours_held(seat: str) -> forms.TypedChoiceField:
+class _SharedChoices:
+    """A choice field whose copies share its choices.
+
+    Django gives each form its own copy of every field, and copies a choice field's
+    choices twice over (the field's and its widget's, each normalized again): for a
+    board's twenty fields, 0.6 ms each time a table's page shows or takes a board, more
+    than the rest of the entry's Python. A board's choices are made once, when the field
+    is, and never changed in place (a form that needs others assigns new ones, which
+    Django's setter puts on that copy and its widget alone), so the copies share them;
+    the rest is copied as Django copies it (the widget and its attributes, the error
+    messages, the validators)."""
+
+    def __deepcopy__(self, memo):
+        result = memo[id(self)] = _clone(self)
+        result.widget = memo[id(self.widget)] = _clone(self.widget)
+        result.widget.attrs = self.widget.attrs.copy()
+        result.error_messages = self.error_messages.copy()
+        result.validators = self.validators[:]
+        return result
+
+
+def _clone(thing):
+    """A shallow copy of a field or a widget (copy.copy, without its trip through
+    __reduce_ex__: a third of the time)."""
+    clone = object.__new__(type(thing))
+    clone.__dict__.update(thing.__dict__)
+    return clone
+
+
+class SharedChoiceField(_SharedChoices, forms.ChoiceField):
+    pass
+
+
+class SharedTypedChoiceField(_SharedChoices, forms.TypedChoiceField):
+    pass
+
+
+class SharedMultipleChoiceField(_SharedChoices, forms.MultipleChoiceField):
+    pass
+
+
+def _honours_held(seat: str) -> SharedTypedChoiceField:
     # No initial value: with no hand record, how many honours a player held is an answer
     # the table gives (Law 3: every honour is in some hand), never a silent 0.
-    return forms.TypedChoiceField(
+    return SharedTypedChoiceField(
         choices=[(n, str(n)) for n in range(6)], coerce=int, required=False,
         empty_value=None, widget=forms.RadioSelect, label=f"Honours held by {seat}")
 
 
+@functools.lru_cache(maxsize=1024)
 def _shows_every_hand(deal: str) -> bool:
-    """Does the hand record give every hand (so the honours can be counted from it)?"""
+    """Does the hand record give every hand (so the honours can be counted from it)?
+    Asked each time a board's form is made: a night's few boards are read once each."""
     try:
         parse_deal(deal)
     except ValueError:
@@ -132,7 +175,7 @@ def _auction_fields(rules: str, has_deal: bool) -> dict[str, forms.Field]:
     board with (`has_deal`) or without a full hand record; made once, each form gets its
     own copy (as Django copies the declared fields)."""
     laws = get_rules(rules)
-    fields: dict[str, forms.Field] = {"denomination": forms.ChoiceField(
+    fields: dict[str, forms.Field] = {"denomination": SharedChoiceField(
         choices=[(d, presenters.DENOMINATION_NAMES[d]) for d in laws.denominations],
         required=False, widget=forms.RadioSelect, label="Denomination")}
     if laws.dealer_may_pass:
@@ -142,7 +185,7 @@ def _auction_fields(rules: str, has_deal: bool) -> dict[str, forms.Field]:
         for seat in SEATS:
             fields[f"honours_{seat}"] = _honours_held(seat)
     for code, law, what, _points in PENALTIES:
-        fields[penalty_field(code)] = forms.MultipleChoiceField(
+        fields[penalty_field(code)] = SharedMultipleChoiceField(
             choices=SEAT_CHOICES, required=False, widget=forms.CheckboxSelectMultiple,
             label=f"{law}: {what}")
     return fields
@@ -169,20 +212,20 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
     as_entered = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     # Holds the errors about the honours as a whole ("they add up to 3"); never typed.
     honours = forms.CharField(widget=forms.HiddenInput, required=False, max_length=1)
-    level = forms.TypedChoiceField(
+    level = SharedTypedChoiceField(
         choices=[(n, str(n)) for n in range(1, 8)], coerce=int, required=False,
         widget=forms.RadioSelect, label="Contract")
-    denomination = forms.ChoiceField(choices=[], required=False, widget=forms.RadioSelect)
-    declarer = forms.ChoiceField(choices=SEAT_CHOICES, required=False, widget=forms.RadioSelect,
+    denomination = SharedChoiceField(choices=[], required=False, widget=forms.RadioSelect)
+    declarer = SharedChoiceField(choices=SEAT_CHOICES, required=False, widget=forms.RadioSelect,
                                  label="Declarer")
-    doubled = forms.ChoiceField(choices=DOUBLING_CHOICES, required=False, widget=forms.RadioSelect,
+    doubled = SharedChoiceField(choices=DOUBLING_CHOICES, required=False, widget=forms.RadioSelect,
                                 initial="", label="Doubling")
-    tricks = forms.TypedChoiceField(
+    tricks = SharedTypedChoiceField(
         choices=[(n, str(n)) for n in range(14)], coerce=int, required=False,
         widget=forms.RadioSelect, label="Tricks won by the declaring side")
     revokes_declaring = _count("Revokes by the declaring side")
     revokes_defending = _count("Revokes by the defenders")
-    first_penalty = forms.ChoiceField(
+    first_penalty = SharedChoiceField(
         choices=FIRST_PENALTY, required=False,
         label="For the defenders' first revoke the declarer takes")
 
@@ -314,7 +357,7 @@ class WhistResultForm(ResultFormMixin, forms.Form):
 
     token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     as_entered = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
-    tricks_ns = forms.TypedChoiceField(
+    tricks_ns = SharedTypedChoiceField(
         choices=[(n, str(n)) for n in range(14)], coerce=int, required=True,
         widget=forms.RadioSelect, label="Tricks won by N–S",
         error_messages={"required": "How many tricks did North–South win?"})
