@@ -20,6 +20,7 @@ from bench.data import (
     build_pairs_event,
     delete_bench_events,
 )
+from tournaments.api.auth import table_scope, user_scope
 from tournaments.models import Event, IdempotencyRecord, Result, TableCode
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,7 +50,7 @@ def test_removing_the_bench_events_forgets_their_tables_keys():
     keys were added to the last one's, in an index a club's never grows to."""
     _built, plans = build_api_event(name="keys", tables=2, rounds=1, boards_per_round=1)
     tables = list(TableCode.objects.filter(code__in=[p.code for p in plans]))
-    scopes = [f"table:{t.pk}" for t in tables] + [f"user:{bench_director().pk}"]
+    scopes = [table_scope(t.pk) for t in tables] + [user_scope(bench_director().pk)]
     club = "table:0"  # a scope no bench table has: a club's own key stays
     for n, scope in enumerate([*scopes, club]):
         IdempotencyRecord.objects.create(scope=scope, key=f"k{n}", request_hash="h")
