@@ -624,6 +624,7 @@ def api_figure(sizes: Sizes, notes: list[str]) -> list[Figure]:
     s = bench_api.summary(runs)
     note = (f"{runs_note(s['runs'])}, each up to {sizes.api_limit:,} result POSTs or "
             f"{sizes.api_seconds:.0f} s (sent: {', '.join(map(str, s['requests']))}); "
+            f"{_by_run(s)}; "
             f"{config.describe()}; Authorization: Table <code> + Idempotency-Key; "
             f"floor p50 {report.ms(s['floor_p50'])}, p99 {report.ms(s['floor_p99'])}; "
             f"floor: a bare view inserting one row with raw SQL, same server and clients; "
@@ -664,6 +665,14 @@ def api_figure(sizes: Sizes, notes: list[str]) -> list[Figure]:
         f"{s['floor_per_second']:,.0f} req/s", report.ratio(s["ratio"]), GOAL_POST,
         verdict(met), note, bound="" if met else post_bound),
         _page_figure(sizes, page_runs, page_bound)]
+
+
+def _by_run(s: dict) -> str:
+    """Each run's rate against its own floor, in the order run: the machine's speed moves
+    between runs, so the ratio is taken run by run, and their median is the figure."""
+    return "run by run, against that run's floor: " + ", ".join(
+        f"{rate:,.0f} vs {floor:,.0f} req/s ({report.ratio(ratio)})"
+        for rate, floor, ratio in s["by_run"])
 
 
 def _breakdown_note(parts: dict) -> str:
@@ -808,7 +817,8 @@ def _page_figure(sizes: Sizes, page_runs: list, bound: str) -> Figure:
             "clients, gunicorn")
     s = bench_api.summary(page_runs)
     note = (f"{runs_note(s['runs'])}, in the same runs as the POST figure, against the same "
-            f"floor; sent: {', '.join(map(str, s['requests']))}; each client a phone's "
+            f"floor; sent: {', '.join(map(str, s['requests']))}; {_by_run(s)}; "
+            f"each client a phone's "
             f"browser: its session and CSRF cookies from opening the table once, each board "
             f"the page's form answered by a redirect, the page it leads to (not sent: the "
             f"phone's own request) taking the message kept for it, so the next form goes "
@@ -822,8 +832,6 @@ def _page_figure(sizes: Sizes, page_runs: list, bound: str) -> Figure:
         note += f"; {bad} answers were not a redirect: {s['errors'][:2]}"
     if s["side_bad"]:
         note += f"; {s['side_bad']} confirm/agree answers failed: {s['side_errors'][:2]}"
-    from . import bench_api
-
     cpu = bench_api.cpu_note(page_runs[-1].api, "the page")
     if cpu:
         note += (f"; what bounds it, measured: CPU per result entry with its share of the "

@@ -672,6 +672,7 @@ def summary(runs: list[ThroughputRun]) -> dict:
         "floor_p50": med([r.floor.percentile(50) for r in runs]),
         "floor_p99": med([r.floor.percentile(99) for r in runs]),
         "ratio": med([r.ratio for r in runs]),
+        "by_run": [(r.api.per_second, r.floor.per_second, r.ratio) for r in runs],
         "api_statuses": _merge([r.api.statuses for r in runs]),
         "floor_statuses": _merge([r.floor.statuses for r in runs]),
         "errors": [e for r in runs for e in r.api.errors + r.floor.errors][:5],

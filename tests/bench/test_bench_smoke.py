@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bench import report
-from bench.__main__ import Sizes, report_figures, standings_figures
+from bench.__main__ import QUICK, Sizes, report_figures, standings_figures
 from bench.data import (
     PREFIX,
     bench_director,
@@ -112,8 +112,12 @@ def test_quick_run_end_to_end(tmp_path, database_url):
     assert "req/s" in post and "were not 200/201" not in post, post
     assert "confirm the round's results and agrees the round" in post, post
     assert "where a POST's time goes" in post and "SQL" in post, post
+    # Each run against its own floor, as many as the figure is the median of.
+    by_run = post.split("run by run, against that run's floor: ")[1].split(";")[0]
+    assert by_run.count(" req/s (") == QUICK.api_runs, post
     page = next(r for r in rows if "on the table page" in r)
     assert "req/s" in page and "not a redirect" not in page and "failed" not in page, page
+    assert "run by run, against that run's floor: " in page, page
     assert "CPU:" in text and "PostgreSQL 1" in text
     assert not Event.objects.filter(name__startswith=PREFIX).exists()
 
