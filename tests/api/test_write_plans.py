@@ -13,6 +13,7 @@ import json
 
 import pytest
 from django.db import connection
+from rest_framework.test import APIClient
 
 from .helpers import TWO_HEARTS, build_night, key, post, url
 
@@ -27,9 +28,9 @@ def _nodes(plan: dict):
         yield from _nodes(child)
 
 
-def explained(run) -> list[dict]:
-    """The plans of every statement `run` sends, nested ones (inside the write functions)
-    included, as auto_explain gives them after running each."""
+def explained(run) -> tuple[object, list[dict]]:
+    """What `run()` gives, and the plans of every statement it sends, nested ones (inside
+    the write functions) included, as auto_explain gives them after running each."""
     connection.ensure_connection()
     pg = connection.connection
     notices: list[str] = []
@@ -47,13 +48,13 @@ def explained(run) -> list[dict]:
                        "SET client_min_messages = log")
     pg.add_notice_handler(heard)
     try:
-        run()
+        answer = run()
     finally:
         pg.remove_notice_handler(heard)
         with connection.cursor() as cursor:
             cursor.execute("SET auto_explain.log_min_duration = -1; "
                            "RESET client_min_messages")
-    return [json.loads(n[n.index("{"):]) for n in notices if '"Query Text"' in n]
+    return answer, [json.loads(n[n.index("{"):]) for n in notices if '"Query Text"' in n]
 
 
 def meetings_read(plans: list[dict]) -> list[tuple[str, int]]:
@@ -75,25 +76,18 @@ def test_a_tables_entry_and_confirm_read_only_its_own_meetings(director):
         build_night(director, name=name, tables=TABLES)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE tournaments_meeting")
-    client = _opened(night, 5)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Table {night.codes[5]}")
+    assert client.get("/api/table/").status_code == 200  # the hot path's device
     board = night.meeting(5, 1).boards[0]
-    entered = []
-
-    def enter():
-        entered.append(post(client, url(night.event, "results/"),
-                            {"board": board, "round": 1, "result": TWO_HEARTS}, idem=key()))
-
-    enter_plans = explained(enter)
-    assert entered[0].status_code == 201, entered[0].json()
-    result_id = entered[0].json()["id"]
-    confirmed = []
-
-    def confirm():
-        confirmed.append(post(client, url(night.event, f"results/{result_id}/confirm/"),
-                              {"by": "E-W"}, idem=key()))
-
-    confirm_plans = explained(confirm)
-    assert confirmed[0].status_code == 200, confirmed[0].json()
+    entered, enter_plans = explained(lambda: post(
+        client, url(night.event, "results/"), {"board": board, "round": 1, "result": TWO_HEARTS},
+        idem=key()))
+    assert entered.status_code == 201, entered.json()
+    confirmed, confirm_plans = explained(lambda: post(
+        client, url(night.event, f"results/{entered.json()['id']}/confirm/"), {"by": "E-W"},
+        idem=key()))
+    assert confirmed.status_code == 200, confirmed.json()
     for function, plans in (("tournaments_table_enter", enter_plans),
                             ("tournaments_table_confirm", confirm_plans)):
         # The hot path's own write, and its checks under the lock, were explained.
@@ -102,11 +96,3 @@ def test_a_tables_entry_and_confirm_read_only_its_own_meetings(director):
         assert read, f"{function}: no step read the meetings"
         assert all(rows <= TABLES for _, rows in read), read
 
-
-def _opened(night, table: int):
-    from rest_framework.test import APIClient
-
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Table {night.codes[table]}")
-    assert client.get("/api/table/").status_code == 200  # the hot path's device
-    return client
