@@ -48,22 +48,22 @@ class IrregularityIn(serializers.Serializer):
                     help_text="the round it was found in (a table: required, its own round)")
     table = _number("table", required=False,
                     help_text="the director: the table that found it (with round)")
-    section = serializers.CharField(required=False, max_length=10,
-                                    help_text="the director: the section (default: the first)")
+    section = _text(10, required=False,
+                    help_text="the director: the section (default: the first)")
     short_seat = SeatField(help_text="the short hand")
     surplus_seat = SeatField(
         help_text="the hand with the surplus (or the hand the misplaced card was found in)")
-    misplaced_card = serializers.CharField(
-        required=False, default="", allow_blank=True, max_length=3,
+    misplaced_card = _text(
+        3, required=False, default="", allow_blank=True,
         help_text="the card found out of place, suit then rank (S5, HT); with a hand "
                   "record it tells the short hand")
     note = _text(MAX_REASON, allow_blank=True, default="")
 
 
 class StepIn(serializers.Serializer):
-    deal = serializers.CharField(required=False, default="", allow_blank=True, max_length=100,
-                                 help_text="new-deal: the new deal as PBN from North; blank "
-                                           "deals it on the server (a secure shuffle)")
+    deal = _text(100, required=False, default="", allow_blank=True,
+                 help_text="new-deal: the new deal as PBN from North; blank deals it on the "
+                           "server (a secure shuffle)")
     short_seat = SeatField(help_text="rule: the short hand, when not known")
     surplus_seat = SeatField(help_text="rule: the hand with the surplus")
     reason = _text(MAX_REASON, allow_blank=True, default="")

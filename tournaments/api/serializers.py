@@ -11,6 +11,7 @@ lists by what a club night holds (models.MAX_*), a deal result by its size.
 
 from typing import Any
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.utils import json
@@ -20,7 +21,12 @@ from boards.movements import MITCHELL_VARIANTS
 
 from .. import presenters, seam
 from ..converters import NUMBER
-from ..inputs import column_length, no_control_characters, whole_number
+from ..inputs import (
+    column_length,
+    no_control_characters,
+    no_control_characters_in_lines,
+    whole_number,
+)
 from ..models import (
     ADJUST_GRADES,
     DENOMINATIONS,
@@ -61,7 +67,25 @@ MAX_RESULT_CHARS = 2000
 
 
 class TextField(serializers.CharField):
-    """Text sent as a JSON string: DRF's CharField would take 0 or true and store "0"."""
+    """Text sent as a JSON string, held to what the schema says of it.
+
+    DRF's CharField would take 0 or true and store "0". And it trims before it measures,
+    with Python's str.strip, which counts the separators U+001C-U+001F and U+0085 as white
+    space: three hundred of them around a word passed a max_length of 200, and being
+    trimmed away, they were never seen by the check for control characters. So the text as
+    sent is measured, and refused if it holds a control character anywhere (new lines and
+    tabs are trimmed as white space, and a field's own validator says where they belong)."""
+
+    def run_validation(self, data=serializers.empty):
+        if isinstance(data, str):
+            if self.max_length is not None and len(data) > self.max_length:
+                self.fail("max_length", max_length=self.max_length)
+            try:
+                no_control_characters_in_lines(data)
+            except DjangoValidationError as error:
+                raise serializers.ValidationError(error.messages,
+                                                  code="control_characters") from None
+        return super().run_validation(data)
 
     def to_internal_value(self, data):
         if not isinstance(data, str):
@@ -904,18 +928,17 @@ class RubberIn(serializers.Serializer):
     """A new score pad: the game, its rule (auction games) or form (whist), the players."""
 
     game = serializers.ChoiceField(choices=["auction", "three-hand", "whist"])
-    rules = serializers.CharField(default="american-1913", max_length=16,
-                                  help_text="auction games: american-1913 or english")
+    rules = _text(16, default="american-1913",
+                  help_text="auction games: american-1913 or english")
     form = serializers.ChoiceField(choices=["plain", "dummy", "double-dummy"], default="plain",
                                    help_text="whist only: plain, Dummy or Double Dummy")
-    dummy = serializers.CharField(required=False, default="", allow_blank=True, max_length=4,
-                                  help_text="whist with a dummy: the dummy seats, \"S\" or "
-                                            "\"NE\" (one of each side)")
-    players = serializers.ListField(child=serializers.CharField(max_length=40),
+    dummy = _text(4, required=False, default="", allow_blank=True,
+                  help_text="whist with a dummy: the dummy seats, \"S\" or \"NE\" (one of "
+                            "each side)")
+    players = serializers.ListField(child=_text(40),
                                     min_length=3, max_length=4,
                                     help_text="names by seat: N E S W (A B C at Three-Hand)")
-    first_dealer = serializers.CharField(required=False, default="", allow_blank=True,
-                                         max_length=1)
+    first_dealer = _text(1, required=False, default="", allow_blank=True)
 
 
 class RubberDealIn(serializers.Serializer):
@@ -924,7 +947,7 @@ class RubberDealIn(serializers.Serializer):
 
     deal = serializers.JSONField(help_text="auction: a deal result (interfaces.md §1) less "
                                            "its board; three-hand and whist as in §5")
-    dealer = serializers.CharField(required=False, default="", allow_blank=True, max_length=1)
+    dealer = _text(1, required=False, default="", allow_blank=True)
     revokes_by = serializers.DictField(
         child=serializers.IntegerField(min_value=0, max_value=13), required=False,
         help_text="whist: revokes by seat (N E S W); a dummy's are refused")
@@ -1014,7 +1037,7 @@ class PartyPlayerIn(serializers.Serializer):
     """A player: a member of the club (``member``, the member's id) or a visitor by name."""
 
     member = serializers.IntegerField(required=False, min_value=1, max_value=2**63 - 1)
-    name = serializers.CharField(required=False, max_length=80, allow_blank=True)
+    name = _text(80, required=False, allow_blank=True)
 
 
 class PartyIn(serializers.Serializer):
@@ -1022,12 +1045,12 @@ class PartyIn(serializers.Serializer):
     its players in the order they first sit (table 1 N, S, E, W, then table 2 …; A, B, C
     at Three-Hand)."""
 
-    name = serializers.CharField(max_length=120)
+    name = _text(120)
     date = serializers.DateField()
     game = serializers.ChoiceField(choices=["auction", "three-hand", "whist"])
-    rules = serializers.CharField(default="american-1913", max_length=16,
-                                  help_text="the auction games' rule: american-1913 or "
-                                            "english; whist has none")
+    rules = _text(16, default="american-1913",
+                  help_text="the auction games' rule: american-1913 or english; whist has "
+                            "none")
     deals_per_round = serializers.IntegerField(required=False, allow_null=True, default=None,
                                                min_value=1, max_value=52)
     minutes_per_round = serializers.IntegerField(required=False, allow_null=True,
@@ -1051,8 +1074,7 @@ class PartyAdvanceIn(serializers.Serializer):
     force = serializers.BooleanField(default=False, help_text=(
         "end the round now, although some table has not finished (its deals entered "
         "so far count)"))
-    level = serializers.DictField(child=serializers.CharField(max_length=2), required=False,
-                                  help_text=(
+    level = serializers.DictField(child=_text(2), required=False, help_text=(
         "who moves up at a level table: table number → \"NS\" or \"EW\" (Three-Hand: "
         "the top player's seat, \"A\", \"B\" or \"C\"); a level table not named: N–S "
         "(the earlier seat)"))
@@ -1070,7 +1092,7 @@ class PartyDealIn(serializers.Serializer):
 
 
 class PartyCorrectIn(PartyDealIn):
-    reason = serializers.CharField(max_length=200, help_text="why the deal is corrected")
+    reason = _text(200, help_text="why the deal is corrected")
 
 
 class PartySeatOut(serializers.Serializer):
