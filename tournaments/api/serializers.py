@@ -71,7 +71,7 @@ class TextField(serializers.CharField):
 
     DRF's CharField would take 0 or true and store "0". And it trims before it measures,
     with Python's str.strip, which counts the separators U+001C-U+001F and U+0085 as white
-    space: three hundred of them around a word passed a max_length of 200, and being
+    space: a reason of six hundred of them and a word passed a max_length of 500, and
     trimmed away, they were never seen by the check for control characters. So the text as
     sent is measured, and refused if it holds a control character anywhere (new lines and
     tabs are trimmed as white space, and a field's own validator says where they belong)."""
