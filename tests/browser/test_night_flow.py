@@ -159,8 +159,14 @@ def test_the_night(browser, director):
     expect(cells.nth(0)).to_have_text("1")
     expect(cells.nth(1)).to_have_text("5")
     expect(cells.nth(3)).to_have_text(str(TRICKS))
-    expect(cells.nth(4)).to_have_text(
+    # The pairs' scores first, then each side's trick and honour scores (a phone shows
+    # the first six columns without scrolling).
+    expect(cells.nth(6)).to_have_text(
         f"{score['ns']['trick_score']} + {score['ns']['honour_score']}")
+    for heading in ("N–S ±", "E–W ±"):  # on the phone's screen, without scrolling
+        box = phone.locator("#traveller th", has_text=heading).bounding_box()
+        assert box["x"] + box["width"] <= phone.viewport_size["width"], heading
+    expect(phone.locator("[data-testid=scroll-hint]")).to_be_visible()
     browser.shot(phone, "table traveller board 1")
 
     # --- the rest of the night is played at the other tables --------------------------------

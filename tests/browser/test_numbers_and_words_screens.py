@@ -53,5 +53,16 @@ def test_movement_event_and_standings_read_well(browser):
         expect(page.locator("[data-testid=ranking-NS]")).to_be_visible()
         browser.shot(page, f"standings {size}")
         page.goto(f"/events/{night.event.pk}/boards/1/")
+        # The pairs' scores come before each side's trick and honour scores: on a phone
+        # they show without scrolling, and a line says the rest is a swipe away.
+        traveller = page.locator("[data-testid=traveller]")
+        for heading in ("Net N–S", "N–S ±", "E–W ±"):
+            box = traveller.locator("th", has_text=heading).bounding_box()
+            assert box["x"] + box["width"] <= page.viewport_size["width"], heading
+        hint = page.locator("[data-testid=scroll-hint]")
+        if phone:
+            expect(hint).to_be_visible()
+        else:
+            expect(hint).to_be_hidden()
         browser.shot(page, f"traveller {size}")
     assert not browser.errors

@@ -102,8 +102,14 @@ def test_the_traveller_shows_every_result_of_the_board(client, night):
         contract = f"{row['level']}"  # the suit symbol follows, in its colour
         assert text[at + 2].startswith(contract)
         assert text[at + 3] == row["declarer"]
-        assert text[at + 4:at + 9] == [str(row[k]) for k in (
-            "tricks", "ns_trick", "ns_honour", "ew_trick", "ew_honour")]
+        assert text[at + 4] == str(row["tricks"])
+        # The pairs' scores (net, then each side's plus/minus) before each side's trick and
+        # honour scores: a phone shows them without scrolling.
+        assert text[at + 5:at + 8] == [presenters.signed(row["net_ns"]),
+                                       presenters.signed(row["ns_shown"]),
+                                       presenters.signed(row["ew_shown"])]
+        assert text[at + 8:at + 12] == [str(row[k]) for k in (
+            "ns_trick", "ns_honour", "ew_trick", "ew_honour")]
         assert f'title="exactly {presenters.exact(row["ns_plus_minus"])}"' in html
     # Board 1 is hearts (the builder's contracts): the red heart, from the bridge tags.
     assert '<span class="red">♥</span>' in html
