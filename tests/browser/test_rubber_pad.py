@@ -152,3 +152,26 @@ def test_whist_and_three_hand_pads_and_the_printed_sheet(browser, transactional_
         expect(page.locator("[data-testid=print-file]")).to_be_visible(timeout=30_000)
         browser.shot(page, f"{where} printed")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_long_names_leave_every_column_on_a_phone(browser, transactional_db):
+    """A side's heading is its players' names: with a long one, the other side's column
+    (its scores, its total) still shows on a phone's screen, with nothing to scroll."""
+    from tournaments.services.rubbers import rubber_create, rubber_deal_add
+
+    pad = rubber_create(game="auction", players=["Alice Van Rensselaer", "Bertram Fish",
+                                                 "Clara Schermerhorn", "Dudley Stuyvesant"])
+    rubber_deal_add(rubber=pad, deal={"contract": {"level": 2, "denomination": "D",
+                                                   "declarer": "W", "doubled": ""},
+                                      "tricks": 8})
+    phone = browser.page(phone=True)
+    phone.goto(f"/pad/{pad.code}/")
+    sheet = phone.locator("[data-testid=pad-sheet]")
+    for heading in ("Alice Van Rensselaer & Clara Schermerhorn",
+                    "Bertram Fish & Dudley Stuyvesant"):
+        box = sheet.locator("th", has_text=heading).bounding_box()
+        assert box["x"] + box["width"] <= phone.viewport_size["width"], heading
+    expect(phone.locator("[data-testid=sheet-totals]")).to_contain_text("14")  # 2♦ made: 2 × 7
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    browser.shot(phone, "long names")
+    assert not browser.errors
