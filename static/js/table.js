@@ -112,9 +112,27 @@
   function passedOut() {
     var box = document.getElementById("passed-out");
     form.classList.toggle("passed-out-on", !!(box && box.checked));
-    // At no trump the honours are the four aces: no "5" to tap.
+    // At no trump the honours are the four aces: no "5" to tap, and a "5" tapped before
+    // the switch is let go (else it would be sent, hidden, and refused).
     var nt = document.getElementById("denomination-NT");
-    form.classList.toggle("nt-on", !!(nt && nt.checked));
+    var ntOn = !!(nt && nt.checked);
+    form.classList.toggle("nt-on", ntOn);
+    if (ntOn) {
+      form.querySelectorAll(".honour-5 input:checked").forEach(function (five) { five.checked = false; });
+    }
+  }
+
+  function answered(name) {
+    // The page's message about a field (from the last save) goes once the field is
+    // answered again: the live score says what is wrong now. The honours' message about
+    // them all goes with any seat's answer, or a new denomination (5 honours or 4 aces).
+    var fields = [name];
+    if (/^honours_/.test(name) || name === "denomination") fields.push("honours");
+    fields.forEach(function (field) {
+      form.querySelectorAll('.field-error[data-field="' + field + '"]').forEach(function (error) {
+        error.parentNode.removeChild(error);
+      });
+    });
   }
 
   function edited() {
@@ -125,7 +143,11 @@
     schedule();
   }
 
-  form.addEventListener("change", function () { passedOut(); edited(); });
+  form.addEventListener("change", function (event) {
+    passedOut();
+    if (event.target && event.target.name) answered(event.target.name);
+    edited();
+  });
   form.addEventListener("input", edited);
   form.addEventListener("submit", function (event) {
     var button = event.submitter;

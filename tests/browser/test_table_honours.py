@@ -112,3 +112,34 @@ def test_the_directors_form_asks_the_same(browser, night):
     page.click("[data-testid=save-as-entered]")
     expect(page.locator(".messages")).to_contain_text("Board 1 entered.")
     assert Result.objects.get().tricks == 3
+
+
+def test_no_trump_lets_go_of_a_five_and_an_old_message_goes_with_a_new_answer(browser, night):
+    """Five honours tapped at a suit, then no trump: the hidden "5" is not kept (it would
+    be sent and refused, with N's row showing nothing chosen). The page's message about
+    the honours from the last save goes once they are answered again."""
+    phone = open_board_without_hand_record(browser, night, phone=True)
+    for label in ("level-1", "denomination-H", "declarer-S", "tricks-7", "honours-N-5",
+                  "honours-E-0", "honours-S-0", "honours-W-0"):
+        phone.tap(f"label[for={label}]")
+    expect(phone.locator("#preview-error")).to_have_text("")
+    phone.tap("label[for=denomination-NT]")
+    expect(phone.locator("input[name=honours_N]:checked")).to_have_count(0)
+    expect(phone.locator("#preview-error")).to_contain_text("say who held the other 4")
+    browser.shot(phone, "no trump lets go of the five")
+
+    # Saved with six honours at spades: the page says so under the honours.
+    for label in ("denomination-S", "honours-N-3", "honours-S-3"):
+        phone.tap(f"label[for={label}]")
+    phone.tap("#save-result")
+    expect(phone.locator("[data-testid=honours-error]")).to_contain_text("Honours add up to 6")
+    # Now at no trump, N 4 and S 0: the old message goes, the live score says what is so.
+    phone.tap("label[for=denomination-NT]")
+    expect(phone.locator("[data-testid=honours-error]")).to_have_count(0)
+    phone.tap("label[for=honours-N-4]")
+    phone.tap("label[for=honours-S-0]")
+    expect(phone.locator("#preview-error")).to_have_text("")
+    phone.tap("#save-result")
+    expect(phone.locator("#result-status")).to_have_attribute("data-status", "entered")
+    assert Result.objects.get().details["honours"] == {"N": 4, "E": 0, "S": 0, "W": 0}
+    assert not browser.errors
