@@ -831,7 +831,14 @@ class Cell:
 
     @property
     def status(self) -> str:
-        """The cell's colour: agreed, all confirmed, something entered, or nothing yet."""
+        """The cell's colour, as the legend above the grid names it: "agreed" (Duplicate
+        Law E), "confirmed" (every board confirmed by the opponents or ruled by the
+        director), "entered" (in progress: some boards in, others still to enter or to
+        confirm, e.g. "2 missing · 1 confirmed") or "missing" (nothing in yet).
+
+        The values stay as they are (data-status, the CSS classes and director.js use
+        them); only the legend's words say "in progress" for "entered".
+        """
         if self.meeting.agreed_at is not None:
             return "agreed"
         if self.boards and self.confirmed == self.boards:
@@ -864,6 +871,13 @@ class SectionGrid:
     section: Section
     tables: list[int]
     rounds: list[tuple[int, list[Cell | None]]] = field(default_factory=list)
+
+    @property
+    def agreed_rounds(self) -> set[int]:
+        """Rounds agreed at every table (Duplicate Law E): the grid offers no "Agree
+        round" for them."""
+        return {rnd for rnd, row in self.rounds
+                if all(cell.meeting.agreed_at is not None for cell in row if cell is not None)}
 
 
 def round_grid(event: Event) -> list[SectionGrid]:

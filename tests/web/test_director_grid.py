@@ -77,6 +77,21 @@ def test_event_page_paints_the_grid(director_client, night):
     assert '<meta http-equiv="refresh"' in page  # the no-script fallback
 
 
+def test_the_legend_says_what_the_colours_mean(director_client, night):
+    """A cell with boards still to enter and none merely entered ("2 missing · 1 confirmed")
+    is yellow, so the legend's yellow says "in progress", not "entered"."""
+    page = director_client.get(f"/director/events/{night.pk}/").content.decode()
+    m4 = meeting_at(night, 1, 4)
+    assert f'id="cell-{m4.pk}" data-meeting="{m4.pk}" data-status="entered"' in page
+    assert "2 missing · 1 confirmed" in page
+    legend = page.split('<p class="legend note">', 1)[1].split("</p>", 1)[0]
+    assert '<span class="status-missing">nothing in yet</span>' in legend
+    assert ('<span class="status-entered">in progress: boards still to enter or confirm'
+            '</span>') in legend
+    assert '<span class="status-confirmed">every board confirmed</span>' in legend
+    assert '<span class="status-agreed">agreed</span>' in legend
+
+
 def test_grid_is_two_queries_for_seven_tables(night, django_assert_max_num_queries):
     with django_assert_max_num_queries(2):
         grids = selectors.round_grid(night)

@@ -763,7 +763,11 @@ def void_result(request: HttpRequest, event_id: int, result_id: int) -> HttpResp
 @require_http_methods(["GET", "POST"])
 def agree_round(request: HttpRequest, event_id: int, section_id: int, round_number: int
                 ) -> HttpResponse:
-    """Agree one table's round (?table=N) or the whole round: ask first, it cannot be undone."""
+    """Agree one table's round (?table=N) or the whole round: ask first, it cannot be undone.
+
+    A round agreed already (an old page, a second tab) is not asked about nor agreed
+    again: the director is told so and nothing is written.
+    """
     event = _event(event_id)
     section = get_object_or_404(Section, pk=section_id, event=event)
     try:
@@ -771,8 +775,20 @@ def agree_round(request: HttpRequest, event_id: int, section_id: int, round_numb
                              low=NUMBER[0], high=NUMBER[1], blank_is_absent=True)
     except ServiceError as exc:
         raise BadRequest(exc.message) from None
-    if not Meeting.objects.filter(section=section, round=round_number).exists():
-        raise Http404(f"there is no round {round_number}")
+    meetings = Meeting.objects.filter(section=section, round=round_number)
+    if table:
+        meetings = meetings.filter(table=table)
+    if not meetings.exists():
+        raise Http404(f"there is no round {round_number}" + (f" at table {table}" if table else ""))
+    where = f"table {table}" if table else "every table"
+    agreed_already = f"Round {round_number} is agreed already at {where}."
+    # Checked before round_agree, which would take the event's next change number (and
+    # so wake every live page) even with nothing to agree. Another tab may still agree
+    # the round between this check and round_agree's lock: round_agree then agrees no
+    # meeting, returns 0 and writes no audit entry, and the count below says so.
+    if not meetings.filter(agreed_at__isnull=True).exists():
+        messages.info(request, agreed_already)
+        return _back(event)
     if request.method == "POST":
         try:
             count = services.round_agree(section=section, round_number=round_number,
@@ -781,11 +797,12 @@ def agree_round(request: HttpRequest, event_id: int, section_id: int, round_numb
         except ServiceError as exc:
             _fail(request, exc)
         else:
-            where = f"table {table}" if table else "every table"
-            messages.success(request, f"Round {round_number} agreed at {where} "
-                                      f"({count} newly agreed).")
+            if count:
+                messages.success(request, f"Round {round_number} agreed at {where} "
+                                          f"({count} newly agreed).")
+            else:
+                messages.info(request, agreed_already)
         return _back(event)
-    where = f"table {table}" if table else "every table"
     outstanding = selectors.boards_outstanding(
         event, section=section, round_number=round_number,
         tables=[table] if table else None)
