@@ -174,4 +174,12 @@ def test_long_names_leave_every_column_on_a_phone(browser, transactional_db):
     expect(phone.locator("[data-testid=sheet-totals]")).to_contain_text("14")  # 2♦ made: 2 × 7
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     browser.shot(phone, "long names")
+    # Saved with only the level tapped: one message names every choice still to make.
+    phone.tap("[data-testid=enter-deal]")
+    phone.tap("label[for=level-3]")
+    phone.tap("[data-testid=save-deal]")
+    expect(phone.locator("[data-testid=form-errors]")).to_have_text(
+        "Still to choose: the denomination, the declarer and the tricks the declaring side "
+        "won.")
+    browser.shot(phone, "choices still to make")
     assert not browser.errors

@@ -1,6 +1,8 @@
 """The score pad's pages: start a rubber, enter deals with the live score, correct the
 last, see the period score sheet, its result and settlement."""
 
+import html
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -168,3 +170,34 @@ def test_a_refused_new_pad_keeps_the_first_dealer_tapped():
                                                      "first_dealer_four": "W"})
     assert response.status_code == 400
     assert 'id="first-dealer-W" data-testid="first-dealer-W" checked' in response.content.decode()
+
+
+@pytest.mark.parametrize(("game", "sent", "said"), [
+    ("auction", {}, "Still to choose: the contract's level, the denomination, the declarer "
+                    "and the tricks the declaring side won."),
+    ("auction", {"level": "2", "denomination": "H"},
+     "Still to choose: the declarer and the tricks the declaring side won."),
+    ("three-hand", {"level": "2", "denomination": "H", "declarer": "A"},
+     "Still to choose: the tricks the declaring side won."),
+    ("whist", {"honours_ns": "2"}, "Still to choose: the tricks North–South won."),
+])
+def test_a_deal_sent_with_taps_missing_names_every_one(game, sent, said):
+    """As the table's form does: one message naming every choice still to make, not the
+    first the engine meets."""
+    client = Client()
+    players = ({"player_A": "Ann", "player_B": "Bob", "player_C": "Cy"}
+               if game == "three-hand" else FOUR)
+    data = {"game": game, "rules": "american-1913", "form": "plain", **players}
+    created = client.post(reverse("pad-create"), data)
+    pad = Rubber.objects.get(code=created["Location"].rstrip("/").rsplit("/", 1)[-1])
+    response = client.post(reverse("pad-deal", args=[pad.code]), sent)
+    assert response.status_code == 400
+    assert said in html.unescape(response.content.decode())
+    assert pad.deals.count() == 0
+
+
+def test_a_passed_out_deal_needs_no_contract():
+    client = Client()
+    pad = start(client, rules="english")  # a deal passed out is scored (English rule)
+    response = client.post(reverse("pad-deal", args=[pad.code]), {"passed_out": "on"})
+    assert response.status_code == 302 and pad.deals.count() == 1

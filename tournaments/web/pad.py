@@ -102,6 +102,29 @@ def deal_from_post(game: str, post: Any) -> tuple[dict, dict | None]:
     return deal, None
 
 
+# What a deal needs tapped, in the form's order, as its message names each.
+_NEEDED = {
+    "whist": (("tricks_ns", "the tricks North–South won"),),
+    "auction": (("level", "the contract's level"), ("denomination", "the denomination"),
+                ("declarer", "the declarer"), ("tricks", "the tricks the declaring side won")),
+}
+
+
+def still_to_choose(game: str, post: Any) -> str:
+    """What the form was sent without, all of it in one message ("Still to choose: the
+    contract's level, the declarer and the tricks the declaring side won."), as the
+    table's form lists every field missing; "" when nothing is (a passed-out deal needs
+    none). The engine's own words then say anything else that is wrong."""
+    if game != "whist" and post.get("passed_out"):
+        return ""
+    missing = [what for field, what in _NEEDED["whist" if game == "whist" else "auction"]
+               if not str(post.get(field) or "").strip()]
+    if not missing:
+        return ""
+    listed = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + " and " + missing[-1]
+    return f"Still to choose: {listed}."
+
+
 def _choices(rubber: Rubber, sheet: dict, values: Any) -> dict[str, Any]:
     """What the deal form offers: levels, denominations, players by seat and so on, each
     with the value entered so far."""
@@ -219,6 +242,8 @@ def _deal_page(request: HttpRequest, rubber: Rubber, *, change: bool) -> HttpRes
         values = request.POST
         deal, revokes_by = deal_from_post(rubber.game, request.POST)
         try:
+            if missing := still_to_choose(rubber.game, request.POST):
+                raise services.ServiceError(missing)
             if change:
                 services.rubber_deal_correct(rubber=rubber, deal=deal, number=last["number"],
                                              revokes_by=revokes_by)
