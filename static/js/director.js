@@ -39,8 +39,25 @@
       if (counts) counts.textContent = countsText(c);
     });
     if (missing) { window.location.reload(); return; } // a new movement: redraw the grid
+    grid.querySelectorAll("tr").forEach(agreedRow);
     var stamp = document.getElementById("grid-updated");
     if (stamp) stamp.textContent = "Updated " + new Date().toLocaleTimeString();
+  }
+
+  function agreedRow(row) {
+    // A round now agreed at every table (by the tables, or in another tab): "Agreed" in
+    // place of its "Agree round", as the page says once reloaded.
+    var link = row.querySelector("a[data-testid^='agree-round-']");
+    var cells = row.querySelectorAll("[data-status]");
+    if (!link || !cells.length) return;
+    for (var i = 0; i < cells.length; i++) {
+      if (cells[i].getAttribute("data-status") !== "agreed") return;
+    }
+    var done = document.createElement("span");
+    done.className = "muted";
+    done.setAttribute("data-testid", link.getAttribute("data-testid").replace("agree-round-", "round-agreed-"));
+    done.textContent = "Agreed";
+    link.parentNode.replaceChild(done, link);
   }
 
   function poll() {

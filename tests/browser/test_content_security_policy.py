@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import log_in
+from tournaments import services
 from tournaments.models import AuditEntry, Result
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -98,6 +99,13 @@ def test_director_pages(browser, night):
     visit(page, f"/director/events/{event.pk}/")
     # director.js repaints the live grid and stamps the time.
     expect(page.locator("#grid-updated")).to_contain_text("Updated", timeout=15_000)
+    expect(page.locator("[data-testid=agree-round-2]")).to_be_visible()
+    # Round 2 agreed meanwhile (another tab): the next repaint says so in its row.
+    services.round_agree(section=meeting.section, round_number=2,
+                         actor=services.Actor.director(night.director))
+    expect(page.locator("[data-testid=round-agreed-2]")).to_have_text("Agreed", timeout=15_000)
+    expect(page.locator("[data-testid=agree-round-2]")).to_have_count(0)
+    expect(page.locator("[data-testid=agree-round-1]")).to_be_visible()  # table 4 is not
     browser.shot(page, "director event")
     for part in ("pairs", "movement", "boards"):
         visit(page, f"/director/events/{event.pk}/{part}/")
