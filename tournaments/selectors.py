@@ -750,9 +750,11 @@ def scorecards(event: Event, numbers: list[int] | None = None, *,
         # The running total as a whole number over the boards' common denominator.
         running, common = 0, 1
         rows = []
+        rounded = False  # a board's score shown rounded: the running total adds the exact
         for r, direction, opponents, score, mine in played:
             if mine is not None:
                 value, d = mine
+                rounded = rounded or value % d != 0
                 if d != common:
                     lcm = math.lcm(common, d)
                     running, common = running * (lcm // common), lcm
@@ -787,6 +789,7 @@ def scorecards(event: Event, numbers: list[int] | None = None, *,
             "rows": rows,
             "total": exact_scaled(running, common),
             "shown": shown_scaled(running, common),
+            "rounded": rounded,
         })
         if progress is not None:
             progress(len(out), len(cards))

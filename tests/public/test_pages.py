@@ -148,6 +148,24 @@ def test_the_score_card_runs_board_by_board(client, night):
     assert f'data-testid="total">{shown}</th>' in html
 
 
+def test_a_score_card_with_rounded_scores_says_how_the_running_total_adds_up(client, night):
+    """A board's plus/minus in thirds shows rounded (+18⅓ as +18); the running total adds
+    the exact scores, so a member adding the rounded ones can be a point out: the card
+    says so, and only where a score is rounded."""
+    cards = {n: selectors.scorecard(night.event, n) for n in range(1, 7)}
+    rounded = [n for n, card in cards.items() if any(
+        r["plus_minus"] is not None and "/" in r["plus_minus"] for r in card["rows"])]
+    assert rounded, "the night should have a pair with a fractional plus/minus"
+    assert cards[rounded[0]]["rounded"]
+    note = "the running total adds the exact scores"
+    assert note in page(client, night, f"pairs/{rounded[0]}/")
+    # Every score whole: nothing to say.
+    whole = {**cards[rounded[0]], "rounded": False}
+    html = render_to_string("tournaments/public/_pair.html",
+                            {"card": whole, "event": night.event})
+    assert 'data-testid="scorecard"' in html and note not in html
+
+
 class TestHandRecord:
     def test_hidden_until_every_table_has_played_the_board(self, client, director):
         night = build_night(director, play=False)

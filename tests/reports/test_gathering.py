@@ -127,6 +127,8 @@ def old_scorecard(event, pair_number):
         "joined_round": joined_round, "left_after_round": left_after_round,
         "method": event.method, "rows": rows, "total": fraction_str(running),
         "shown": shown(running),
+        "rounded": any(row["plus_minus"] is not None and "/" in row["plus_minus"]
+                       for row in rows),
     }
 
 
