@@ -3,11 +3,14 @@ taps its deal in with the live score, the public standings and the director's co
 follow by themselves, and when the next round is called the waiting phone shows where
 everyone went."""
 
+import datetime
+
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import log_in
 from tournaments.models import Party
+from tournaments.services import Actor, party_create, party_deal_add, party_start, table_actor
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -83,3 +86,28 @@ def test_a_party_night_from_the_console_to_the_phones_and_the_live_standings(
     phone_phone.goto(f"/party/{party.pk}/")
     browser.shot(phone_phone, "standings on a phone")
     assert browser.errors == []
+
+
+def test_long_names_leave_both_sides_on_a_table_phone(browser, director):
+    """A side's heading is its players' names: with long ones, the other side's column
+    (its points, its tally) still shows on the table's phone, nothing to scroll."""
+    names = ["Louisa Beekman", "Chauncey Bleecker", "Mr. Vanderbilt",
+             "Thaddeus Brinckerhoff", "Eve", "Fay", "Gus", "Hal"]
+    party = party_create(name="Friday whist drive", date=datetime.date(2026, 11, 27),
+                         game="auction", rounds=2, deals_per_round=2, players=names,
+                         actor=Actor.director(director))
+    party = party_start(party=party, actor=Actor.director(director))
+    table = party.tables.get(number=1)
+    party_deal_add(table=table, actor=table_actor(table), deal={
+        "contract": {"level": 1, "denomination": "NT", "declarer": "E"}, "tricks": 9})
+    phone = browser.page(phone=True)
+    phone.goto(f"/party/t/{table.code}/")
+    deals = phone.locator("[data-testid=party-deals-1]")
+    headings = deals.locator("thead th.num")
+    expect(headings).to_have_count(3)  # the deal's number, then each side
+    for n in (1, 2):
+        box = headings.nth(n).bounding_box()
+        assert box["x"] + box["width"] <= phone.viewport_size["width"], n
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    browser.shot(phone, "long names")
+    assert not browser.errors
