@@ -23,7 +23,7 @@ def test_the_print_room_links_both_formats(night, director_client):
     page = director_client.get(f"/events/{night.event.pk}/reports/").content.decode()
     assert f"/director/events/{night.event.pk}/exports/usebio/" in page
     assert f"/director/events/{night.event.pk}/exports/pbn/" in page
-    assert "Results sent out" in page
+    assert "Results files (USEBIO, PBN)" in page and "<h1>Print and export:" in page
 
 
 def test_the_director_downloads_each_file(night, director_client):
