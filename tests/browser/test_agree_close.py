@@ -45,7 +45,7 @@ def test_a_table_on_a_board_is_told_its_round_is_agreed(browser, night, director
     expect(outstanding.first).to_have_text("Round 1, table 1: board 1 not entered")
     expect(desktop.locator("#confirm-outstanding")).to_contain_text(
         "Round 1, table 2: board 4 not confirmed")
-    expect(desktop.locator("#confirm-outstanding")).to_contain_text("Not in yet: 7 boards")
+    expect(desktop.locator("#confirm-outstanding")).to_contain_text("Not in yet: 7 board results")
     browser.shot(desktop, "agree round confirmation desktop")
     director_phone = browser.page(phone=True)
     log_in(director_phone, director, next_url=f"/director/events/{night.event.pk}/")
@@ -80,7 +80,7 @@ def test_closing_with_a_correction_period(browser, night, director):
     # Running, two boards missing: "mark agreed" is not offered as the main button.
     expect(desktop.locator("[data-testid=status-agreed]")).to_have_count(0)
     expect(desktop.locator("[data-testid=outstanding]")).to_contain_text(
-        "Not in yet: 2 boards.")
+        "Not in yet: 2 board results.")
     expect(desktop.locator("[data-testid=agreed-means]")).to_contain_text(
         "only the director changes a score")
     expect(desktop.locator("#event-published")).to_have_text("provisional")

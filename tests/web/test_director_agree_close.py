@@ -40,7 +40,7 @@ def test_mark_agreed_is_not_the_main_button_while_boards_are_missing(director_cl
     play(event, director, rounds=(1,))
     html = page(director_client, event)
     assert 'data-testid="status-agreed"' not in html
-    assert "Not in yet: 4 boards." in html
+    assert "Not in yet: 4 board results." in html
     assert "Round 2, table 1: board 5 not entered" in html
     assert 'data-testid="agree-anyway"' in html
     assert "Agreed (Duplicate Law E) means the scores are agreed" in html
@@ -55,7 +55,7 @@ def test_agree_anyway_lists_the_boards_and_needs_a_reason(director_client, event
     play(event, director, skip=(8,))
     url = f"/director/events/{event.pk}/agree/"
     confirm = director_client.get(url).content.decode()
-    assert "Not in yet: 1 board" in confirm
+    assert "Not in yet: 1 board result" in confirm
     assert "Round 2, table 2: board 8 not entered" in confirm
     assert 'name="reason"' in confirm and "required" in confirm
     refused = director_client.post(url, {"status": "agreed"}).content.decode()
@@ -81,13 +81,13 @@ def test_round_confirmation_lists_missing_and_unconfirmed_boards(director_client
                            actor=Actor.at_table(meeting.section, 1))
     url = f"/director/events/{event.pk}/sections/{meeting.section_id}/rounds/1/agree/"
     whole = director_client.get(url).content.decode()
-    assert "Not in yet: 4 boards" in whole
+    assert "Not in yet: 4 board results" in whole
     assert "Round 1, table 1: board 1 not confirmed" in whole
     assert "Round 1, table 1: board 2 not entered" in whole
     assert "Round 1, table 2: board 3 not entered" in whole
     assert "Agree the round anyway" in whole
     one = director_client.get(url + "?table=1").content.decode()
-    assert "Not in yet: 2 boards" in one and "table 2" not in one.split("Not in yet")[1]
+    assert "Not in yet: 2 board results" in one and "table 2" not in one.split("Not in yet")[1]
 
 
 def test_close_page_offers_final_now_or_after_the_period(director_client, event, director):

@@ -266,7 +266,7 @@ def event_agree(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event, "title": f"Mark {event.name} agreed?", "error": error,
         "explain": AGREED_MEANS,
         "items": [str(o) for o in outstanding],
-        "items_title": (f"Not in yet: {len(outstanding)} board{pluralize(len(outstanding))}"
+        "items_title": (f"Not in yet: {len(outstanding)} board result{pluralize(len(outstanding))}"
                         if outstanding else "Every board is in."),
         "items_note": "Agreeing now agrees these as they stand: a board not entered stays "
                       "without a score until you enter it or give a ruling." if outstanding
@@ -311,7 +311,7 @@ def event_close(request: HttpRequest, event_id: int) -> HttpResponse:
                    "correct a score; when it ends the standings are published final and "
                    "nobody, not even the director, can change a result.",
         "items": [str(o) for o in outstanding],
-        "items_title": (f"Not in yet: {len(outstanding)} board{pluralize(len(outstanding))}"
+        "items_title": (f"Not in yet: {len(outstanding)} board result{pluralize(len(outstanding))}"
                         if outstanding else ""),
         "items_note": "Closing now agrees these as they stand." if outstanding else "",
         "reason": "required" if outstanding else "",
@@ -812,7 +812,7 @@ def agree_round(request: HttpRequest, event_id: int, section_id: int, round_numb
         "explain": "Duplicate Law E: after this the tables can no longer change these scores; "
                    "only the director can.",
         "items": [str(o) for o in outstanding],
-        "items_title": (f"Not in yet: {count} board{pluralize(count)}" if count
+        "items_title": (f"Not in yet: {count} board result{pluralize(count)}" if count
                         else "Every board of the round is in and confirmed."),
         "items_note": "Agreeing now agrees these as they stand: an unconfirmed board is "
                       "agreed as entered, and a board not entered stays without a score "
