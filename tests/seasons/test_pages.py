@@ -43,6 +43,10 @@ def test_the_public_table_counts_final_nights_and_links_members(client, nights, 
     assert "Counted once its standings are final" in text and "Night 2" in text
     assert text.count('data-testid="season-row"') == 12
     assert f'href="/events/{nights[1].pk}/standings/"' not in text  # not a column yet
+    # What decides the place (the nights played, the score) comes before the nights'
+    # columns: on a phone it shows without scrolling.
+    head = text.split('data-testid="season-table"', 1)[1].split("</thead>", 1)[0]
+    assert head.index(">Nights</th>") < head.index(f'/events/{nights[0].pk}/standings/')
     assert "Autumn pairs" in client.get(reverse("public-seasons")).content.decode()
 
 

@@ -72,7 +72,7 @@ def test_the_overall_page_shows_each_session_and_the_total(director, director_cl
     services.carry_over_set(event=event, percent=50, actor=actor)
     clear_cache()
     page = director_client.get(f"/events/{second.pk}/overall/").content.decode()
-    assert "Session 1" in page and "Session 2" in page and "at 50%" in page
+    assert "Session 1" in page and "Session 2" in page and "counts 50%" in page
     assert "Overall" in page and "½" in page  # half of an odd session score
     public = Client()
     assert public.get(f"/events/{event.pk}/overall/").status_code == 404  # nothing published
