@@ -522,6 +522,17 @@ MOVEMENT_KINDS = [(k, movement_name(k)) for k, _ in MOVEMENTS if k != "none"]
 
 
 class MovementForm(forms.Form):
+    """The console's movement page: the movement, its tables and boards a round, the
+    even Mitchell's variant, and (a teams event only) the pairs in each team.
+
+    Every error lands on a field the page shows or on the form itself (its non-field
+    errors, shown at the top): a pairs event has no "pairs per team" field at all, so no
+    error can hide on a field the page leaves out.
+    """
+
+    TEAM_MATCH_FOR_TEAMS = ("A team match is for a teams event: this event is a pairs "
+                            "event (choose Mitchell or Howell, or start a teams event).")
+
     kind = forms.ChoiceField(choices=MOVEMENT_KINDS, label="Movement")
     tables = forms.IntegerField(min_value=1, max_value=30, required=False, label="Tables",
                                 error_messages={"min_value": "At least one table"})
@@ -534,10 +545,23 @@ class MovementForm(forms.Form):
     pairs_per_team = forms.IntegerField(min_value=2, max_value=12, required=False,
                                         label="Pairs per team (team match)")
 
+    def __init__(self, *args, teams: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.teams = teams
+        if not teams:
+            # A pairs event: no team match on offer and no pairs-per-team field. The
+            # kind stays a valid choice, so a page left open from before (or a hand-made
+            # request) gets the plain words of clean(), not "Select a valid choice".
+            del self.fields["pairs_per_team"]
+            self.fields["kind"].widget.choices = [
+                (code, name) for code, name in MOVEMENT_KINDS if code != "team-match"]
+
     def clean(self) -> dict:
         data = super().clean()
         kind = data.get("kind")
-        if kind == "team-match":
+        if kind == "team-match" and not self.teams:
+            self.add_error(None, self.TEAM_MATCH_FOR_TEAMS)
+        elif kind == "team-match":
             if not data.get("pairs_per_team"):
                 self.add_error("pairs_per_team", "How many pairs in each team?")
         elif not data.get("tables"):

@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from boards.dealing import deal_boards
+from boards.movements import Movement
 from boards.pbn import read_hand_record, write_pbn
 
 from .. import access, seam, selectors, services
@@ -451,7 +452,7 @@ def movement(request: HttpRequest, event_id: int) -> HttpResponse:
         "variant": section.variant,
         "pairs_per_team": max(pair_count // 2, 2) if event.kind == "teams" else None,
     }
-    form = MovementForm(request.POST or None, initial=initial)
+    form = MovementForm(request.POST or None, initial=initial, teams=event.kind == "teams")
     shown = problems = None
     if request.method == "POST" and form.is_valid():
         try:
@@ -475,9 +476,32 @@ def movement(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event, "section": section, "sections": sections, "own_pairs": own,
         "form": form, "movement": shown,
         "problems": problems, "stored": stored, "pair_count": pair_count,
-        "pair_teams": {p.number: p.team.name if p.team else ""
-                       for p in event.pairs.select_related("team")},
+        "team_names": _team_names(event, shown, own) if shown and shown.teams else {},
     })
+
+
+def _team_names(event: Event, movement: Movement, own: list[int] | None) -> dict[str, str]:
+    """What the preview calls the team match's two sides, "A" and "B": the team the
+    director entered for their pairs ("Gramercy"). A side whose pairs were entered under
+    no team is "Team A"; one whose pairs are in different teams says so, "Team A
+    (Gramercy, Murray Hill)", since the match would not be the teams the director meant.
+
+    The movement's pair n is event pair n, or with several sections the section's n-th
+    pair (``own``), as services.movement_meetings_set seats them.
+    """
+    teams = {p.number: p.team.name for p in event.pairs.select_related("team") if p.team}
+    seated = dict(enumerate(own, start=1)) if own is not None else None
+    names = {}
+    for side, numbers in movement.teams.items():
+        entered = [teams.get(seated.get(n) if seated is not None else n) for n in numbers]
+        found = list(dict.fromkeys(name for name in entered if name))
+        if len(found) == 1 and all(entered):
+            names[side] = found[0]
+        elif found:
+            names[side] = f"Team {side} ({', '.join(found)})"
+        else:
+            names[side] = f"Team {side}"
+    return names
 
 
 @director_required
