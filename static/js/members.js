@@ -1,7 +1,10 @@
 /* The pairs page's member picker: type a member's number or part of a name, pick one
    of the suggestions (asked of the console's small JSON list as you type), and add the
    pair to the list as "Ann Lee #1234 & Bob Ray #1002". What is typed and not picked is
-   used as typed: a name alone is a visitor, "Name #number" a new member. */
+   used as typed: a name alone is a visitor, "Name #number" a new member.
+   On a teams event the page has a team field too (#pick-team): the pair is added as
+   "Gramercy: Ann Lee #1234 & Bob Ray #1002", the form the pairs page saves, and the
+   team's name stays for the team's next pair. */
 (function () {
   "use strict";
 
@@ -19,6 +22,7 @@
     var textarea = document.getElementById("pairs-text");
     var note = document.getElementById("pick-note");
     var inputs = [document.getElementById("pick-1"), document.getElementById("pick-2")];
+    var team = document.getElementById("pick-team");  // a teams event only
     picker.hidden = false;
 
     function listOf(input) { return document.getElementById(input.id + "-list"); }
@@ -89,18 +93,39 @@
       });
     });
 
+    if (team) {
+      // Enter in the team field goes on to the first player; it must not save the list.
+      team.addEventListener("keydown", function (e) {
+        if (e.key === "Enter") { e.preventDefault(); inputs[0].focus(); }
+      });
+    }
+
     document.getElementById("pick-add").addEventListener("click", function () {
       var a = inputs[0].value.trim(), b = inputs[1].value.trim();
+      var teamName = team ? team.value.trim() : "";
+      if (team && !teamName) {
+        note.textContent = "Type the team's name first.";
+        team.focus();
+        return;
+      }
+      // The pairs page reads "Team: players" up to the first colon.
+      if (team && teamName.indexOf(":") !== -1) {
+        note.textContent = "A team's name cannot have a colon (:) in it.";
+        team.focus();
+        return;
+      }
       if (!a || !b) {
         note.textContent = "Type both players first.";
         (a ? inputs[1] : inputs[0]).focus();
         return;
       }
+      var pair = a + " & " + b;
+      var line = team ? teamName + ": " + pair : pair;
       var text = textarea.value.replace(/\s+$/, "");
-      textarea.value = (text ? text + "\n" : "") + a + " & " + b + "\n";
+      textarea.value = (text ? text + "\n" : "") + line + "\n";
       var count = textarea.value.split("\n").filter(function (l) { return l.trim(); }).length;
-      note.textContent = a + " & " + b + " added as pair " + count +
-        ". Save the pairs when the list is complete.";
+      note.textContent = pair + " added as pair " + count +
+        (team ? " (" + teamName + ")" : "") + ". Save the pairs when the list is complete.";
       inputs.forEach(function (input) { input.value = ""; close(input); });
       inputs[0].focus();
     });

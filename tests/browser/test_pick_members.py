@@ -43,6 +43,7 @@ def test_pick_members_as_you_type(browser, director, phone):
     log_in(page, director, next_url=url)
     picker = page.get_by_test_id("member-picker")
     expect(picker).to_be_visible()
+    expect(page.get_by_test_id("pick-team")).to_have_count(0)  # a pairs event: no teams
 
     page.get_by_test_id("pick-1").press_sequentially("100", delay=40)
     suggestions = page.get_by_test_id("pick-1-list")
@@ -69,6 +70,56 @@ def test_pick_members_as_you_type(browser, director, phone):
     assert two.player_1.number is None and two.player_1.name == "Vic Visitor"
     assert Player.objects.get(number="2001").name == "Nell New"
     assert Event.objects.get(pk=event.pk).pairs.count() == 2
+    assert browser.errors == []
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+def test_pick_pairs_for_a_teams_event(browser, director, phone):
+    """A teams event's picker asks for the team too and writes the line the pairs page
+    saves, "Gramercy: Ann Lee #1001 & Bob Ray #1002" (it once left the team out, and
+    saving refused every line)."""
+    actor = Actor.director(director)
+    services.members_import(text=MEMBERS, actor=actor)
+    event = services.event_create(name="Challenge match", date=datetime.date(2026, 11, 24),
+                                  kind="teams", method="total-points", actor=actor)
+    page = browser.page(phone=phone)
+    url = f"/director/events/{event.pk}/pairs/"
+    log_in(page, director, next_url=url)
+    team = page.get_by_test_id("pick-team")
+    expect(team).to_be_visible()
+
+    # The team is required here: without it nothing is added.
+    page.get_by_test_id("pick-1").fill("Ann Lee #1001")
+    page.get_by_test_id("pick-2").fill("Bob Ray #1002")
+    page.get_by_test_id("pick-add").click()
+    expect(page.get_by_test_id("pick-note")).to_have_text("Type the team's name first.")
+    expect(team).to_be_focused()
+    expect(page.get_by_test_id("pairs-text")).to_have_value("")
+
+    team.fill("Gramercy")
+    team.press("Enter")  # on to the first player, not a save of the list
+    expect(page.get_by_test_id("pick-1")).to_be_focused()
+    page.get_by_test_id("pick-add").click()
+    expect(page.get_by_test_id("pick-note")).to_contain_text("added as pair 1 (Gramercy)")
+    expect(team).to_have_value("Gramercy")  # kept for the team's next pair
+    page.get_by_test_id("pick-1").press_sequentially("cora", delay=40)
+    page.get_by_test_id("pick-1-list").get_by_role("button", name="1003 · Cora Day").click()
+    page.get_by_test_id("pick-2").fill("Vic Visitor")
+    page.get_by_test_id("pick-add").click()
+    team.fill("Murray Hill")
+    for first, second in (("Ed Fox", "Flo Gay"), ("Gus Hay", "Hal Ing")):
+        page.get_by_test_id("pick-1").fill(first)
+        page.get_by_test_id("pick-2").fill(second)
+        page.get_by_test_id("pick-add").click()
+    expect(page.get_by_test_id("pairs-text")).to_have_value(
+        "Gramercy: Ann Lee #1001 & Bob Ray #1002\nGramercy: Cora Day #1003 & Vic Visitor\n"
+        "Murray Hill: Ed Fox & Flo Gay\nMurray Hill: Gus Hay & Hal Ing\n")
+    browser.shot(page, "team pairs picked")
+    page.get_by_test_id("save-pairs").click()
+    page.wait_for_url(f"**/director/events/{event.pk}/movement/")
+    teams = {p.number: p.team.name for p in Pair.objects.filter(event=event)}
+    assert teams == {1: "Gramercy", 2: "Gramercy", 3: "Murray Hill", 4: "Murray Hill"}
+    assert Pair.objects.get(event=event, number=1).player_1.number == "1001"
     assert browser.errors == []
 
 
