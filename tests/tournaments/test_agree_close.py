@@ -8,6 +8,7 @@ reopen the event with a reason; when it ends the standings are published final.
 import datetime
 
 import pytest
+from django.db import transaction
 from django.utils import timezone
 
 from tests.reports.night import build_night, make_director
@@ -120,6 +121,26 @@ def test_a_round_agreed_with_boards_missing_keeps_them_in_the_audit(half):
     entry = AuditEntry.objects.filter(event=half.event, action="agree round").latest("id")
     assert entry.after["round"] == 2
     assert len(entry.after["outstanding"]) == 6
+
+
+def test_agreeing_a_round_agreed_already_changes_nothing(half, django_capture_on_commit_callbacks):
+    """Agreed again (the API, an old page, another tab): 0 agreed, no audit entry, and no
+    change number taken, so no live page is woken for nothing; nor inside a caller's own
+    transaction, whose other work stays."""
+    section = half.event.sections.get()
+    assert services.round_agree(section=section, round_number=2, actor=half.actor) == 3
+    half.event.refresh_from_db()
+    seq, audits = half.event.seq, AuditEntry.objects.filter(event=half.event).count()
+    with django_capture_on_commit_callbacks(execute=True) as marks:
+        assert services.round_agree(section=section, round_number=2, actor=half.actor) == 0
+    assert marks == []  # the live pages' mark is not moved
+    with transaction.atomic():
+        Event.objects.filter(pk=half.event.pk).update(name="Renamed in the same transaction")
+        assert services.round_agree(section=section, round_number=2, actor=half.actor,
+                                    tables=[1]) == 0
+    half.event.refresh_from_db()
+    assert half.event.seq == seq and half.event.name == "Renamed in the same transaction"
+    assert AuditEntry.objects.filter(event=half.event).count() == audits
 
 
 # --- closing and the correction period ------------------------------------------------

@@ -61,6 +61,12 @@ def round_agree(
     if tables is not None:
         meetings = meetings.filter(table__in=list(tables))
     meetings = list(meetings)
+    if not meetings:
+        # Nothing left to agree (agreed already: an old page, another tab): no change, so
+        # the change number the lock took goes back with the rest, and the live pages are
+        # not woken for nothing.
+        transaction.set_rollback(True)
+        return 0
     if actor.is_table:
         outstanding = []
         for meeting in meetings:  # its own meeting: one query tells all the table needs
@@ -73,22 +79,21 @@ def round_agree(
                 raise ServiceError("the opponents must confirm every board first",
                                    field="round")
             outstanding += [str(o) for o in state.outstanding]
-    elif meetings:
+    else:
         # The director may agree a round that is not all in (a table gone home, say):
         # the audit keeps what was still outstanding at that moment.
         outstanding = [str(o) for o in selectors.boards_outstanding(
             event, section=section, round_number=round_number,
             tables=[m.table for m in meetings])]
-    if meetings:
-        after = {"section": section.name, "round": round_number,
-                 "tables": [m.table for m in meetings]}
-        if outstanding:
-            after["outstanding"] = outstanding
-        now = timezone.now()
-        Meeting.objects.filter(pk__in=[m.pk for m in meetings]).update(agreed_at=now)
-        for meeting in meetings:
-            meeting.agreed_at = now
-        _audit(event=event, actor=actor, action="agree round", after=after)
+    after = {"section": section.name, "round": round_number,
+             "tables": [m.table for m in meetings]}
+    if outstanding:
+        after["outstanding"] = outstanding
+    now = timezone.now()
+    Meeting.objects.filter(pk__in=[m.pk for m in meetings]).update(agreed_at=now)
+    for meeting in meetings:
+        meeting.agreed_at = now
+    _audit(event=event, actor=actor, action="agree round", after=after)
     return len(meetings)
 
 
