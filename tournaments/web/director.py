@@ -806,10 +806,10 @@ def agree_round(request: HttpRequest, event_id: int, section_id: int, round_numb
         raise Http404(f"there is no round {round_number}" + (f" at table {table}" if table else ""))
     where = f"table {table}" if table else "every table"
     agreed_already = f"Round {round_number} is agreed already at {where}."
-    # Checked before round_agree, which would take the event's next change number (and
-    # so wake every live page) even with nothing to agree. Another tab may still agree
-    # the round between this check and round_agree's lock: round_agree then agrees no
-    # meeting, returns 0 and writes no audit entry, and the count below says so.
+    # Checked first, so that the director is not asked to confirm what is done already.
+    # Another tab may still agree the round between this check and round_agree's lock:
+    # round_agree then agrees no meeting, returns 0 and changes nothing (no audit entry,
+    # no change number), and the message below says so.
     if not meetings.filter(agreed_at__isnull=True).exists():
         messages.info(request, agreed_already)
         return _back(event)
