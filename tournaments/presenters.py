@@ -18,6 +18,9 @@ Terms and the rules pinned here (docs/decisions.md, "Numbers and words"):
   subscript digits about the fraction slash U+2044 ("5³⁄₇"), so that no text people
   read holds "n/d".
 - A *score* is signed: "+12", "−7", "0" (plus/minus and net scores).
+- A *plus/minus total* (a pair's night, its overall standing, a season's score) shows
+  the nearest whole number, a half away from zero, as the standings do (rules.md §4 of
+  the pair contest): "+395", its exact value ("+394⁶⁄₇") on a tap, or beside it on paper.
 - A *side* is "N–S" or "E–W" (with an en dash); its long name "North–South".
 """
 
@@ -142,11 +145,27 @@ def signed(value: Number) -> str:
     return text
 
 
+def nearest(value: Fraction | int | str) -> int:
+    """The nearest whole number, a half away from zero: the standings' shown score."""
+    numerator, denominator = _ratio(value)
+    whole = (2 * abs(numerator) + denominator) // (2 * denominator)
+    return whole if numerator >= 0 else -whole
+
+
+def plus_minus(value: Number) -> str:
+    """A plus/minus total as the standings show it: "+395" for 394⁶⁄₇; "" for None."""
+    if value is None or value == "":
+        return ""
+    return signed(nearest(value))
+
+
 def percent(value: float | Fraction | int | None) -> str:
     """A matchpoint percentage to two decimals: "56.25%"."""
     if value is None:
         return ""
-    shown = Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    exactly = (Decimal(value.numerator) / Decimal(value.denominator)
+               if isinstance(value, Fraction) else Decimal(str(value)))
+    shown = exactly.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
     return f"{shown}%".replace("-", MINUS)
 
 
@@ -558,14 +577,15 @@ def season_rule(season: Any) -> str:
 
 def season_score(value: Number, *, counts: str, method: str | None) -> str:
     """A season's (or one night's) score as the table shows it: points as "6½", a
-    plus/minus signed ("+12⅓"), a matchpoint percentage "54⅙%" (or "54.17%")."""
+    plus/minus as the standings show it, the nearest whole ("+12" for 12⅓), a matchpoint
+    percentage to two decimals ("54.17%"), as the standings do."""
     if value is None or value == "":
         return ""
     if counts == "points":
         return number(value)
     if method == "matchpoints":
-        return number(value) + "%"
-    return signed(value)
+        return percent(fraction(value))
+    return plus_minus(value)
 
 
 def _day(iso: str) -> str:
@@ -590,9 +610,9 @@ def season_rows(table: dict) -> tuple[list[dict], list[dict]]:
                 nights.append(None)
                 continue
             value = n["points"] if counts == "points" else n["score"]
-            nights.append({"place": n["place"], "counted": n["counted"],
-                           "value": season_score(value, counts=counts,
-                                                            method=method)})
+            shown = season_score(value, counts=counts, method=method)
+            nights.append({"place": n["place"], "counted": n["counted"], "value": shown,
+                           "exact": exact(value) if exact(value) not in shown else ""})
         rows.append({**row, "place": row["place"] or "–", "placed": row["place"] is not None,
                      "shown": season_score(row["score"], counts=counts,
                                                       method=method),

@@ -1564,6 +1564,7 @@ class MemberResult:
     score: str
     place: str
     direction: str
+    title: str = ""  # the exact score, where `score` shows it rounded
 
 
 def member_results(player: Player, events) -> list[MemberResult]:
@@ -1581,20 +1582,27 @@ def member_results(player: Player, events) -> list[MemberResult]:
             for line in ranking["rows"]:
                 if line["pair"] == pair.number:
                     row, direction = line, ranking["direction"]
+        score, title = _member_score(pair.event, row)
         out.append(MemberResult(
-            event=pair.event, pair=pair.number, partner=partner.name,
-            score=_member_score(pair.event, row),
+            event=pair.event, pair=pair.number, partner=partner.name, score=score, title=title,
             place=str(row["place"]) if row else "–",
             direction="" if direction in ("ALL", "") else presenters.side(direction)))
     return out
 
 
-def _member_score(event: Event, row: dict | None) -> str:
+def _member_score(event: Event, row: dict | None) -> tuple[str, str]:
+    """The night's score as its standings show it, and its exact value in words where
+    that is rounded ("" where not): "exactly 394⁶⁄₇", "12½ matchpoints of 24"."""
     if row is None:
-        return "–"
+        return "–", ""
     if event.method == "matchpoints":
-        return f"{row['score']:.2f}%"
-    return presenters.signed(presenters.fraction(row["exact"]))
+        shown, exact = presenters.percent(row["score"]), row.get("matchpoints")
+        return shown, (f"{presenters.exact(exact)} matchpoints"
+                       + (f" of {presenters.number(row['top'])}" if row.get("top") else "")
+                       if exact is not None else "")
+    shown = presenters.signed(row["score"])
+    return shown, (f"exactly {presenters.exact(row['exact'])}"
+                   if presenters.is_rounded(row["score"], row["exact"]) else "")
 
 
 # --- the club's member list ------------------------------------------------------------
@@ -1847,8 +1855,10 @@ def member_seasons(player: Player, seasons, *, director: bool) -> list[dict]:
             if not any(p["number"] == player.number for p in row["players"]):
                 continue
             partner = [p["name"] for p in row["players"] if p["number"] != player.number]
+            shown = presenters.season_score(row["score"], counts=table["counts"],
+                                            method=table["method"])
+            exact = presenters.exact(row["score"])
             out.append({"season": season, "place": row["place"] or "–",
                         "partner": partner[0] if partner else "", "events": row["events"],
-                        "score": presenters.season_score(row["score"], counts=table["counts"],
-                                                         method=table["method"])})
+                        "score": shown, "exact": exact if exact not in shown else ""})
     return out

@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 
 from tests.reports.night import build_night, make_director
-from tournaments import standings
-from tournaments.models import Pair, Player
+from tournaments import presenters, selectors, standings
+from tournaments.models import Event, Pair, Player
 
 
 @pytest.fixture(autouse=True)
@@ -43,10 +43,23 @@ def test_the_page_lists_published_nights_with_partner_score_and_place(client, ni
     row = next(r for ranking in standings.standings(shown)["rankings"]
                for r in ranking["rows"] if r["pair"] == 1)
     assert f'<td class="num">{row["place"]}' in text
+    assert f'>{presenters.signed(row["score"])}</td>' in text  # as the standings show it
     # The director sees the unpublished night too.
     client.force_login(night_director)
     assert "Secret Friday" in client.get(
         reverse("public-member", kwargs={"number": "1001"})).content.decode()
+
+
+def test_a_score_shows_as_the_standings_show_it_exact_on_a_tap(db):
+    # Not "+394.86": the night's standings say "+395", the exact value on a tap.
+    plus_minus = Event(method="plus-minus")
+    assert selectors._member_score(plus_minus, {"score": 395, "exact": "2764/7"}) == (
+        "+395", "exactly 394⁶⁄₇")
+    assert selectors._member_score(plus_minus, {"score": -7, "exact": "-7"}) == ("−7", "")
+    assert selectors._member_score(Event(method="matchpoints"), {
+        "score": 54.17, "exact": "325/6", "matchpoints": "13/2", "top": "12"}) == (
+        "54.17%", "6½ matchpoints of 12")
+    assert selectors._member_score(plus_minus, None) == ("–", "")
 
 
 def test_an_unknown_member_is_the_sites_404(client, db):

@@ -6,7 +6,7 @@ import datetime
 import pytest
 
 from tests.tournaments.test_sessions import ONE_SPADE, THREE_HEARTS, Line, play
-from tournaments import services, standings
+from tournaments import presenters, services, standings
 from tournaments.reports import services as reports
 from tournaments.reports.documents import OverallRenderer
 from tournaments.services import Actor, ServiceError
@@ -43,6 +43,9 @@ def test_the_overall_pdf_prints_each_session_and_the_total(director):
     total = row["exact"]
     assert "/" in total  # an odd session score halved: printed as a vulgar fraction
     assert "½" in cells(content)
+    # The total as the standings show it, the nearest whole, its exact value beside it.
+    shown = f"{presenters.signed(row['score'])} ({presenters.exact(total)})"
+    assert shown in " ".join(text.split()), text
 
 
 def test_the_print_room_offers_it_for_sessions_only(director, client):

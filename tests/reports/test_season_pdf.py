@@ -7,12 +7,15 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.seasons.conftest import LINEUP, seat_members
+from tournaments import presenters
 from tournaments.models import ReportJob
 from tournaments.reports import services
+from tournaments.reports.documents import SeasonTableRenderer
 from tournaments.services import Actor, Forbidden, season_save
 
 from .night import build_night, make_director
 from .pdf import cells
+from .test_renderers import render
 
 
 @pytest.fixture
@@ -75,3 +78,21 @@ def test_only_the_director_prints_it(season):
     assert anonymous.get(reverse("season-report-status", kwargs={"pk": season.pk})
                          ).status_code == 403
     assert not ReportJob.objects.exists()
+
+
+def test_a_plus_minus_season_prints_the_nearest_whole_its_exact_value_beside_it():
+    # Not "+394.86": the standings' "+395", with 394⁶⁄₇ beside it on paper.
+    table = {"counts": "score", "method": "plus-minus",
+             "events": [{"id": 1, "name": "Night 1", "date": "2026-11-03", "counts": True,
+                         "final": True}],
+             "rows": [{"score": "2764/7", "place": 1, "events": 1,
+                       "players": [{"name": "Ann Lee", "number": "101"}],
+                       "nights": [{"event": 1, "place": "1", "counted": True,
+                                   "score": "2764/7", "points": "0"}]}]}
+    columns, rows = presenters.season_rows(table)
+    _name, content, _calls = render(SeasonTableRenderer, {
+        "season": "Autumn ladder", "rule": "Total of each night's score", "note": "",
+        "footnote": "", "counts": "score", "entrants": "individuals", "columns": columns,
+        "rows": rows})
+    text = " ".join(cells(content).split())
+    assert "+395 (394⁶⁄₇)" in text and "394.86" not in text

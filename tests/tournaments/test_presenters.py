@@ -32,6 +32,29 @@ def test_signed_scores_take_a_true_minus():
     assert p.percent(56.25) == "56.25%" and p.percent(50) == "50.00%"
 
 
+def test_a_plus_minus_total_shows_the_nearest_whole_as_the_standings_do():
+    # 394⁶⁄₇ is not "+394.86" on a summary page: the standings' "+395", exact on a tap.
+    assert [p.plus_minus(v) for v in ("2764/7", "-2764/7", "5/2", "-5/2", 0, "", None)] == [
+        "+395", "−395", "+3", "−3", "0", "", ""]
+    assert p.nearest("7/2") == 4 and p.nearest("-7/2") == -4 and p.nearest("10/3") == 3
+    assert p.season_score("2764/7", counts="score", method="plus-minus") == "+395"
+    assert p.season_score("163/3", counts="score", method="matchpoints") == "54.33%"
+    assert p.season_score("13/2", counts="points", method="plus-minus") == "6½"
+    assert p.percent(Fraction(163, 3)) == "54.33%"
+
+
+def test_a_season_night_rounded_keeps_its_exact_value_for_the_tap():
+    table = {"counts": "score", "method": "plus-minus",
+             "events": [{"id": 1, "name": "Tuesday", "date": "2026-11-03", "counts": True}],
+             "rows": [{"score": "2764/7", "place": 1, "players": [],
+                       "nights": [{"event": 1, "place": "1", "counted": True,
+                                   "score": "2764/7", "points": "0"}]}]}
+    _columns, rows = p.season_rows(table)
+    assert rows[0]["shown"] == "+395" and rows[0]["exact"] == "394⁶⁄₇"
+    assert rows[0]["night_cells"][0]["value"] == "+395"
+    assert rows[0]["night_cells"][0]["exact"] == "394⁶⁄₇"
+
+
 def test_rounded_is_judged_on_the_exact_value():
     assert p.is_rounded(7, "20/3") and not p.is_rounded(1, "7/7") and not p.is_rounded(5, "5")
     assert not p.is_rounded(None, None) and p.is_rounded(None, "1/3")

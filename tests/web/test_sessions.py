@@ -1,11 +1,13 @@
 """The console's sessions page (the next session, the carry-over), the overall standings
 page, and the pairs page's per-pair section picker."""
 
+import re
+
 import pytest
 from django.test import Client
 
 from tests.web.conftest import console_event, console_mitchell
-from tournaments import services
+from tournaments import presenters, services, standings
 from tournaments.models import AuditEntry, Event, Pair
 from tournaments.services import Actor
 from tournaments.standings import clear_cache
@@ -74,6 +76,15 @@ def test_the_overall_page_shows_each_session_and_the_total(director, director_cl
     page = director_client.get(f"/events/{second.pk}/overall/").content.decode()
     assert "Session 1" in page and "Session 2" in page and "counts 50%" in page
     assert "Overall" in page and "½" in page  # half of an odd session score
+    # Each score shows as the standings show it, the nearest whole, its exact value on a
+    # tap: never "+2.50" nor a fraction in the cell itself.
+    cells = re.findall(r'<td class="num exact(?: total)?" title="exactly ([^"]+)">([^<]+)</td>',
+                       page)
+    expected = [(presenters.exact(c["exact"]), presenters.signed(c["score"]))
+                for r in standings.overall_standings(event)["rankings"][0]["rows"]
+                for c in (r, *r["sessions"]) if c is not None]
+    assert sorted(cells) == sorted(expected)
+    assert any("½" in exact and "½" not in shown for exact, shown in cells)
     public = Client()
     assert public.get(f"/events/{event.pk}/overall/").status_code == 404  # nothing published
     services.event_publish(event=event, level="provisional", actor=actor)

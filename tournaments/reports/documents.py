@@ -318,7 +318,8 @@ class OverallRenderer(BaseRenderer):
         rows: list[list[Any]] = [head]
         for r in data["rankings"][0]["rows"]:
             cells = [self._cell(c, mp) for c in r["sessions"]]
-            total = presenters.percent(r["score"]) if mp else signed(r["exact"])
+            total = (presenters.percent(r["score"]) if mp
+                     else self.para(_exact_note(r["score"], r["exact"]), "num"))
             rows.append([r["place"], r["pair"], self.para(esc(" & ".join(r["names"]))),
                          *cells, total])
         if len(rows) == 1:
@@ -335,14 +336,17 @@ class OverallRenderer(BaseRenderer):
             self.table(rows, widths=widths, numeric_from=3,
                        extra=[("ALIGN", (0, 0), (1, -1), "RIGHT")]),
             Spacer(0, 2 * mm),
-            self.para("A pair that did not play a session adds nothing from it (—).", "small"),
+            self.para("A pair that did not play a session adds nothing from it (—)."
+                      + ("" if mp else " A score shows the nearest whole number, its exact"
+                         " value beside it where they differ."), "small"),
         ]
 
-    @staticmethod
-    def _cell(cell: dict | None, mp: bool) -> str:
+    def _cell(self, cell: dict | None, mp: bool) -> Any:
         if cell is None:
             return "—"
-        return presenters.percent(cell["score"]) if mp else signed(cell["exact"])
+        if mp:
+            return presenters.percent(cell["score"])
+        return self.para(_exact_note(cell["score"], cell["exact"]), "num")
 
 
 class ScorecardsRenderer(BaseRenderer):
@@ -690,7 +694,10 @@ class SeasonTableRenderer(BaseRenderer):
                     cells.append("·")
                 else:
                     cells.append(cell["value"] if cell["counted"] else f"({cell['value']})")
-            rows.append([r["place"], self.para(people), *cells, r["events"], r["shown"]])
+            total = r["shown"] if r["exact"] in r["shown"] else self.para(
+                f'{esc(r["shown"])} <font size="7" color="#555555">({esc(r["exact"])})</font>',
+                "num")
+            rows.append([r["place"], self.para(people), *cells, r["events"], total])
         if len(rows) == 1:
             rows.append(["", "No member has played a counted night yet", *[""] * len(nights),
                          "", ""])
