@@ -269,6 +269,8 @@ AXES_VERBOSE = False
 ADMIN_URL = env_admin_url()
 
 LANGUAGE_CODE = "en-us"
+# One way to write a date on every page: "26 Nov 2026" (config/formats/en/formats.py).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = env.str("TIME_ZONE", default="America/New_York")
 # The club's name, written into the results sent out (USEBIO's CLUB_NAME, PBN's Site).
 CLUB_NAME = env.str("CLUB_NAME", default="").strip()

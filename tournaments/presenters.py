@@ -588,6 +588,13 @@ def season_score(value: Number, *, counts: str, method: str | None) -> str:
     return plus_minus(value)
 
 
+def day(value: datetime.date | str) -> str:
+    """A date as every page writes it: "26 Nov 2026" (from a date or "2026-11-26")."""
+    if isinstance(value, str):
+        value = datetime.date.fromisoformat(value)
+    return f"{value.day} {value:%b %Y}"
+
+
 def _day(iso: str) -> str:
     """"2026-11-03" as a column head: "3 Nov"."""
     day = datetime.date.fromisoformat(iso)

@@ -48,7 +48,7 @@ def test_standings_pdf_holds_each_pair_with_its_score(night):
         assert has_row(text, row["place"], row["pair"], " & ".join(row["names"]),
                        signed(row["score"]), exact(row["exact"]), row["boards"]), row
     assert "page 1 of 1" in text
-    assert "Printed 2026-11-17 23:05" in text
+    assert "Printed 17 Nov 2026 23:05" in text
 
 
 def test_matchpoint_standings_print_percentages(director):

@@ -1,5 +1,6 @@
 """The presenters: one way to write a number, a score, a suit, a contract, a side, a ruling."""
 
+import datetime
 from fractions import Fraction
 
 import pytest
@@ -122,3 +123,7 @@ def test_the_rubbers_law_codes_read_as_their_rules_name_them():
     assert p.law_text("Three-Hand 14, 84") == "Three-Hand rule 14, Law 84"
     # The duplicate laws read as before.
     assert p.law_text("Duplicate B(3), Whist 53") == "Duplicate Law B(3), Whist Law 53"
+
+
+def test_a_date_is_written_one_way():
+    assert p.day(datetime.date(2026, 11, 3)) == p.day("2026-11-03") == "3 Nov 2026"

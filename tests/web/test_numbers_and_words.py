@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from tests.reports.night import build_night
 from tests.reports.pdf import pdf_text
-from tournaments import standings
+from tournaments import presenters, standings
 from tournaments.models import Meeting, TableCode
 from tournaments.reports.documents import (
     ScorecardsRenderer,
@@ -194,3 +194,16 @@ def test_the_demo_night_falls_on_its_tuesday():
         today = datetime.date(2026, 11, 16) + datetime.timedelta(days=day)
         night = club_night(today)
         assert night.weekday() == 1 and 0 <= (today - night).days < 7
+
+
+def test_every_page_writes_a_date_one_way(client, director_client, night):
+    # "17 Nov 2026" wherever a date is written, not also "Nov. 17, 2026" or "2026-11-17".
+    event = night.event
+    shown = f"{event.date.day} {event.date:%b %Y}"
+    assert presenters.day(event.date) == presenters.day(event.date.isoformat()) == shown
+    for page, url in ((client, "/"), (director_client, "/director/"),
+                      (director_client, f"/director/events/{event.pk}/"),
+                      (director_client, f"/director/events/{event.pk}/sessions/")):
+        text = readable(page.get(url).content.decode())
+        assert shown in text, url
+        assert event.date.isoformat() not in text and f"{event.date:%b}." not in text, url

@@ -659,7 +659,7 @@ class BaseRenderer:
             author="Duplicate Auction & Whist",
         )
         header = f"{self.event_name(data)} · {self.document}"
-        printed = f"Printed {self.now:%Y-%m-%d %H:%M}"
+        printed = f"Printed {presenters.day(self.now.date())} {self.now:%H:%M}"
         canvas_class = type("PageCanvas", (_NumberedCanvas,),
                             {"header": header, "footer_left": printed})
         try:

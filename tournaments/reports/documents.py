@@ -636,7 +636,7 @@ class PartyStandingsRenderer(BaseRenderer):
         rule = f" · {esc(data['rules_name'])}" if data["rules_name"] else ""
         out: list[Flowable] = [
             self.para(f"{esc(data['name'])} · standings", "title"),
-            self.para(f"{esc(data['game_name'])}{rule} · {esc(data['date'])} · "
+            self.para(f"{esc(data['game_name'])}{rule} · {presenters.day(data['date'])} · "
                       f"<b>{esc(state)}</b>", "body"),
             self.para("Each player's tally: his settlement with the other two players in "
                       "the round (Three-Hand Auction, rule 15)." if data["game"] == "three-hand"

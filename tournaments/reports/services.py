@@ -218,7 +218,8 @@ def season_report_data(season: Season) -> dict:
     table = selectors.season_table(season, director=True)
     columns, rows = presenters.season_rows(table)
     pending = [e for e in columns if not e["final"]]
-    note = ("Not final yet: " + "; ".join(f"{e['name']} ({e['date']})" for e in pending)
+    note = ("Not final yet: " + "; ".join(f"{e['name']} ({presenters.day(e['date'])})"
+                                           for e in pending)
             + ".") if pending else ""
     footnote = "Visitors (players without a member number) are not ranked in a season."
     if season.rule == "best":

@@ -247,4 +247,5 @@ def season_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/public/season.html", {
         "season": season, "table": table, "columns": columns, "rows": rows,
         "rule": presenters.season_rule(season), "director": caller.director,
-        "not_counted": [e for e in table["events"] if not e["counts"]]})
+        "not_counted": [{**e, "day": presenters.day(e["date"])} for e in table["events"]
+                        if not e["counts"]]})
