@@ -13,6 +13,7 @@ from scoring.engine import get_rules, parse_deal, score
 from tournaments.demo import simulate_play
 from tournaments.models import AuditEntry, Board, Event, Meeting, Result, Season
 from tournaments.selectors import season_table
+from tournaments.services import Actor
 from tournaments.standings import standings
 
 
@@ -105,6 +106,8 @@ def test_director_log_in_only_with_debug(demo):
     assert 'created the director log-in "director"' in output
     user = get_user_model().objects.get(username="director")
     assert user.is_staff and user.is_superuser and user.check_password("director")
+    # By a person's name, not "reported by director director" on an irregular board.
+    assert Actor.director(user).label == "director Grace Holt"
 
 
 def test_no_log_in_without_debug(db, settings):

@@ -95,7 +95,11 @@ class Actor:
 
     @classmethod
     def director(cls, user) -> "Actor":
-        return cls(label=f"director {user.get_username()}", user=user)
+        """The director by name where the log-in has one ("director Grace Holt"), else by
+        the log-in ("director alice"): the label the rows they write keep (entered by,
+        reported by), read where the log-in is not at hand."""
+        name = (user.get_full_name() or "").strip() if hasattr(user, "get_full_name") else ""
+        return cls(label=f"director {name or user.get_username()}", user=user)
 
     @classmethod
     def at_table(cls, section: Section, table: int) -> "Actor":

@@ -55,7 +55,10 @@ class Command(BaseCommand):
             return Actor.system("demo")
         user = User.objects.filter(username=DIRECTOR).first()
         if user is None:
-            user = User.objects.create_superuser(DIRECTOR, email="", password=DIRECTOR)
+            # A person's name, as a club's director has: the pages say "reported by
+            # director Grace Holt", not "director director".
+            user = User.objects.create_superuser(DIRECTOR, email="", password=DIRECTOR,
+                                                 first_name="Grace", last_name="Holt")
             self.stdout.write('DEBUG is on: created the director log-in "director", '
                               'password "director".')
         else:
