@@ -874,13 +874,9 @@ class SectionGrid:
     section: Section
     tables: list[int]
     rounds: list[tuple[int, list[Cell | None]]] = field(default_factory=list)
-
-    @property
-    def agreed_rounds(self) -> set[int]:
-        """Rounds agreed at every table (Duplicate Law E): the grid offers no "Agree
-        round" for them."""
-        return {rnd for rnd, row in self.rounds
-                if all(cell.meeting.agreed_at is not None for cell in row if cell is not None)}
+    # Rounds agreed at every table (Duplicate Law E): the grid offers no "Agree round" for
+    # them. Worked out once with the rounds (the page reads it on every row).
+    agreed_rounds: set[int] = field(default_factory=set)
 
 
 def round_grid(event: Event) -> list[SectionGrid]:
@@ -919,6 +915,8 @@ def round_grid(event: Event) -> list[SectionGrid]:
         grid.tables = sorted({table for _, table in keyed})
         rounds = sorted({rnd for rnd, _ in keyed})
         grid.rounds = [(rnd, [keyed.get((rnd, t)) for t in grid.tables]) for rnd in rounds]
+        grid.agreed_rounds = {rnd for rnd, row in grid.rounds if all(
+            cell.meeting.agreed_at is not None for cell in row if cell is not None)}
     return list(grids.values())
 
 

@@ -100,6 +100,12 @@ def _back(event: Event) -> HttpResponse:
     return redirect("director-event", event_id=event.pk)
 
 
+def not_in_yet(count: int) -> str:
+    """The heading of the boards a step would agree as they stand: "Not in yet: 147 board
+    results" (a board at a table; "" for none)."""
+    return f"Not in yet: {count} board result{pluralize(count)}" if count else ""
+
+
 # --- events --------------------------------------------------------------------------------------
 
 
@@ -196,7 +202,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "status_actions": actions,
         "outstanding": outstanding[:SHOWN_OUTSTANDING],
         "outstanding_more": max(len(outstanding) - SHOWN_OUTSTANDING, 0),
-        "outstanding_count": len(outstanding),
+        "not_in_yet": not_in_yet(len(outstanding)),
         "agreed_means": AGREED_MEANS,
         "final_after": clock(event.final_after) if event.in_correction_period else "",
         "publish_offers": _publish_offers(event),
@@ -267,8 +273,7 @@ def event_agree(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event, "title": f"Mark {event.name} agreed?", "error": error,
         "explain": AGREED_MEANS,
         "items": [str(o) for o in outstanding],
-        "items_title": (f"Not in yet: {len(outstanding)} board result{pluralize(len(outstanding))}"
-                        if outstanding else "Every board is in."),
+        "items_title": not_in_yet(len(outstanding)) or "Every board is in.",
         "items_note": "Agreeing now agrees these as they stand: a board not entered stays "
                       "without a score until you enter it or give a ruling." if outstanding
                       else "",
@@ -312,8 +317,7 @@ def event_close(request: HttpRequest, event_id: int) -> HttpResponse:
                    "correct a score; when it ends the standings are published final and "
                    "nobody, not even the director, can change a result.",
         "items": [str(o) for o in outstanding],
-        "items_title": (f"Not in yet: {len(outstanding)} board result{pluralize(len(outstanding))}"
-                        if outstanding else ""),
+        "items_title": not_in_yet(len(outstanding)),
         "items_note": "Closing now agrees these as they stand." if outstanding else "",
         "reason": "required" if outstanding else "",
         "minutes": minutes,
@@ -836,8 +840,7 @@ def agree_round(request: HttpRequest, event_id: int, section_id: int, round_numb
         "explain": "Duplicate Law E: after this the tables can no longer change these scores; "
                    "only the director can.",
         "items": [str(o) for o in outstanding],
-        "items_title": (f"Not in yet: {count} board result{pluralize(count)}" if count
-                        else "Every board of the round is in and confirmed."),
+        "items_title": not_in_yet(count) or "Every board of the round is in and confirmed.",
         "items_note": "Agreeing now agrees these as they stand: an unconfirmed board is "
                       "agreed as entered, and a board not entered stays without a score "
                       "until you enter it or give a ruling." if count else "",
