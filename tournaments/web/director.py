@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import datetime
 import functools
+import ipaddress
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import BadRequest, PermissionDenied
@@ -172,6 +175,21 @@ def _publish_offers(event: Event) -> list[tuple[str, str]]:
     return offers
 
 
+def site_url_is_local(url: str) -> bool:
+    """Whether the site's address (settings.SITE_URL, which starts every link in the score
+    cards' mail) is this computer's own: localhost or a loopback address, which a player's
+    phone resolves to itself, never to the club's site. A LAN address may be the club's."""
+    host = (urlsplit(url).hostname or "").rstrip(".")
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    address = getattr(address, "ipv4_mapped", None) or address  # ::ffff:127.0.0.1
+    return address.is_loopback or address.is_unspecified
+
+
 @director_required
 @require_GET
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -211,6 +229,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         # How the score cards went by e-mail: only once final (no query before).
         "mails": selectors.score_card_mails(event)
         if event.published == Event.Published.FINAL else None,
+        # The address the mails' links would start with, when no player can open it.
+        "local_site_url": settings.SITE_URL if site_url_is_local(settings.SITE_URL) else "",
     })
 
 
