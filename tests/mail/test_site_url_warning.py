@@ -69,3 +69,14 @@ def test_the_warning_comes_before_the_cards_go_out(night, client):
         html = _event_page(client, night)
     assert night.event.published != "final"
     assert "start with <strong>http://localhost:8000</strong>" in html
+
+
+def test_the_close_page_warns_before_closing_sends_the_cards(night, client):
+    """"Close and publish final now" sends the cards at once: its page warns first."""
+    client.force_login(night.director)
+    url = reverse("director-close", kwargs={"event_id": night.event.pk})
+    with override_settings(SITE_URL="http://127.0.0.1:8000"):
+        html = client.get(url).content.decode()
+    assert 'data-testid="confirm-close-final"' in html and WARNING in html
+    with override_settings(SITE_URL="https://club.example"):
+        assert WARNING not in client.get(url).content.decode()

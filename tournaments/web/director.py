@@ -341,6 +341,8 @@ def event_close(request: HttpRequest, event_id: int) -> HttpResponse:
         "items_note": "Closing now agrees these as they stand." if outstanding else "",
         "reason": "required" if outstanding else "",
         "minutes": minutes,
+        # Closing publishes final (now, or after the correction period): the cards go out.
+        "local_site_url": settings.SITE_URL if site_url_is_local(settings.SITE_URL) else "",
         "buttons": [
             ("publish", "later", "Close; publish final after the correction period",
              "confirm-close"),
