@@ -207,3 +207,23 @@ def test_every_page_writes_a_date_one_way(client, director_client, night):
         text = readable(page.get(url).content.decode())
         assert shown in text, url
         assert event.date.isoformat() not in text and f"{event.date:%b}." not in text, url
+
+
+def test_a_boards_average_is_exact_not_two_decimals(client, director):
+    # Seven tables: averages in sevenths, which have no vulgar fraction. They read
+    # "69⁶⁄₇" beside the rows' "(−27¹⁄₇)", not "69.86".
+    event = build_night(director, tables=7).event
+    averages = []
+    for number in range(1, event.boards.count() + 1):
+        text = readable(client.get(f"/events/{event.pk}/boards/{number}/").content.decode())
+        found = re.search(r"Average of the tables: N–S (\S+), E–W (\S+)\.", text)
+        if found:
+            averages += found.groups()
+    assert averages and any("⁄" in a for a in averages)
+    assert not [a for a in averages if re.search(r"\d\.\d", a)]
+    _, _, content = TravellersRenderer(progress=lambda *a: None).render(
+        report_data(event, "travellers"))
+    printed = re.findall(r"Average of the tables' scores: N–S (\S+), E–W (\S+)",
+                         " ".join(pdf_text(content).split()))
+    assert printed and any("⁄" in a for pair in printed for a in pair)
+    assert not [a for pair in printed for a in pair if re.search(r"\d\.\d", a)]

@@ -119,8 +119,8 @@ class TravellersRenderer(BaseRenderer):
                 block.append(Spacer(0, 1 * mm))
                 block.append(self.para(
                     "Average of the tables' scores: "
-                    f"N–S {esc(presenters.number(board['average']['ns']))}, "
-                    f"E–W {esc(presenters.number(board['average']['ew']))}", "small"))
+                    f"N–S {esc(presenters.exact(board['average']['ns']))}, "
+                    f"E–W {esc(presenters.exact(board['average']['ew']))}", "small"))
             yield block
 
     def hand_diagram(self, board: dict) -> Flowable:
