@@ -153,6 +153,9 @@ def test_the_progression_and_the_tallies(as_director):
     assert by_name["Ann"]["total"] == ns - ew == -by_name["Cy"]["total"]
     assert sum(r["total"] for r in standings["rows"]) == 0
     assert [r["place"] for r in standings["rows"]][:2] == ["1=", "1="]
+    # Round 2 has begun with no deal in yet: "—", not a tally of "0".
+    assert all(r["rounds"][1] is None and r["rounds_text"][1] == "—"
+               for r in standings["rows"])
 
 
 def test_ties_share_a_place(as_director):

@@ -651,7 +651,7 @@ class PartyStandingsRenderer(BaseRenderer):
         rows: list[list[Any]] = [["Place", "Player", *[f"R{r}" for r in rounds], "Total"]]
         for row in data["rows"]:
             rows.append([row["place"], self.para(esc(row["name"])),
-                         *[signed(v) if v is not None else "" for v in row["rounds"]],
+                         *[signed(v) if v is not None else "—" for v in row["rounds"]],
                          self.para(f"<b>{esc(row['total_text'])}</b>", "num")])
         out.append(self.table(rows, widths=widths, numeric_from=2,
                               extra=[("ALIGN", (0, 1), (0, -1), "CENTER")]))

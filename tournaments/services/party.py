@@ -521,10 +521,13 @@ def _table_out(party: Party, entry: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _tallies(party: Party, night: Mapping[str, Any]) -> dict[int, dict[int, int]]:
-    """player number → round → tally."""
+    """player number → round → tally; a round with no deal entered at the player's table
+    yet (the round just begun) has none."""
     out: dict[int, dict[int, int]] = {}
     for r, entries in night["rounds"].items():
         for entry in entries:
+            if not entry["deals"] and not entry["done"]:
+                continue
             for seat, player in entry["seated"].items():
                 col = engine.column_of(party.game, seat)
                 out.setdefault(player.number, {})[r] = entry["tally"][col]
@@ -548,7 +551,7 @@ def party_standings(*, party: Party) -> dict[str, Any]:
             "place": place, "player": p.number, "name": p.name,
             "member": p.member.number if p.member_id and p.member else None,
             "rounds": [per.get(r) for r in round_numbers],
-            "rounds_text": [presenters.signed(per[r]) if r in per else "" for r in
+            "rounds_text": [presenters.signed(per[r]) if r in per else "—" for r in
                             round_numbers],
             "total": totals[p.number], "total_text": presenters.signed(totals[p.number])
             or "0"})
