@@ -41,6 +41,10 @@ def test_the_renderer_prints_the_period_sheet(pad):
     assert "Game 1 to Bob & Di" in text and "Game 3 to Ann & Cy" in text
     assert has_row(text, "Total", 452, 230)
     assert "Rubber to Ann & Cy" in text and "win 222 from Bob & Di" in text
+    # As a pad is kept: the honour score above the line, the trick score below it.
+    above = text.index("Honour score, above the line")
+    below = text.index("Trick score, below the line")
+    assert above < below < text.index("Game 1 to Bob & Di")
 
 
 def test_the_pad_prints_its_sheet_through_a_job(client, pad, django_capture_on_commit_callbacks):

@@ -53,6 +53,11 @@ def test_a_pad_is_started_and_kept_deal_by_deal():
     assert "Game 1 to Bob &amp; Di" in sheet
     assert "Cy deals next" in sheet  # N, E dealt: S next
     assert 'data-testid="sheet-deal-2"' in sheet
+    # As a pad is kept: honours and bonuses above the line, trick scores below it.
+    assert "Above the line: honours, penalties and bonuses" in sheet
+    assert "Below the line: trick scores toward game" in sheet
+    assert (sheet.index('data-testid="sheet-honours"') < sheet.index('data-testid="sheet-line"')
+            < sheet.index('data-testid="sheet-tricks"') < sheet.index('data-testid="sheet-totals"'))
     # the new pad is remembered on this phone
     assert "Auction Bridge" in client.get(reverse("pad-home")).content.decode()
 
@@ -201,3 +206,13 @@ def test_a_passed_out_deal_needs_no_contract():
     pad = start(client, rules="english")  # a deal passed out is scored (English rule)
     response = client.post(reverse("pad-deal", args=[pad.code]), {"passed_out": "on"})
     assert response.status_code == 302 and pad.deals.count() == 1
+
+
+def test_a_whist_sheet_keeps_its_points_game_by_game_first():
+    client = Client()
+    pad = start(client, game="whist", form="plain", first_dealer_four="S")
+    sheet = client.get(reverse("pad-sheet", args=[pad.code])).content.decode()
+    assert "Points, game by game" in sheet and "Game values and the rubber" in sheet
+    assert "Above the line" not in sheet
+    assert (sheet.index('data-testid="sheet-tricks"') < sheet.index('data-testid="sheet-line"')
+            < sheet.index('data-testid="sheet-honours"'))

@@ -540,9 +540,10 @@ class GuidecardsRenderer(BaseRenderer):
 
 
 class RubberSheetRenderer(BaseRenderer):
-    """A score pad's rubber as a period score sheet (rules.md §10): the trick column
-    game by game, each game ruled off, then the honour column and the bonuses, the
-    totals, the result and the settlement.
+    """A score pad's rubber as a period score sheet (rules.md §10) kept as a score pad is
+    (decision 174): auction's honour column and bonuses above the line, then its trick
+    column below it, game by game, each game ruled off (whist: the points game by game,
+    then the game values); the totals, the result and the settlement.
 
     Data: tournaments.services.rubber_sheet(rubber=...).
     """
@@ -574,9 +575,10 @@ class RubberSheetRenderer(BaseRenderer):
         nums = len(keys)
         width = self.frame_width
         numw = 24 * mm
+        whist = data["game"] == "whist"
         widths = [12 * mm, 28 * mm, width - 40 * mm - nums * numw] + [numw] * nums
-        above = "Points" if data["game"] == "whist" else "Trick score (toward game)"
-        rows: list[list[Any]] = [["Deal", "Dealer", above, *heads]]
+        title = "Points" if whist else "Trick score, below the line (toward game)"
+        rows: list[list[Any]] = [["Deal", "Dealer", title, *heads]]
         extra: list[tuple] = []
         for period in data["periods"]:
             for d in period["deals"]:
@@ -590,17 +592,24 @@ class RubberSheetRenderer(BaseRenderer):
                     *[""] * nums])
                 extra.append(("LINEBELOW", (0, len(rows) - 1), (-1, len(rows) - 1), 1.6,
                               colors.black))
-        out.append(self.table(rows, widths=widths, numeric_from=3, extra=extra))
-        out.append(Spacer(0, 3 * mm))
-        below_title = "Game values and rubber" if data["game"] == "whist" else \
-            "Honour score (below the line) and bonuses"
-        rows = [[below_title, *heads]]
+        tricks = self.table(rows, widths=widths, numeric_from=3, extra=extra)
+        title = "Game values and rubber" if whist else \
+            "Honour score, above the line: honours, penalties and bonuses"
+        rows = [[title, *heads]]
         for r in data["below"]:
             rows.append([self.para(esc(presenters.sentence(r["what"]))),
                          *[r["points"][k] or "" for k in keys]])
-        rows.append([self.para("<b>Total</b>"), *[str(data["totals"][k]) for k in keys]])
-        out.append(self.table(rows, widths=[width - nums * numw] + [numw] * nums,
-                              numeric_from=1))
+        honours = self.table(rows, widths=[width - nums * numw] + [numw] * nums,
+                             numeric_from=1)
+        totals = self.table([[self.para("<b>Total</b>"),
+                              *[str(data["totals"][k]) for k in keys]]],
+                            widths=[width - nums * numw] + [numw] * nums, numeric_from=1,
+                            header_rows=0)
+        # As the sheet is kept: whist's points game by game, then the game values; auction's
+        # honour score above the line, its trick score below it (decision 174).
+        for part in ((tricks, honours) if whist else (honours, tricks)):
+            out += [part, Spacer(0, 3 * mm)]
+        out.append(totals)
         out.append(Spacer(0, 3 * mm))
         out.append(self.para(f"<b>{esc(data['result'])}</b>", "body"))
         if data["game"] == "three-hand":
