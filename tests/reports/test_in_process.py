@@ -20,10 +20,11 @@ def test_print_answers_at_once_then_the_page_shows_progress_then_the_file(
         director_client, night, held_jobs, monkeypatch, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         response = director_client.post(url(night, "travellers"))
-    # The answer does not wait for the PDF: the job has not run yet.
-    assert response.status_code == 202
+    # The answer does not wait for the PDF: the job has not run yet. The browser is sent
+    # on to the job's page (303), so that reloading it does not print again.
+    assert response.status_code == 303 and response["Location"] == url(night, "travellers")
     assert ReportJob.objects.get().status == "queued"
-    html = response.content.decode()
+    html = director_client.get(response["Location"]).content.decode()
     assert 'class="progress"' in html and 'data-status="queued"' in html
     # (The test's transaction sends the job only once the view has answered; the page
     # the director sees next, or the status it polls, says the job is under way.)

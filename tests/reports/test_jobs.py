@@ -49,8 +49,9 @@ def test_post_answers_202_with_a_status_url_then_serves_the_pdf(
 def test_the_html_page_shows_a_progress_bar_and_the_file_link(
         director_client, night, django_capture_on_commit_callbacks):
     response = start(director_client, night, "travellers", django_capture_on_commit_callbacks)
-    assert response.status_code == 202
-    html = response.content.decode()
+    assert response.status_code == 303  # on to the job's page: a reload prints nothing again
+    assert response["Location"] == url(night, "travellers")
+    html = director_client.get(response["Location"]).content.decode()
     assert 'class="progress"' in html
     assert f'data-report-status-url="http://testserver/events/{night.event.pk}' in html
     assert "Open the travellers (PDF)" in html

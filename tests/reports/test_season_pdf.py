@@ -40,7 +40,8 @@ def test_the_director_prints_the_season_table(client, director, season,
     client.force_login(director)
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(reverse("season-report", kwargs={"pk": season.pk}))
-    assert response.status_code == 202
+    assert response.status_code == 303  # on to the print page: a reload prints nothing again
+    assert response["Location"] == reverse("season-report", kwargs={"pk": season.pk})
     job = ReportJob.objects.get()
     assert (job.season_id, job.event_id, job.rubber_id, job.kind, job.status) == (
         season.pk, None, None, "season", "done")

@@ -14,7 +14,14 @@ from collections.abc import Callable
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.files.storage import default_storage
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import (
+    FileResponse,
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseRedirect,
+    JsonResponse,
+)
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
@@ -94,7 +101,9 @@ def reports_index(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 @director_only
 def report_job(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
-    """GET: the job's page (progress bar). POST: print it (again) → 202 and its status URL."""
+    """GET: the job's page (progress bar). POST: print it (again) → 202 and its status URL
+    (JSON); a browser's form is sent on to the job's page (303), which a reload reads again
+    rather than printing again."""
     event = get_object_or_404(Event, pk=pk)
     kind = _kind_or_404(kind)
     if request.method == "POST":
@@ -105,14 +114,11 @@ def report_job(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
             return _refuse(request, event, kind, exc, 403)
         except ServiceError as exc:
             return _refuse(request, event, kind, exc, 400)
-        job.refresh_from_db()  # queued, or already running: the page shows its progress
+        if not _wants_json(request):
+            return _see_page(request)
+        job.refresh_from_db()  # queued, or already running: its status says which
         status = _status(request, job)
-        if _wants_json(request):
-            response = JsonResponse(status, status=202)
-        else:
-            response = render(request, "tournaments/reports/job.html",
-                              {"event": event, "kind": kind, "title": services.KINDS[kind],
-                               "job": job, "status": status}, status=202)
+        response = JsonResponse(status, status=202)
         response["Location"] = status["status_url"]
         return response
     job = ReportJob.objects.filter(event=event, kind=kind).first()
@@ -122,6 +128,14 @@ def report_job(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     return render(request, "tournaments/reports/job.html",
                   {"event": event, "kind": kind, "title": services.KINDS[kind], "job": job,
                    "status": _status(request, job) if job else None})
+
+
+def _see_page(request: HttpRequest) -> HttpResponse:
+    """A browser's print sent on to the job's own page (POST, redirect, GET): the page shows
+    the progress, and reloading it asks nothing again."""
+    response = HttpResponseRedirect(request.path)
+    response.status_code = 303
+    return response
 
 
 def _refuse(request: HttpRequest, event: Event, kind: str, exc: ServiceError,
@@ -195,7 +209,8 @@ def _season_page(request: HttpRequest, season: Season, job: ReportJob | None, *,
 @never_cache
 @director_only
 def season_report(request: HttpRequest, pk: int) -> HttpResponse:
-    """GET: the season table's print page. POST: print it (again) → 202 and its status."""
+    """GET: the season table's print page. POST: print it (again) → 202 and its status
+    (JSON); a browser's form is sent on to the page (303)."""
     season = get_object_or_404(Season, pk=pk)
     if request.method == "POST":
         try:
@@ -206,10 +221,11 @@ def season_report(request: HttpRequest, pk: int) -> HttpResponse:
                 return JsonResponse({"error": exc.message, "field": exc.field}, status=403)
             return _season_page(request, season, ReportJob.objects.filter(
                 season=season).first(), status_code=403, error=exc.message)
+        if not _wants_json(request):
+            return _see_page(request)
         job.refresh_from_db()
         status = _season_status(request, job)
-        response = (JsonResponse(status, status=202) if _wants_json(request)
-                    else _season_page(request, season, job, status_code=202))
+        response = JsonResponse(status, status=202)
         response["Location"] = status["status_url"]
         return response
     job = ReportJob.objects.filter(season=season).first()
