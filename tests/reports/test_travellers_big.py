@@ -83,8 +83,8 @@ def test_a_mid_size_event_prints_every_result_on_its_board(director):
         for row in board["rows"]:
             assert expected_row(row) in found, (board["board"], expected_row(row))
             rulings += bool(row["ruling"])
-        assert (f"N–S {presenters.number(board['average']['ns'])}, "
-                f"E–W {presenters.number(board['average']['ew'])}") in found
+        assert (f"N–S {presenters.exact(board['average']['ns'])}, "
+                f"E–W {presenters.exact(board['average']['ew'])}") in found
     assert rulings == 1
     # Hand diagrams for the boards with a hand record, suit symbols in DejaVu.
     assert "♠ 10 8 2" in text and "♥ A Q J 8 4" in text
