@@ -510,7 +510,9 @@ class GuidecardsRenderer(BaseRenderer):
         table = self.table(rows, widths=[p * width for p in parts],
                            extra=[("FONT", (0, 1), (2, -1), FONT_BOLD, 10),
                                   ("ALIGN", (0, 1), (2, -1), "CENTER"), *self.TIGHT, *spans])
-        title = f"Section {esc(card['section'])} · Table {card['table']}"
+        # One section: "Table 1", as the web page's card says (and the pair card's line).
+        where = f"Section {esc(card['section'])} · " if sections > 1 else ""
+        title = f"{where}Table {card['table']}"
         return [self.para(f"<b>{title}</b>", "card_title"), self.para(esc(event), "small"),
                 Spacer(0, 2 * mm), table]
 
