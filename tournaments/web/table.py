@@ -186,15 +186,24 @@ def home(request: HttpRequest, table: TableCode, round_number: int | None = None
     shown = access.table_travellers(
         table, [line.number for line in lines if line.result is not None], seated=seated)
     irregular = selectors.meeting_irregular(meeting) if meeting else {}
+    playing = event.status in (Event.Status.SETTING_UP, Event.Status.RUNNING)
     for line in lines:
         line.traveller = line.number in shown
         line.irregular = irregular.get(line.number)  # Duplicate Law B: the table waits
         line.wait = presenters.irregular_wait(line.irregular) if line.irregular else ""
+        line.director = _director_words(line.result)
+        # Marked not played, with the director's leave to play it late: it is to enter.
+        line.late = (playing and line.result is not None and line.result.ruling == NOT_PLAYED
+                     and selectors.late_leave(meeting.late_boards, line.number))
     return render(request, "tournaments/table/round.html", {
-        "late_play": selectors.late_play_boards(meetings)
-        if event.status in (Event.Status.SETTING_UP, Event.Status.RUNNING) else [],
+        "late_play": selectors.late_play_boards(meetings) if playing else [],
         "table": table, "event": event, "meetings": meetings, "meeting": meeting,
         "seated": seated, "lines": lines, "all_confirmed": all_confirmed,
+        # Duplicate Law B: the page offers the report for the boards still to be played
+        # here; with none left the question is not asked (for a board already scored,
+        # the players call the director).
+        "reportable": [line.number for line in lines
+                       if line.result is None and line.irregular is None],
         "sits_out": selectors.table_sits_out(table.section, table.table, meetings)
         if meeting == seated else None,
         "closed": event.status == Event.Status.CLOSED,
@@ -205,6 +214,19 @@ def home(request: HttpRequest, table: TableCode, round_number: int | None = None
                                                     "round_number": meeting.round})
         if meeting else "",
     })
+
+
+def _director_words(result: Result | None) -> str:
+    """How the round page names a board the director entered or ruled on: "director's
+    ruling: fouled board (Duplicate Law B), N–S at fault", "entered or corrected by the
+    director"; "" for a result of the table's own. The players neither entered nor
+    confirmed such a board, so it is not called "confirmed"."""
+    if result is None or not (result.ruling or result.status == Result.Status.DIRECTOR):
+        return ""
+    if not result.ruling:
+        return "entered or corrected by the director"
+    words = presenters.result_line(result)  # the one place a ruling is written
+    return "director's ruling: " + words[:1].lower() + words[1:]
 
 
 def _where_to_go(table: TableCode, meetings: list[Meeting], meeting: Meeting | None,
