@@ -13,6 +13,19 @@ from ..irregular_forms import STAGE_HELP, ReportForm
 from ..models import Irregularity, TableCode
 from .table import _actor, _board_of, _flash, _later_round, _meeting, with_table
 
+# The phone's words for when it was found. Duplicate Law B turns on the "original play",
+# the board's first play, and the "overplay" at every table after it: so a player tells
+# the stages apart by whether another table had played the board before them, then by
+# whether their own bidding had begun. (The values stored are the form's.)
+TABLE_STAGES = [
+    ("original", "No table had played this board before us: we found it while dealing, "
+                 "bidding or playing it"),
+    ("before-overplay", "Another table had played it before us: we found it as we took the "
+                        "cards out of the board, before anyone bid"),
+    ("overplay", "Another table had played it before us: we found it after our bidding or "
+                 "play had begun"),
+]
+
 
 @require_http_methods(["GET", "POST"])
 @with_table
@@ -24,6 +37,7 @@ def report(request: HttpRequest, table: TableCode, round_number: int, board: int
     if (refused := _later_round(request, table, meeting, board)) is not None:
         return refused
     form = ReportForm(request.POST or None)
+    form.fields["stage"].choices = TABLE_STAGES
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
