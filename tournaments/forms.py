@@ -623,8 +623,12 @@ class RulingForm(forms.Form):
         label="Offending side (fouled board: the side whose player was short)",
         choices=[("", "—"), *((side, presenters.side_name(side)) for side in SIDES)],
         required=False)
-    reason = forms.CharField(label="Why (for the audit trail)", required=False,
-                             max_length=MAX_REASON, validators=[no_control_characters])
+    # The director's ruling needs a reason (services.ruling_award); asked here, in a
+    # ruling's words: the service's own message speaks of a correction.
+    reason = forms.CharField(label="Why (for the audit trail)", max_length=MAX_REASON,
+                             validators=[no_control_characters], error_messages={
+                                 "required": "Say why: a ruling needs a reason for the "
+                                             "audit trail"})
 
     def __init__(self, *args, two_tables: bool = False, **kwargs):
         super().__init__(*args, **kwargs)

@@ -294,3 +294,40 @@ def test_a_table_cannot_overrule_the_director(mitchell, as_director):
     assert services.result_confirm(result=result, actor=table).status == Result.Status.DIRECTOR
     with pytest.raises(Forbidden, match="The director has set this result"):
         services.result_correct(result=result, actor=table, data=FOUR_HEARTS)
+
+
+def test_back_to_setting_up_with_results_in_says_why(director):
+    """Any caller (the console, the API): going back to setting up removes no score, and
+    with results in the audit says why the night was said not to have started."""
+    from tests.reports.night import build_night
+
+    event = build_night(director).event
+    actor = Actor.director(director)
+    with pytest.raises(ServiceError) as refused:
+        services.event_set_status(event=event, status="setting-up", actor=actor)
+    assert refused.value.field == "reason" and "results are in already" in refused.value.message
+    event.refresh_from_db()
+    assert event.status == "running"
+    results = Result.objects.filter(event=event, voided=False).count()
+    event = services.event_set_status(event=event, status="setting-up", actor=actor,
+                                      reason="the late pairs are not seated yet")
+    assert event.status == "setting-up"
+    assert Result.objects.filter(event=event, voided=False).count() == results
+    entry = AuditEntry.objects.filter(event=event).order_by("-pk").first()
+    assert entry.reason == "the late pairs are not seated yet"
+
+
+def test_a_missing_reason_is_asked_for_in_the_words_of_the_step(director):
+    """The API's ruling, like the console's, is asked its reason as a ruling, not as a
+    correction; removing a result likewise."""
+    from tests.reports.night import build_night
+
+    event = build_night(director, play=False, published="none").event
+    actor = Actor.director(director)
+    with pytest.raises(ServiceError, match="Say why: a ruling needs a reason"):
+        services.ruling_award(event=event, board=1, ns=1, ew=2, kind="average", actor=actor)
+    result, _ = services.result_record(
+        event=event, board=1, ns=1, ew=2, actor=actor,
+        data={"contract": {"level": 1, "denomination": "NT", "declarer": "N"}, "tricks": 7})
+    with pytest.raises(ServiceError, match="Say why: removing a result needs a reason"):
+        services.result_void(result=result, actor=actor, reason=" ")

@@ -116,7 +116,7 @@ def adjusted_award(
     average ("average") or average-minus ("minus"). Club practice, when the event has
     club adjustments on; pair contests only (a team match adds real totals)."""
     _require_director(actor, "adjusted scores")
-    reason = _require_reason(reason)
+    reason = _require_reason(reason, "an adjusted score")
     _require_on(event, fresh=True)
     if event.kind == "teams":
         raise ServiceError("adjusted scores are for a pair contest: a team match adds up "
@@ -161,7 +161,7 @@ def assigned_award(
     a real result (it enters the average and the matchpoint field). Club practice, when
     the event has club adjustments on."""
     _require_director(actor, "assigned scores")
-    reason = _require_reason(reason)
+    reason = _require_reason(reason, "an assigned score")
     _require_on(event, fresh=True)
     ns_fields = _scored(event, board, ns_result, actor, "ns_result")
     ew_fields = None

@@ -186,10 +186,12 @@ def _require_table_scoring(event: Event) -> None:
         raise Forbidden(AGREED_FOR_TABLES)
 
 
-def _require_reason(reason: str) -> str:
+def _require_reason(reason: str, what: str = "a correction") -> str:
+    """The reason, stripped; refused when empty, in the words of `what` needs it ("a
+    ruling", "an adjusted score")."""
     reason = (reason or "").strip()
     if not reason:
-        raise ServiceError("say why: a correction needs a reason for the audit trail",
+        raise ServiceError(f"say why: {what} needs a reason for the audit trail",
                            field="reason")
     return reason
 

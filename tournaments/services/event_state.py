@@ -209,6 +209,13 @@ def event_set_status(*, event: Event, status: str, actor: Actor, reason: str = "
                     f"not in yet ({_outstanding_text(outstanding)}): say why the scores "
                     "are agreed without them", field="reason")
             after["outstanding"] = [str(o) for o in outstanding]
+    if (status == Event.Status.SETTING_UP and locked.status == Event.Status.RUNNING
+            and not reason and not actor.is_system
+            and Result.objects.filter(event=locked, voided=False).exists()):
+        # It sounds like undoing the night, and changes nothing of its scores: the audit
+        # says why a night with results in was said not to have started.
+        raise ServiceError("say why the event goes back to setting up: results are in "
+                           "already, and the reason goes in the audit", field="reason")
     if locked.status == Event.Status.CLOSED:
         if not reason:
             raise ServiceError("say why the event is reopened: the reason goes in the audit",

@@ -25,9 +25,10 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Q
+from django.db.models.functions import Lower, Trim
 from django.utils import timezone
 
-from ..models import Pair, Player, Substitute
+from ..models import Event, Pair, Player, Substitute
 from .base import Actor, Forbidden, ServiceError, _audit, _lock_event
 
 CSV_COLUMNS = ["number", "first_name", "last_name", "email"]
@@ -176,7 +177,10 @@ def member_save(*, player: Player | None = None, number: str | None, first_name:
         try:
             validate_email(email)
         except ValidationError:
-            raise ServiceError(f"{email!r} is not an e-mail address", field="email") from None
+            # Not f"{email!r} is …": the message would open with what was typed, and a
+            # message's first letter is made a capital (ServiceError): "'Not-an-email'".
+            raise ServiceError(f"that is not an e-mail address: “{email}”",
+                               field="email") from None
     if player is not None:
         player = Player.objects.select_for_update().get(pk=player.pk)
     clash = Player.objects.filter(number=number).exclude(
@@ -317,3 +321,38 @@ def player_for(token: str, *, current: Player | None = None, number=_PARSE) -> P
     if current is not None and current.name == token:
         return current
     return Player.objects.create(name=token[:80])
+
+
+@dataclass(frozen=True)
+class Namesake:
+    """A visitor in a pair whose name is exactly a member's: the pairs list read a name
+    alone as a visitor (the rule above), though the director may have meant the member."""
+
+    pair: int
+    name: str
+    numbers: tuple[str, ...]  # the members of that name, active or not
+
+
+def _name_key(name: str) -> str:
+    return name.strip().lower()
+
+
+def visitors_named_as_members(*, event: Event) -> list[Namesake]:
+    """The event's visitors named exactly as a member is (case and surrounding spaces
+    aside), in pair order: the pairs page warns of them after saving. Reads only."""
+    seats = [(pair.number, player.name)
+             for pair in Pair.objects.filter(event=event).select_related(
+                 "player_1", "player_2").order_by("number")
+             for player in (pair.player_1, pair.player_2) if player.number is None]
+    if not seats:
+        return []
+    members: dict[str, list[str]] = {}
+    for number, name in (Player.objects.exclude(number=None)
+                         .annotate(key=Lower(Trim("name")))
+                         .filter(key__in={_name_key(name) for _, name in seats})
+                         .values_list("number", "name")):
+        members.setdefault(_name_key(name), []).append(number)
+    return [Namesake(pair=pair, name=name,
+                     numbers=tuple(sorted(members[_name_key(name)],
+                                          key=lambda n: (len(n), n))))
+            for pair, name in seats if _name_key(name) in members]

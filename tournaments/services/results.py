@@ -408,7 +408,8 @@ def ruling_award(
     if not actor.directs:
         raise Forbidden("only the director gives rulings")
     if actor.is_director:
-        reason = _require_reason(reason)  # a program's ruling comes from a file: no reason
+        # A program's ruling comes from a file: no reason.
+        reason = _require_reason(reason, "a ruling")
     fields = _ruling_fields(event, kind, offending)
     return _director_put(event=event, board=board, ns=ns, ew=ew, fields=fields, actor=actor,
                          action="rule", reason=reason, meeting=meeting)
@@ -433,7 +434,7 @@ def result_void(*, result: Result, actor: Actor, reason: str) -> Result:
     """The director removes a result (audited; undo brings it back)."""
     if not actor.is_director:
         raise Forbidden("only the director removes a result")
-    reason = _require_reason(reason)
+    reason = _require_reason(reason, "removing a result")
     event = _lock_event(result.event_id)
     _require_open(event)
     result = Result.objects.select_for_update(of=("self",)).select_related(

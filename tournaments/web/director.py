@@ -49,6 +49,7 @@ from ..models import AuditEntry, Board, Event, Meeting, Result, Section
 from ..presenters import actor as actor_name
 from ..presenters import clock, movement_size
 from ..services import Actor, ServiceError
+from ..services.members import Namesake, visitors_named_as_members
 from .table import preview_answer
 
 # --- access --------------------------------------------------------------------------------------
@@ -145,13 +146,26 @@ STATUS_ACTIONS = {
     # first is the main button; "mark agreed" is offered as such only when every board is
     # in (event_detail), otherwise the page lists what is missing.
     Event.Status.SETTING_UP: [("running", "Start the night")],
+    # "Back to setting up" asks first (event_status shows what it means), as closing does.
     Event.Status.RUNNING: [("agreed", "All rounds are played: mark agreed"),
-                           ("setting-up", "Back to setting up")],
+                           ("setting-up", "Back to setting up…")],
     Event.Status.AGREED: [("running", "Back to running: the tables may enter again")],
     Event.Status.CLOSED: [],
 }
 AGREED_MEANS = ("Agreed (Duplicate Law E) means the scores are agreed: the tables can no "
                 "longer enter or confirm a board, and only the director changes a score.")
+# Setting up and running are one to the tables (services: only agreed and closed shut them
+# out), so the console says so where the director would think otherwise.
+SETTING_UP_MEANS = (
+    "Setting up is the console's word for a night not started: it does not stop the "
+    "tables. They can still enter, confirm and agree results, as while it runs (only an "
+    "agreed or closed event shuts them out); the results already entered stay as they are "
+    "and still count; and the movement cannot change in a section with results. To stop "
+    "the tables entering results, mark the event agreed instead.")
+SETTING_UP_STARTS = (
+    "Setting up: the tables can already enter results once the movement is stored (the "
+    "night's state shuts them out only when agreed or closed). “Start the night” "
+    "marks the event running and offers agreeing and closing.")
 # Matchpoints: how a board not played at a table is scored (web/director_scoring.py).
 NOT_PLAYED_CHOICES = [("neuberg", "Neuberg: over the boards played"),
                       ("own-average", "The pair's own average")]
@@ -200,6 +214,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     section = sections[0]
     actions = STATUS_ACTIONS[Event.Status(event.status)]
     outstanding = []
+    # A table can enter a result before "Start the night" (SETTING_UP_MEANS): say so.
+    results_in = _results_in(event) if event.status == Event.Status.SETTING_UP else []
     irregular = selectors.open_irregularities(event)
     if event.status == Event.Status.RUNNING:
         outstanding = selectors.boards_outstanding(event)
@@ -222,6 +238,11 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "outstanding_more": max(len(outstanding) - SHOWN_OUTSTANDING, 0),
         "not_in_yet": not_in_yet(len(outstanding)),
         "agreed_means": AGREED_MEANS,
+        "setting_up_means": SETTING_UP_STARTS,
+        "results_in": results_in[:SHOWN_OUTSTANDING],
+        "results_in_more": max(len(results_in) - SHOWN_OUTSTANDING, 0),
+        "results_in_title": f"Already in: {len(results_in)} board "
+                            f"result{pluralize(len(results_in))}",
         "final_after": clock(event.final_after) if event.in_correction_period else "",
         "publish_offers": _publish_offers(event),
         "closed": event.status == Event.Status.CLOSED,
@@ -241,18 +262,70 @@ def grid_json(request: HttpRequest, event_id: int) -> JsonResponse:
     return JsonResponse(selectors.grid_json(_event(event_id)))
 
 
+def _results_in(event: Event) -> list[str]:
+    """The live results of the event, as the console lists boards not in: "Round 1,
+    table 1: board 1" ("Round 1, section B, table 1: board 1" with several sections)."""
+    found = list(Result.objects.filter(event=event, voided=False)
+                 .select_related("board", "meeting__section")
+                 .order_by("meeting__round", "meeting__section__name", "meeting__table",
+                           "board__number"))
+    several = event.sections.count() > 1
+
+    def where(r: Result) -> str:
+        if r.meeting is None:
+            return f"Board {r.board.number}"
+        section = f"section {r.meeting.section.name}, " if several else ""
+        return f"Round {r.meeting.round}, {section}table {r.meeting.table}: board {r.board.number}"
+
+    return [where(r) for r in found]
+
+
+def _setting_up_confirm(request: HttpRequest, event: Event, error: str = "") -> HttpResponse:
+    """Back to setting up asks first: it sounds like undoing the night, and does not."""
+    if event.status != Event.Status.RUNNING:
+        messages.error(request, "Only a running event can go back to setting up.")
+        return _back(event)
+    results = _results_in(event)
+    return render(request, "tournaments/director/confirm.html", {
+        "event": event, "title": f"Put {event.name} back to setting up?", "error": error,
+        "explain": SETTING_UP_MEANS,
+        "items": results[:SHOWN_OUTSTANDING] + (
+            [f"and {len(results) - SHOWN_OUTSTANDING} more"]
+            if len(results) > SHOWN_OUTSTANDING else []),
+        "items_title": f"Already in: {len(results)} board result{pluralize(len(results))}"
+        if results else "No result is in yet.",
+        "items_note": "These stay as they are: going back to setting up removes no score."
+        if results else "",
+        # With results in, the audit says why the night was said not to have started.
+        "reason": "required" if results else "optional",
+        "hidden": {"status": Event.Status.SETTING_UP},
+        "buttons": [("confirmed", "1", "Back to setting up", "confirm-setting-up")],
+    })
+
+
 @director_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def event_status(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
-    status = request.POST.get("status", "")
+    status = (request.POST if request.method == "POST" else request.GET).get("status", "")
     if status not in Event.Status.values or status == Event.Status.CLOSED:
         messages.error(request, "Choose running, agreed or setting up (close the event from "
                                 "its own button).")
         return _back(event)
+    if status == Event.Status.SETTING_UP and event.status == Event.Status.RUNNING and (
+            request.method == "GET" or request.POST.get("confirmed") != "1"):
+        return _setting_up_confirm(request, event)
+    if request.method == "GET":
+        return _back(event)
+    reason = ""
     try:
-        event = services.event_set_status(event=event, status=status, actor=_actor(request))
+        if status == Event.Status.SETTING_UP:
+            reason = _reason(request)
+        event = services.event_set_status(event=event, status=status, actor=_actor(request),
+                                          reason=reason)
     except ServiceError as exc:
+        if status == Event.Status.SETTING_UP and event.status == Event.Status.RUNNING:
+            return _setting_up_confirm(request, event, error=exc.message)
         _fail(request, exc)
     else:
         messages.success(request, f"The event is now {event.get_status_display().lower()}.")
@@ -432,6 +505,11 @@ def pairs(request: HttpRequest, event_id: int) -> HttpResponse:
             form.add_error("pairs", exc.message)
         else:
             messages.success(request, f"{len(lines)} pairs stored. Next: the movement.")
+            namesakes = visitors_named_as_members(event=event)
+            if namesakes:
+                # The rule stands (a name alone is a visitor); the director is told at once,
+                # before the night is missing from the member's page and their card's mail.
+                messages.warning(request, namesakes_words(namesakes))
             return redirect("director-movement", event_id=event.pk)
     extra = event.pairs.count()
     sections = list(event.sections.order_by("name"))
@@ -442,6 +520,27 @@ def pairs(request: HttpRequest, event_id: int) -> HttpResponse:
                    "section_pairs": list(event.pairs.select_related(
                        "player_1", "player_2", "section").order_by("number"))
                    if len(sections) > 1 else []})
+
+
+def _member_numbers(numbers: tuple[str, ...]) -> str:
+    shown = [f"#{n}" for n in numbers]
+    if len(shown) == 1:
+        return f"member {shown[0]}"
+    return "members " + ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def namesakes_words(namesakes: list[Namesake]) -> str:
+    """The warning after saving pairs that name members' names without their numbers:
+    "Saved as visitors: Winifred Delancey (pair 5) is the name of member #109, Ada
+    Lispenard (pair 5) of member #110. To credit the members, write “Winifred Delancey
+    #109”." """
+    several = len(namesakes) > 1
+    parts = [f"{n.name} (pair {n.pair}) {'is the name of' if i == 0 else 'of'} "
+             f"{_member_numbers(n.numbers)}" for i, n in enumerate(namesakes)]
+    first = namesakes[0]
+    return (f"Saved as {'visitors' if several else 'a visitor'}: {', '.join(parts)}. "
+            f"To credit the member{'s' if several else ''}, write "
+            f"“{first.name} #{first.numbers[0]}”.")
 
 
 def _generate(event: Event, data: dict, pair_count: int):
