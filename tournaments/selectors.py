@@ -1396,7 +1396,8 @@ def audit_entries(event: Event, narrow: AuditFilter = AuditFilter()):  # noqa: B
         entries = entries.filter(actor__isnull=True).exclude(actor_label__istartswith="table ")
     if narrow.kind is not None:
         entries = entries.filter(action=narrow.kind)
-    return entries.select_related("result__board", "undone_by", "undoes", "actor").order_by("-id")
+    return entries.select_related("result__board", "result__meeting__section", "undone_by",
+                                  "undoes", "actor").order_by("-id")
 
 
 def audit_choices(event: Event) -> dict[str, list[tuple[str, str]]]:

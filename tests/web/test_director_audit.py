@@ -147,3 +147,21 @@ def test_undo_is_offered_by_the_whole_history_not_by_the_page(
 def test_a_set_up_change_reads_in_words_not_field_names():
     text = _audit_text({"pair": 2, "from_round": 4, "late_boards": []}, Event(rules="english"))
     assert text == "pair: 2, from round: 4, leave to play late: none"
+
+
+def test_a_tables_changes_name_its_section_on_a_night_of_several(director, director_client):
+    # Section A's table 3 and section B's table 3 are two tables: "Table 3" told neither.
+    from tests.tournaments.test_sections import two_section_night
+
+    event = two_section_night(Actor.director(director))
+    for meeting in Meeting.objects.filter(section__event=event, round=1, table=3):
+        actor = Actor.at_table(meeting.section, meeting.table)
+        board = meeting.boards[0]
+        result, _ = services.result_record(
+            event=event, board=board, ns=meeting.ns_pair.number, ew=meeting.ew_pair.number,
+            data=PLAY, actor=actor, meeting=meeting)
+        services.result_confirm(result=result, actor=actor)
+    html = director_client.get(f"/director/events/{event.pk}/audit/").content.decode()
+    who = re.findall(r'<td data-label="Who">([^<]*)</td>', html)
+    assert "Section A, table 3" in who and "Section B, table 3" in who
+    assert "Table 3" not in who

@@ -47,7 +47,7 @@ from ..forms import (
 from ..inputs import column_range, query_number, whole_number
 from ..models import AuditEntry, Board, Event, Meeting, Result, Section
 from ..presenters import actor as actor_name
-from ..presenters import clock, movement_size
+from ..presenters import clock, movement_size, table_label
 from ..services import Actor, ServiceError
 from ..services.members import Namesake, visitors_named_as_members
 from .table import preview_answer
@@ -996,8 +996,10 @@ def audit(request: HttpRequest, event_id: int) -> HttpResponse:
         request.GET.get("page"))
     # Offer Undo only where services.audit_undo would allow it.
     undoable = selectors.audit_undoable(event, list(page))
+    several = event.sections.count() > 1
     rows = [{
         "entry": entry,
+        "who": _audit_who(entry, several=several),
         "before": _audit_text(entry.before, event),
         "after": _audit_text(entry.after, event),
         "undoable": entry.pk in undoable,
@@ -1008,6 +1010,20 @@ def audit(request: HttpRequest, event_id: int) -> HttpResponse:
                   {"event": event, "rows": rows, "page": page, "filters": filters,
                    "filtered": any(chosen.values()),
                    "closed": event.status == Event.Status.CLOSED})
+
+
+def _audit_who(entry: AuditEntry, *, several: bool) -> str:
+    """Who made the change, by name; a table "Section B, table 3" where the event has
+    several sections (its result's meeting says which, else the entry's own record)."""
+    label = entry.actor_label or ""
+    if several and entry.actor_id is None and label.lower().startswith("table "):
+        meeting = entry.result.meeting if entry.result_id and entry.result else None
+        section = (meeting.section.name if meeting is not None
+                   else (entry.after or {}).get("section") or (entry.before or {}).get("section"))
+        number = label[len("table "):].strip()
+        if section and number.isdigit():
+            return table_label(int(number), str(section), several=True)
+    return actor_name(label, entry.actor)
 
 
 def _audit_text(snapshot: dict | None, event: Event) -> str:
