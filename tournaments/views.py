@@ -2,7 +2,7 @@
 
 from django.shortcuts import render
 
-from .models import Event
+from .models import Event, Party
 
 
 def home(request):
@@ -11,4 +11,6 @@ def home(request):
         # The public sees only what the director has published.
         events = events.exclude(published=Event.Published.NONE)
     events = events[:50]
-    return render(request, "tournaments/home.html", {"events": events})
+    # Party nights once started: their standings are public from the first round.
+    parties = Party.objects.exclude(status=Party.Status.SETTING_UP)[:10]
+    return render(request, "tournaments/home.html", {"events": events, "parties": parties})

@@ -149,3 +149,19 @@ def test_the_console_offers_the_cut_at_a_level_table(director_client, started):
     answer = director_client.post(url, {"level_1": "NS"}, follow=True)
     assert "Table 1 is not level" in answer.content.decode()
     assert Party.objects.get().current_round == 1
+
+
+def test_the_home_page_finds_a_party_night_and_its_tables(started):
+    """A member finds a party night's standings from the home page, and a player's table
+    by typing its code in the home page's box, as a duplicate table's."""
+    from tournaments.models import PartyTable
+
+    client = Client()
+    home = client.get("/").content.decode()
+    assert f'href="/party/{started.pk}/"' in home and "Friday party" in home
+    standings = client.get(f"/party/{started.pk}/").content.decode()
+    assert 'href="/" data-testid="all-results"' in standings
+    code = PartyTable.objects.filter(party=started).first().code
+    answer = client.post("/t/", {"code": code})
+    assert answer.status_code == 302 and answer["Location"] == f"/party/t/{code}/"
+    assert client.post("/t/", {"code": "NOPE12345678"}).status_code == 404

@@ -26,7 +26,7 @@ from .. import access, polls, prepared, presenters, selectors, services
 from ..converters import NUMBER
 from ..forms import TableCodeForm, result_form_class
 from ..inputs import query_number, whole_number
-from ..models import Board, Event, Meeting, Result, TableCode
+from ..models import Board, Event, Meeting, PartyTable, Result, TableCode
 from ..outages import cache_tolerant
 from ..tablecodes import normalise
 from ..throttle import CodeGate
@@ -66,6 +66,10 @@ def _open_table(request: HttpRequest, code: str) -> tuple[TableCode | None, Http
     return table, None
 
 
+# A party night's table code: secrets.token_urlsafe(9), the secret of its link (services/party).
+PARTY_CODE_LENGTH = 12
+
+
 def with_table(view):
     """Resolve the URL's code to its table, or answer "no table has that code"."""
 
@@ -96,6 +100,11 @@ def enter_code(request: HttpRequest) -> HttpResponse:
     form = TableCodeForm(request.POST)
     if not form.is_valid():
         return render(request, "tournaments/table/enter.html", {"form": form}, status=400)
+    # A party night's table: its code is the secret of its link (long, and read as typed),
+    # not a short code to guess, so it is looked up before the code gate counts a try.
+    typed = form.cleaned_data["code"].strip()
+    if len(typed) >= PARTY_CODE_LENGTH and PartyTable.objects.filter(code=typed).exists():
+        return redirect("party-table", code=typed)
     table, refused = _open_table(request, form.cleaned_data["code"])
     if refused is not None:
         return refused
