@@ -130,3 +130,25 @@ def test_the_audit_page_names_the_pair_changes(director, director_client, seven)
     assert "Late pairs" in page and "Pairs that left" in page
     assert "round 2 table 1: 1 v 8" in page
     assert "came at nine" in page
+
+
+def test_a_late_pair_or_substitute_named_as_a_member_is_told_it_is_a_visitor(
+        director_client, seven):
+    # As the pairs page: a member's name alone is a visitor, and the console says so.
+    from tests.factories import PlayerFactory
+
+    PlayerFactory(name="Nan Kirk", number="301")
+    PlayerFactory(name="Carl Day", number="302")
+    late = f"/director/events/{seven.pk}/pairs/late/"
+    done = director_client.post(late, {"player_1": "nan kirk", "player_2": "Obed Hale",
+                                       "from_round": 2, "reason": "late", "confirm": "1"},
+                                follow=True).content.decode()
+    assert "Saved as a visitor: nan kirk (pair 8) is the name of member #301." in done
+    sub = f"/director/events/{seven.pk}/pairs/substitute/"
+    form = {"pair": 1, "seat": 2, "from_round": 2, "reason": "ill", "confirm": "1"}
+    done = director_client.post(sub, {**form, "player": "Carl Day"},
+                                follow=True).content.decode()
+    assert "Saved as a visitor: Carl Day (pair 1) is the name of member #302." in done
+    done = director_client.post(sub, {**form, "pair": 2, "player": "Carl Day #302"},
+                                follow=True).content.decode()
+    assert "Saved as a visitor" not in done

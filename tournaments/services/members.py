@@ -337,6 +337,15 @@ def _name_key(name: str) -> str:
     return name.strip().lower()
 
 
+def members_named(name: str) -> tuple[str, ...]:
+    """The numbers of the members named exactly `name` (case and surrounding spaces
+    aside), active or not; () for none. Reads only."""
+    return tuple(sorted(
+        Player.objects.exclude(number=None).annotate(key=Lower(Trim("name")))
+        .filter(key=_name_key(name)).values_list("number", flat=True),
+        key=lambda n: (len(n), n)))
+
+
 def visitors_named_as_members(*, event: Event) -> list[Namesake]:
     """The event's visitors named exactly as a member is (case and surrounding spaces
     aside), in pair order: the pairs page warns of them after saving. Reads only."""

@@ -18,8 +18,9 @@ from .. import presenters, services
 from ..forms import LatePairForm, PairLeaveForm, SubstituteForm
 from ..models import Event, Pair, Result
 from ..services import ServiceError
+from ..services.members import Namesake, members_named, visitors_named_as_members
 from ..standings import pair_substitutes
-from .director import _actor, _event, _section, director_required
+from .director import _actor, _event, _section, director_required, namesakes_words
 
 TEMPLATE = "tournaments/director/pair_change.html"
 
@@ -114,6 +115,10 @@ def late_pair(request: HttpRequest, event_id: int) -> HttpResponse:
             event=event, players=[data["player_1"], data["player_2"]],
             from_round=data["from_round"], actor=_actor(request), reason=data["reason"],
             section=_section(event))
+        namesakes = [n for n in visitors_named_as_members(event=event)
+                     if n.pair == pair.number]
+        if namesakes:  # as the pairs page warns (a name alone is a visitor)
+            messages.warning(request, namesakes_words(namesakes))
         return (f"Pair {pair.number} ({' & '.join(pair.names)}) plays from round "
                 f"{pair.joined_round}. Print the new guide cards if you use them.")
     event = _event(event_id)
@@ -150,6 +155,11 @@ def substitute(request: HttpRequest, event_id: int) -> HttpResponse:
         services.substitute_set(event=event, number=data["pair"], seat=data["seat"],
                                 player=data["player"], from_round=data["from_round"],
                                 actor=_actor(request), reason=data["reason"])
+        name = data["player"].strip()
+        numbers = () if "#" in name or name.isdigit() else members_named(name)
+        if numbers:  # as the pairs page warns (a name alone is a visitor)
+            messages.warning(request, namesakes_words(
+                [Namesake(pair=data["pair"], name=name, numbers=numbers)]))
         return (f"{data['player'].strip()} plays in pair {data['pair']} from round "
                 f"{data['from_round']}.")
     event = _event(event_id)
