@@ -46,7 +46,10 @@ from .presenters import movement as movement_name
 
 # The codes are the engine's; the table's form shows them as a player writes them.
 SEAT_CHOICES = [(seat, seat) for seat in SEATS]
-DOUBLING_CHOICES = [(code, code or "none") for code in DOUBLING]
+# The words the score pad taps too: "doubled", "redoubled" (the contract itself is written
+# "3♥ ×", "3♥ ××" once entered).
+DOUBLING_WORDS = {"": "none", "X": "doubled", "XX": "redoubled"}
+DOUBLING_CHOICES = [(code, DOUBLING_WORDS[code]) for code in DOUBLING]
 FIRST_PENALTY = [
     ("", "—"),
     ("points", "100 points"),
