@@ -626,8 +626,8 @@ class RulingForm(forms.Form):
         label="Offending side (fouled board: the side whose player was short)",
         choices=[("", "—"), *((side, presenters.side_name(side)) for side in SIDES)],
         required=False)
-    # The director's ruling needs a reason (services.ruling_award); asked here, in a
-    # ruling's words: the service's own message speaks of a correction.
+    # The director's ruling needs a reason (services.ruling_award): asked here first, in
+    # the service's words, so that the form keeps what was chosen beside the message.
     reason = forms.CharField(label="Why (for the audit trail)", max_length=MAX_REASON,
                              validators=[no_control_characters], error_messages={
                                  "required": "Say why: a ruling needs a reason for the "

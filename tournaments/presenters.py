@@ -19,8 +19,8 @@ Terms and the rules pinned here (docs/decisions.md, "Numbers and words"):
   read holds "n/d".
 - A *score* is signed: "+12", "−7", "0" (plus/minus and net scores).
 - A *plus/minus total* (a pair's night, its overall standing, a season's score) shows
-  the nearest whole number, a half away from zero, as the standings do (rules.md §4 of
-  the pair contest): "+395", its exact value ("+394⁶⁄₇") on a tap, or beside it on paper.
+  the nearest whole number, a half away from zero, as the standings do (rules.md §4, the
+  pair contest): "+395", its exact value ("+394⁶⁄₇") on a tap, or beside it on paper.
 - A *side* is "N–S" or "E–W" (with an en dash); its long name "North–South".
 """
 

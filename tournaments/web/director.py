@@ -215,7 +215,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     actions = STATUS_ACTIONS[Event.Status(event.status)]
     outstanding = []
     # A table can enter a result before "Start the night" (SETTING_UP_MEANS): say so.
-    results_in = _results_in(event) if event.status == Event.Status.SETTING_UP else []
+    count_in, results_in = (_results_in(event) if event.status == Event.Status.SETTING_UP
+                            else (0, []))
     irregular = selectors.open_irregularities(event)
     if event.status == Event.Status.RUNNING:
         outstanding = selectors.boards_outstanding(event)
@@ -239,10 +240,9 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "not_in_yet": not_in_yet(len(outstanding)),
         "agreed_means": AGREED_MEANS,
         "setting_up_means": SETTING_UP_STARTS,
-        "results_in": results_in[:SHOWN_OUTSTANDING],
-        "results_in_more": max(len(results_in) - SHOWN_OUTSTANDING, 0),
-        "results_in_title": f"Already in: {len(results_in)} board "
-                            f"result{pluralize(len(results_in))}",
+        "results_in": results_in,
+        "results_in_more": count_in - len(results_in),
+        "results_in_title": f"Already in: {count_in} board result{pluralize(count_in)}",
         "final_after": clock(event.final_after) if event.in_correction_period else "",
         "publish_offers": _publish_offers(event),
         "closed": event.status == Event.Status.CLOSED,
@@ -262,13 +262,15 @@ def grid_json(request: HttpRequest, event_id: int) -> JsonResponse:
     return JsonResponse(selectors.grid_json(_event(event_id)))
 
 
-def _results_in(event: Event) -> list[str]:
-    """The live results of the event, as the console lists boards not in: "Round 1,
-    table 1: board 1" ("Round 1, section B, table 1: board 1" with several sections)."""
-    found = list(Result.objects.filter(event=event, voided=False)
-                 .select_related("board", "meeting__section")
+def _results_in(event: Event) -> tuple[int, list[str]]:
+    """How many live results the event has, and the first SHOWN_OUTSTANDING of them as the
+    console lists boards not in: "Round 1, table 1: board 1" ("Round 1, section B, table
+    1: board 1" with several sections)."""
+    live = Result.objects.filter(event=event, voided=False)
+    count = live.count()
+    found = list(live.select_related("board", "meeting__section")
                  .order_by("meeting__round", "meeting__section__name", "meeting__table",
-                           "board__number"))
+                           "board__number")[:SHOWN_OUTSTANDING]) if count else []
     several = event.sections.count() > 1
 
     def where(r: Result) -> str:
@@ -277,7 +279,7 @@ def _results_in(event: Event) -> list[str]:
         section = f"section {r.meeting.section.name}, " if several else ""
         return f"Round {r.meeting.round}, {section}table {r.meeting.table}: board {r.board.number}"
 
-    return [where(r) for r in found]
+    return count, [where(r) for r in found]
 
 
 def _setting_up_confirm(request: HttpRequest, event: Event, error: str = "") -> HttpResponse:
@@ -285,15 +287,14 @@ def _setting_up_confirm(request: HttpRequest, event: Event, error: str = "") -> 
     if event.status != Event.Status.RUNNING:
         messages.error(request, "Only a running event can go back to setting up.")
         return _back(event)
-    results = _results_in(event)
+    count, results = _results_in(event)
     return render(request, "tournaments/director/confirm.html", {
         "event": event, "title": f"Put {event.name} back to setting up?", "error": error,
         "explain": SETTING_UP_MEANS,
-        "items": results[:SHOWN_OUTSTANDING] + (
-            [f"and {len(results) - SHOWN_OUTSTANDING} more"]
-            if len(results) > SHOWN_OUTSTANDING else []),
-        "items_title": f"Already in: {len(results)} board result{pluralize(len(results))}"
-        if results else "No result is in yet.",
+        "items": results + ([f"and {count - len(results)} more"]
+                            if count > len(results) else []),
+        "items_title": f"Already in: {count} board result{pluralize(count)}"
+        if count else "No result is in yet.",
         "items_note": "These stay as they are: going back to setting up removes no score."
         if results else "",
         # With results in, the audit says why the night was said not to have started.
