@@ -66,7 +66,8 @@ def test_a_table_enters_by_its_code_and_the_night_moves_on(api, director_client,
     standings = api.get(f"/api/parties/{started['id']}/standings/").json()
     assert [(r["place"], r["total"]) for r in standings["rows"]][:2] == [("1=", 30),
                                                                           ("1=", 30)]
-    assert standings["rows"][0]["rounds"] == [30, 0]  # round 2 has just begun
+    # Round 2 has just begun: no deal in yet, so no tally (null), as a round not played.
+    assert standings["rows"][0]["rounds"] == [30, None]
 
 
 def test_a_table_must_send_a_key_and_a_resend_is_not_counted_twice(api, started):
