@@ -47,7 +47,10 @@ def test_the_public_table_counts_final_nights_and_links_members(client, nights, 
     # columns: on a phone it shows without scrolling.
     head = text.split('data-testid="season-table"', 1)[1].split("</thead>", 1)[0]
     assert head.index(">Nights</th>") < head.index(f'/events/{nights[0].pk}/standings/')
-    assert "Autumn pairs" in client.get(reverse("public-seasons")).content.decode()
+    listed = client.get(reverse("public-seasons")).content.decode()
+    # The list counts as the page does: night 2 is not final yet.
+    assert "Autumn pairs" in listed and "(2 nights, 1 final so far)" in listed
+    assert f"Night 2 ({nights[1].date.day} {nights[1].date:%b %Y})" in text  # its date, as every page
 
 
 def test_the_director_sees_every_night_and_an_unpublished_season(director_client, nights,
@@ -63,6 +66,7 @@ def test_the_director_sets_a_season_up_and_changes_it(director_client, nights):
     one, two = nights
     new = director_client.get(reverse("director-season-new"))
     assert new.status_code == 200 and "Night 1" in new.content.decode()
+    assert f"Night 1 ({one.date.day} {one.date:%b %Y})" in new.content.decode()  # not ISO
     answer = director_client.post(reverse("director-season-new"), {
         "name": "Winter ladder", "entrants": "pairs", "counts": "points", "rule": "best",
         "best_of": "1", "points_scale": "10, 8, 6", "min_events": "1",

@@ -53,7 +53,7 @@ class SeasonForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["events"].choices = [
-            (e.pk, f"{e.name} ({e.date})")
+            (e.pk, f"{e.name} ({presenters.day(e.date)})")
             for e in Event.objects.filter(kind="pairs").order_by("-date", "-id")]
 
     def clean_points_scale(self) -> list[int]:

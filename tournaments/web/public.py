@@ -228,7 +228,10 @@ def member_page(request: HttpRequest, number: str) -> HttpResponse:
 def seasons_page(request: HttpRequest) -> HttpResponse:
     """The club's seasons: the published ones (the director sees every one)."""
     caller = access.web_caller(request)
-    seasons = access.visible_seasons(caller).prefetch_related("events")
+    seasons = list(access.visible_seasons(caller).prefetch_related("events"))
+    for season in seasons:  # the season's page counts only the final nights so far
+        season.final_nights = sum(e.published == Event.Published.FINAL
+                                  for e in season.events.all())
     return render(request, "tournaments/public/seasons.html",
                   {"seasons": seasons, "director": caller.director})
 
