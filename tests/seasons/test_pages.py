@@ -100,8 +100,12 @@ def test_bad_input_is_refused_in_words_and_nothing_is_stored(director_client, ni
 
 def test_removing_a_season_keeps_its_nights(director_client, nights, actor):
     season = _season(nights, actor)
-    answer = director_client.post(reverse("director-season-delete",
-                                          kwargs={"season_id": season.pk}))
+    url = reverse("director-season-delete", kwargs={"season_id": season.pk})
+    asked = director_client.post(url)  # asked first: nothing removed yet
+    assert asked.status_code == 200 and "Remove Autumn pairs?" in asked.content.decode()
+    assert 'data-testid="confirm-season-delete"' in asked.content.decode()
+    assert Season.objects.filter(pk=season.pk).exists()
+    answer = director_client.post(url, {"confirmed": "1"})
     assert answer.status_code == 302
     assert not Season.objects.exists()
     assert nights[0].__class__.objects.filter(pk__in=[e.pk for e in nights]).count() == 2

@@ -11,6 +11,7 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import presenters, services
@@ -104,7 +105,19 @@ def season_edit(request: HttpRequest, season_id: int | None = None) -> HttpRespo
 @director_required
 @require_POST
 def season_delete(request: HttpRequest, season_id: int) -> HttpResponse:
+    """Remove a season, once the director has said yes to what it means (a season's set-up
+    is not restored by anything after)."""
     season = get_object_or_404(Season, pk=season_id)
+    if request.POST.get("confirmed") != "1":
+        nights = season.events.count()
+        return render(request, "tournaments/director/confirm.html", {
+            "title": f"Remove {season.name}?",
+            "explain": (f"The season's table goes, with its rule and its choice of "
+                        f"{nights} night{'s' if nights != 1 else ''}: to have it again you "
+                        "set it up again. The nights themselves, their scores and their "
+                        "standings stay as they are."),
+            "buttons": [("confirmed", "1", "Remove the season", "confirm-season-delete")],
+            "back": reverse("director-season", kwargs={"season_id": season.pk})})
     name = season.name
     services.season_delete(season=season, actor=_actor(request))
     messages.success(request, f"{name} removed (its nights and their scores are kept).")
