@@ -39,9 +39,13 @@ def test_upload_lists_and_searches(console):
 def test_a_bad_upload_names_the_line_and_stores_nothing(console):
     page = _upload(console, GOOD + "1004,,,\n")
     text = page.content.decode()
-    assert "Line 5: member 1004 needs a name" in text
-    assert "Nothing was stored" in text
+    assert "Line 5: member 1004 needs a name. Nothing was stored" in text
+    # Said at the top as well: the upload form is below the whole list.
+    assert text.index('data-testid="upload-refused"') < text.index('id="member-upload"')
     assert not Player.objects.exists()
+    page = _upload(console, GOOD + "1004,Di,Eck,not-an-email\n")
+    assert ("Line 5: “not-an-email” is not an e-mail address. Nothing was stored"
+            in page.content.decode())
 
 
 def test_download_is_the_csv(console, members):

@@ -111,7 +111,7 @@ def members_parse_csv(text: str) -> list[MemberRow]:
                 try:
                     validate_email(email)
                 except ValidationError:
-                    raise ServiceError(f"line {line}: {email!r} is not an e-mail address",
+                    raise ServiceError(f"line {line}: “{email}” is not an e-mail address",
                                        field="file") from None
             if number in seen:
                 raise ServiceError(f"line {line}: member number {number} is on line "

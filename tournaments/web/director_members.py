@@ -69,8 +69,9 @@ def members(request: HttpRequest) -> HttpResponse:
                 upload.add_error("file", "The file is not UTF-8 text: save it as "
                                          "\"CSV UTF-8\" and upload it again")
             except ServiceError as exc:
-                upload.add_error("file", exc.message + " Nothing was stored: correct that "
-                                 "line and upload the file again.")
+                said = exc.message if exc.message.endswith((".", "!", "?")) else exc.message + "."
+                upload.add_error("file", said + " Nothing was stored: correct that line and "
+                                 "upload the file again.")
             else:
                 messages.success(request, f"{report.words}.")
                 return redirect("director-members")
