@@ -97,3 +97,14 @@ def test_a_plus_minus_season_prints_the_nearest_whole_its_exact_value_beside_it(
         "rows": rows})
     text = " ".join(cells(content).split())
     assert "+395 (394⁶⁄₇)" in text and "394.86" not in text
+
+
+def test_a_season_of_scores_says_how_its_totals_add_up(director, season):
+    # "+248" and "+35" counted, "+283 (282⅗)" the total: the page says why.
+    season.counts = "score"
+    season.save(update_fields=["counts"])
+    assert "the season adds the nights' exact scores" in services.season_report_data(
+        season)["footnote"]
+    season.counts = "points"
+    season.save(update_fields=["counts"])
+    assert "exact scores" not in services.season_report_data(season)["footnote"]

@@ -228,6 +228,10 @@ def season_report_data(season: Season) -> dict:
     if season.min_events > 1:
         footnote += (f" A member with fewer than {season.min_events} nights is listed "
                      "without a place.")
+    if table["counts"] != "points":
+        footnote += (" Each score shows the nearest whole number, as the nights' standings "
+                     "do; the season adds the nights' exact scores, printed beside its total "
+                     "in brackets where they differ.")
     return {"season": season.name, "rule": presenters.season_rule(season), "note": note,
             "footnote": footnote, "counts": season.counts, "entrants": season.entrants,
             "columns": columns, "rows": rows}
