@@ -97,6 +97,24 @@ def test_merge_from_the_console(console, members, director):
     assert AuditEntry.objects.filter(event=event, action="merge players").exists()
 
 
+def test_a_refused_merge_keeps_the_search_and_two_numbers_are_said_before(console, members):
+    ann, bob = Player.objects.get(number="1001"), Player.objects.get(number="1002")
+    twin = Player.objects.create(name="Ann Lee")  # a visitor of the same name
+    url = reverse("director-member", kwargs={"player_id": ann.pk})
+    page = console.get(url, {"merge": "Ann"}).content.decode()
+    assert f'data-testid="merge-go-{twin.pk}"' in page
+    # No reason: refused, and back to the same search, the record still offered.
+    refused = console.post(reverse("director-member-merge", kwargs={"player_id": ann.pk}),
+                           {"drop": twin.pk, "reason": "", "q": "Ann"})
+    assert refused.status_code == 302 and refused["Location"] == url + "?merge=Ann"
+    again = console.get(refused["Location"]).content.decode()
+    assert "Say why" in again and f'data-testid="merge-go-{twin.pk}"' in again
+    # Two members: the page says why before a merge is tried, and offers none.
+    page = console.get(url, {"merge": "Bob"}).content.decode()
+    assert f'data-testid="merge-blocked-{bob.pk}"' in page
+    assert f'data-testid="merge-go-{bob.pk}"' not in page
+
+
 def test_the_json_suggestions(console, members):
     Player.objects.filter(number="1003").update(active=False)
     data = console.get(reverse("director-members-json"), {"q": "100"}).json()

@@ -4,12 +4,15 @@ person; and the small JSON list the pairs page's picker asks as the director typ
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django import forms
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import presenters, selectors, services
@@ -127,10 +130,15 @@ def member_edit(request: HttpRequest, player_id: int | None = None) -> HttpRespo
 def member_merge(request: HttpRequest, player_id: int) -> HttpResponse:
     keep = get_object_or_404(Player, pk=player_id)
     form = MergeForm(request.POST)
+    # A refusal goes back to the same search: the record to merge is still offered.
+    again = reverse("director-member", kwargs={"player_id": keep.pk})
+    query = request.POST.get("q", "").strip()[:80]
+    if query:
+        again += "?" + urlencode({"merge": query})
     if not form.is_valid():
         for errors in form.errors.values():
             messages.error(request, errors[0])
-        return redirect("director-member", player_id=keep.pk)
+        return redirect(again)
     drop = get_object_or_404(Player, pk=form.cleaned_data["drop"])
     name = drop.name
     try:
@@ -138,9 +146,9 @@ def member_merge(request: HttpRequest, player_id: int) -> HttpResponse:
                                reason=form.cleaned_data["reason"])
     except ServiceError as exc:
         messages.error(request, exc.message)
-    else:
-        messages.success(request, f"{name} merged into {keep.name}: their nights are "
-                                  f"{keep.name}'s now (each night's audit says so).")
+        return redirect(again)
+    messages.success(request, f"{name} merged into {keep.name}: their nights are "
+                              f"{keep.name}'s now (each night's audit says so).")
     return redirect("director-member", player_id=keep.pk)
 
 
