@@ -159,6 +159,17 @@ def plus_minus(value: Number) -> str:
     return signed(nearest(value))
 
 
+def match_verdict(match: dict) -> str:
+    """A team match's result in words: "Home won by the fraction of a point", "A tie";
+    while a board is still to come in (``complete`` false) "Home leads: not every board is
+    in yet", "Level: …" (the standings JSON's match, interfaces.md §3)."""
+    by = " by the fraction of a point" if match.get("by_fraction") else ""
+    if match.get("complete") is False:
+        lead = f"{match['winner']} leads{by}" if match.get("winner") else "Level"
+        return f"{lead}: not every board is in yet"
+    return f"{match['winner']} won{by}" if match.get("winner") else "A tie"
+
+
 def percent(value: float | Fraction | int | None) -> str:
     """A matchpoint percentage to two decimals: "56.25%"."""
     if value is None:

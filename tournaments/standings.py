@@ -47,7 +47,7 @@ from scoring.engine import (
     team_match,
 )
 
-from .models import Event, Pair, Result
+from .models import Event, Meeting, Pair, Result
 
 ROW_FIELDS = (
     "id", "seq", "voided", "board__number", "ns_pair__number", "ew_pair__number",
@@ -674,11 +674,16 @@ def team_standings(event: Event) -> dict:
         event.teams.order_by("id").values_list("name", flat=True))}
     matches = [team_match(deals, team_of) for deals in by_match.values()]
     matches.sort(key=lambda m: tuple(sorted(order.get(t, 0) for t in m.teams)))
+    # Every board of the movement has its result: until then a match is led, not won.
+    expected = sum(len(boards) for boards in Meeting.objects.filter(
+        section__event=event).values_list("boards", flat=True))
+    complete = len(rows) >= expected
     return {
         "event": event.name,
         "kind": "teams",
         "method": event.method,
-        "matches": [_match_json(m, order) for m in matches],
+        "complete": complete,
+        "matches": [_match_json(m, order) | {"complete": complete} for m in matches],
         "rankings": [{"direction": "ALL", "rows": [
             {"place": row.place, "team": row.team, "matches_won": fraction_str(row.matches_won),
              "points": row.points, "exact_points": fraction_str(row.exact_points)}

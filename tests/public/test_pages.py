@@ -69,6 +69,7 @@ def test_a_team_match_shows_scores_and_the_winner(client, director):
     services.event_publish(event=event, level="final", actor=Actor.director(director))
     html = client.get(f"/events/{event.pk}/standings/").content.decode()
     match = standings.standings(event)["matches"][0]
+    assert match["complete"] is True  # every board in: won, not led
     assert f"{match['winner']} won" in html
     for team, score, exact in zip(match["teams"], match["scores"], match["exact"], strict=True):
         assert team in html
@@ -244,3 +245,31 @@ def test_a_whist_night_shows_tricks_not_contracts(client, director):
     assert row["ns_trick"] + row["ew_trick"] == 13
     card = page(client, night, "pairs/1/")
     assert "Tricks (N–S)" in card
+
+
+def test_a_match_not_yet_complete_is_led_not_won(rf):
+    # Five boards of twelve in: "Home won" read as the result of the match.
+    event = Event(pk=1, name="Club match", published="provisional")
+    table = {"kind": "teams", "method": "total-points", "published": "provisional",
+             "complete": False, "matches": [
+                 {"teams": ["Home", "Away"], "scores": [116, 70], "exact": ["116", "70"],
+                  "winner": "Home", "by_fraction": False, "complete": False}],
+             "rankings": [{"direction": "ALL", "rows": []}]}
+    html = render_to_string("tournaments/public/_standings.html",
+                            {"event": event, "standings": table})
+    assert "Home leads: not every board is in yet" in html and "Home won" not in html
+    assert "so far (led)" in html
+    level = {**table["matches"][0], "winner": None}
+    assert presenters.match_verdict(level) == "Level: not every board is in yet"
+    assert presenters.match_verdict({**level, "complete": True}) == "A tie"
+
+
+def test_the_standings_know_when_a_match_is_complete(client, director):
+    from tests.reports.night import build_night
+
+    night = build_night(director, play=False)
+    event = night.event
+    event.kind, event.method = "teams", "total-points"
+    event.save(update_fields=["kind", "method"])
+    standings.clear_cache()
+    assert standings.standings(event)["complete"] is False

@@ -240,12 +240,7 @@ class StandingsRenderer(BaseRenderer):
 
     def match_block(self, match: dict) -> list[Flowable]:
         (a, b), (sa, sb), (ea, eb) = match["teams"], match["scores"], match["exact"]
-        if match.get("winner"):
-            verdict = f"{esc(match['winner'])} won"
-            if match.get("by_fraction"):
-                verdict += " by the fraction of a point"
-        else:
-            verdict = "A tie"
+        verdict = esc(presenters.match_verdict(match))
         rows = [[self.para("<b>Team</b>", "small"), self.para("<b>Points</b>", "small"),
                  self.para("<b>Exact</b>", "small")],
                 [esc(a), presenters.number(sa), presenters.exact(ea)],

@@ -53,6 +53,12 @@ def number(value) -> str:
 
 
 @register.filter
+def verdict(match) -> str:
+    """A team match's result: "Home won", "Home leads: not every board is in yet"."""
+    return presenters.match_verdict(match)
+
+
+@register.filter
 def exact(value) -> str:
     """The exact value in full: −40⅓, 5³⁄₇ (presenters.exact)."""
     return presenters.exact(value)
