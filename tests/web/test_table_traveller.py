@@ -74,3 +74,20 @@ def test_not_while_a_pair_at_the_table_still_has_it_to_play(client, director):
                              actor=night.actor, tables=[later.table])
     night.enter(later.table, later.round, board)
     assert client.get(f"/t/{code}/board/{board}/traveller/").status_code == 200
+
+
+def test_a_whist_traveller_shows_each_sides_tricks_not_a_contract(client, director):
+    # Duplicate Whist has no contract and no honour score: the table's traveller gives
+    # each side's tricks, as the public one does, and the ± in view on a phone.
+    from tests.reports.night import build_night as whist_night
+    from tournaments.models import TableCode
+
+    event = whist_night(director, rules="duplicate-whist").event
+    code = TableCode.objects.filter(section__event=event).order_by("table").first().code
+    meeting = Meeting.objects.filter(section__event=event, table=1).order_by("round").first()
+    board = meeting.boards[0]
+    page = client.get(f"/t/{code}/board/{board}/traveller/", follow=True)
+    assert page.status_code == 200
+    head = page.content.decode().split("<thead>", 1)[1].split("</thead>", 1)[0]
+    assert "N–S tricks" in head and "E–W tricks" in head
+    assert "Contract" not in head and "honour" not in head
