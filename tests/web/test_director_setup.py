@@ -6,6 +6,7 @@ from django.contrib.staticfiles import finders
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.web.conftest import DATA, PAIR_NAMES, console_event, console_mitchell
+from tournaments import services
 from tournaments.models import AuditEntry, Event, Meeting, Pair, TableCode
 
 HANDS = Path(DATA) / "hands.pbn"
@@ -254,3 +255,13 @@ def test_status_refuses_an_impossible_step(director_client, mitchell):
     assert "An event that has not started cannot be closed" in response.content.decode()
     mitchell.refresh_from_db()
     assert mitchell.status == "setting-up"
+
+
+def test_a_whist_nights_boards_page_speaks_of_no_honours(director_client):
+    # Duplicate Whist counts no honours, and its tables enter none.
+    event = console_event(director_client, name="Whist night", rules="duplicate-whist",
+                          method="plus-minus")
+    services.boards_set(event=event, count=2, actor=services.Actor.system("test"))
+    page = director_client.get(f"/director/events/{event.pk}/boards/").content.decode()
+    assert "the tables enter honours" not in page and "honours are taken" not in page
+    assert "Duplicate Whist counts no honours" in page
