@@ -159,6 +159,18 @@ def plus_minus(value: Number) -> str:
     return signed(nearest(value))
 
 
+def score_item(item: dict, *, is_whist: bool = False) -> str:
+    """One line of a deal's score as a page lists it: "N–S trick 24: 2 odd tricks at 12
+    (Law 36)"; at whist, where every point is a trick, "N–S: 8 tricks won in play (Whist
+    Law 47)" (not "N–S trick 8", which read as the eighth trick). The engine's own words
+    keep their "N-S"; a page writes its sides with the en dash, its numbers with "−"."""
+    what = str(item["what"]).replace("N-S", side("NS")).replace("E-W", side("EW"))
+    law = item.get("law_text") or law_text(item["law"])
+    if is_whist:
+        return f"{side(item['side'])}: {what} ({law})"
+    return f"{side(item['side'])} {item['column']} {number(item['points'])}: {what} ({law})"
+
+
 def match_verdict(match: dict) -> str:
     """A team match's result in words: "Home won by the fraction of a point", "A tie";
     while a board is still to come in (``complete`` false) "Home leads: not every board is

@@ -540,6 +540,7 @@ def result_preview(event: Event, board: Board, data: Any, *, live: bool = False)
     for item in score["items"]:
         item["law_text"] = presenters.law_text(item["law"])
         item["side_text"] = presenters.side(item["side"])
+        item["line"] = presenters.score_item(item, is_whist=rules.is_whist)
     honours = None
     if not rules.is_whist and parsed.contract is not None:
         honours = dict(zip(SEATS, parsed.honours, strict=True))

@@ -58,6 +58,13 @@ def _whist(tricks_ns: int, revokes_ns: int, revokes_ew: int) -> DealScore:
                                    "Whist 75"))
             won[offender] -= moved
             won[other] += moved
+        else:
+            # The revoking side won no trick: nothing to take. A 0-point item says so,
+            # as for revokes that cancel (the revoke entered is not lost from the sheet).
+            who = "N-S" if offender == "ns" else "E-W"
+            items.append(ScoreItem(offender, "trick", 0,
+                                   f"{_revokes(k)} by {who}: no trick to take, as they "
+                                   "won none", "Whist 75"))
     return DealScore(SideScore(won["ns"], 0), SideScore(won["ew"], 0), tuple(items))
 
 

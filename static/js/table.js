@@ -77,8 +77,7 @@
       items.innerHTML = "";
       s.items.forEach(function (item) {
         var li = document.createElement("li");
-        li.textContent = item.side_text + " " + item.column + " " +
-          item.points + ": " + item.what + " (" + (item.law_text || ("Law " + item.law)) + ")";
+        li.textContent = item.line;  // written by the server (presenters.score_item)
         items.appendChild(li);
       });
     }

@@ -128,7 +128,7 @@ def test_the_night(browser, director):
     for item in score["items"]:  # each point explained, with its law
         law = presenters.law_text(item["law"])
         expect(phone.locator("#preview-items")).to_contain_text(
-            f"{item['column']} {item['points']}: {item['what']} ({law})")
+            f"{item['column']} {presenters.number(item['points'])}: {item['what']} ({law})")
     honours = honours_from_deal(board.deal, "H")
     expect(phone.locator("#honours-derived")).to_have_text(
         ": " + " · ".join(f"{seat} {honours[seat]}" for seat in "NESW"))

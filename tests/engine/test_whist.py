@@ -92,3 +92,13 @@ def test_scoring_across_games_is_refused():
     auction = score({"board": 1, "contract": {"level": 1, "denomination": "C", "declarer": "N"},
                      "tricks": 7}, get_rules())
     assert auction.ns.trick_score == 6
+
+
+def test_a_revoke_by_a_side_that_won_no_trick_is_said_not_lost():
+    # Nothing to take (Law 75 takes only tricks the revoker won), but the revoke entered
+    # shows on the score, a 0-point item, as revokes that cancel do.
+    ds = whist(0, 2, 0)
+    assert (ds.ns.trick_score, ds.ew.trick_score) == (0, 13)
+    said = next(i for i in ds.items if i.law == "Whist 75")
+    assert said.points == 0 and said.side == "ns" and "2 revokes by N-S" in said.what
+    assert sum(i.points for i in ds.items if i.side == "ew") == 13

@@ -127,3 +127,13 @@ def test_the_rubbers_law_codes_read_as_their_rules_name_them():
 
 def test_a_date_is_written_one_way():
     assert p.day(datetime.date(2026, 11, 3)) == p.day("2026-11-03") == "3 Nov 2026"
+
+
+def test_a_score_item_reads_as_a_page_writes_it():
+    lost = {"side": "ew", "column": "trick", "points": -3, "what": "3 tricks lost for 1 revoke",
+            "law": "Whist 75"}
+    taken = {**lost, "side": "ns", "points": 3, "what": "3 tricks taken for 1 revoke by E-W"}
+    # At whist every point is a trick: "N–S: 8 tricks won in play", not "N–S trick 8".
+    assert p.score_item(taken, is_whist=True).startswith(
+        "N–S: 3 tricks taken for 1 revoke by E–W (")
+    assert p.score_item(lost).startswith("E–W trick −3: 3 tricks lost")
