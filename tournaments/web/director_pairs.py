@@ -152,14 +152,14 @@ def pair_leaves(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def substitute(request: HttpRequest, event_id: int) -> HttpResponse:
     def apply(event, data):
-        services.substitute_set(event=event, number=data["pair"], seat=data["seat"],
-                                player=data["player"], from_round=data["from_round"],
-                                actor=_actor(request), reason=data["reason"])
-        name = data["player"].strip()
-        numbers = () if "#" in name or name.isdigit() else members_named(name)
-        if numbers:  # as the pairs page warns (a name alone is a visitor)
+        sub = services.substitute_set(event=event, number=data["pair"], seat=data["seat"],
+                                      player=data["player"], from_round=data["from_round"],
+                                      actor=_actor(request), reason=data["reason"])
+        # As the pairs page warns: a visitor (as saved) named as a member is.
+        numbers = () if sub.player.number else members_named(sub.player.name)
+        if numbers:
             messages.warning(request, namesakes_words(
-                [Namesake(pair=data["pair"], name=name, numbers=numbers)]))
+                [Namesake(pair=data["pair"], name=sub.player.name, numbers=numbers)]))
         return (f"{data['player'].strip()} plays in pair {data['pair']} from round "
                 f"{data['from_round']}.")
     event = _event(event_id)
