@@ -35,6 +35,8 @@ from typing import Any
 
 from django.utils import timezone
 
+from scoring.engine import shown as nearest_whole
+
 MINUS = "\u2212"
 FRACTION_SLASH = "\u2044"
 
@@ -145,18 +147,12 @@ def signed(value: Number) -> str:
     return text
 
 
-def nearest(value: Fraction | int | str) -> int:
-    """The nearest whole number, a half away from zero: the standings' shown score."""
-    numerator, denominator = _ratio(value)
-    whole = (2 * abs(numerator) + denominator) // (2 * denominator)
-    return whole if numerator >= 0 else -whole
-
-
 def plus_minus(value: Number) -> str:
-    """A plus/minus total as the standings show it: "+395" for 394⁶⁄₇; "" for None."""
+    """A plus/minus total as the standings show it (the engine's ``shown``: the nearest
+    whole, a half away from zero): "+395" for 394⁶⁄₇; "" for None."""
     if value is None or value == "":
         return ""
-    return signed(nearest(value))
+    return signed(nearest_whole(fraction(value)))
 
 
 def score_item(item: dict, *, is_whist: bool = False) -> str:
@@ -640,9 +636,9 @@ def season_rows(table: dict) -> tuple[list[dict], list[dict]]:
                 nights.append(None)
                 continue
             value = n["points"] if counts == "points" else n["score"]
-            shown = season_score(value, counts=counts, method=method)
-            nights.append({"place": n["place"], "counted": n["counted"], "value": shown,
-                           "exact": exact(value) if exact(value) not in shown else ""})
+            written, exactly = season_score(value, counts=counts, method=method), exact(value)
+            nights.append({"place": n["place"], "counted": n["counted"], "value": written,
+                           "exact": exactly if exactly not in written else ""})
         rows.append({**row, "place": row["place"] or "–", "placed": row["place"] is not None,
                      "shown": season_score(row["score"], counts=counts,
                                                       method=method),
