@@ -50,9 +50,12 @@ def _exact_note(shown: int | None, exact: str | None) -> str:
     if shown is None:
         return ""
     text = signed(shown)
-    if presenters.is_rounded(shown, exact):
-        text += f' <font size="7" color="#555555">({esc(presenters.exact(exact))})</font>'
-    return text
+    return _beside(text, presenters.exact(exact)) if presenters.is_rounded(shown, exact) else text
+
+
+def _beside(text: str, exact_text: str) -> str:
+    """A shown number with its exact value beside it in small type: "+395 (394⁶⁄₇)"."""
+    return f'{text} <font size="7" color="#555555">({esc(exact_text)})</font>'
 
 
 @lru_cache(maxsize=4096)
@@ -701,8 +704,7 @@ class SeasonTableRenderer(BaseRenderer):
                 else:
                     cells.append(cell["value"] if cell["counted"] else f"({cell['value']})")
             total = r["shown"] if r["exact"] in r["shown"] else self.para(
-                f'{esc(r["shown"])} <font size="7" color="#555555">({esc(r["exact"])})</font>',
-                "num")
+                _beside(esc(r["shown"]), r["exact"]), "num")
             rows.append([r["place"], self.para(people), *cells, r["events"], total])
         if len(rows) == 1:
             rows.append(["", "No member has played a counted night yet", *[""] * len(nights),
