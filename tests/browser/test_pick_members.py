@@ -26,6 +26,22 @@ MEMBERS = ("number,first_name,last_name,email\n"
 SHOTS = os.environ.get("MEMBER_SHOTS")
 
 
+def pairs_page(browser, director, *, phone: bool, lines=(), **event):
+    """The club's members imported (MEMBERS), an event ("Monday duplicate" unless `event`
+    says otherwise) with any pair `lines` stored, and its pairs page opened by the
+    director at a phone's or a desktop's width: (the page, the event)."""
+    actor = Actor.director(director)
+    services.members_import(text=MEMBERS, actor=actor)
+    event = services.event_create(**{"name": "Monday duplicate",
+                                     "date": datetime.date(2026, 11, 23), **event},
+                                  actor=actor)
+    if lines:
+        services.pairs_set(event=event, lines=lines, actor=actor)
+    page = browser.page(phone=phone)
+    log_in(page, director, next_url=f"/director/events/{event.pk}/pairs/")
+    return page, event
+
+
 def _copy(path: Path, name: str) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
@@ -34,13 +50,7 @@ def _copy(path: Path, name: str) -> None:
 
 @pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
 def test_pick_members_as_you_type(browser, director, phone):
-    actor = Actor.director(director)
-    services.members_import(text=MEMBERS, actor=actor)
-    event = services.event_create(name="Monday duplicate", date=datetime.date(2026, 11, 23),
-                                  actor=actor)
-    page = browser.page(phone=phone)
-    url = f"/director/events/{event.pk}/pairs/"
-    log_in(page, director, next_url=url)
+    page, event = pairs_page(browser, director, phone=phone)
     picker = page.get_by_test_id("member-picker")
     expect(picker).to_be_visible()
     expect(page.get_by_test_id("pick-team")).to_have_count(0)  # a pairs event: no teams
@@ -78,13 +88,9 @@ def test_pick_pairs_for_a_teams_event(browser, director, phone):
     """A teams event's picker asks for the team too and writes the line the pairs page
     saves, "Gramercy: Ann Lee #1001 & Bob Ray #1002" (it once left the team out, and
     saving refused every line)."""
-    actor = Actor.director(director)
-    services.members_import(text=MEMBERS, actor=actor)
-    event = services.event_create(name="Challenge match", date=datetime.date(2026, 11, 24),
-                                  kind="teams", method="total-points", actor=actor)
-    page = browser.page(phone=phone)
-    url = f"/director/events/{event.pk}/pairs/"
-    log_in(page, director, next_url=url)
+    page, event = pairs_page(browser, director, phone=phone, name="Challenge match",
+                             date=datetime.date(2026, 11, 24), kind="teams",
+                             method="total-points")
     team = page.get_by_test_id("pick-team")
     expect(team).to_be_visible()
 

@@ -4,37 +4,22 @@ pair being added, and says where they are; saving the list still refuses one by 
 
 It once offered them all, and only the save said no, after the whole list was typed."""
 
-import datetime
-
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import log_in
-from tournaments import services
+from tests.browser.test_pick_members import pairs_page
 from tournaments.forms import PairLine
-from tournaments.services import Actor
 
 pytestmark = [pytest.mark.browser]
 
-MEMBERS = ("number,first_name,last_name,email\n"
-           "1001,Ann,Lee,ann@example.org\n"
-           "1002,Bob,Ray,\n"
-           "1003,Cora,Day,cora@example.org\n")
 STORED = [["Ann Lee #1001", "Vic Visitor"], ["Di Eck", "Ed Fox"], ["Bob Ray #1002", "Flo Gay"]]
 STORED_TEXT = "Ann Lee #1001 & Vic Visitor\nDi Eck & Ed Fox\nBob Ray #1002 & Flo Gay"
 
 
 @pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
 def test_the_picker_refuses_a_member_already_in_a_pair(browser, director, phone):
-    actor = Actor.director(director)
-    services.members_import(text=MEMBERS, actor=actor)
-    event = services.event_create(name="Monday duplicate", date=datetime.date(2026, 11, 23),
-                                  actor=actor)
-    services.pairs_set(event=event, lines=[PairLine(number=n, players=p, team=None)
-                                           for n, p in enumerate(STORED, start=1)], actor=actor)
-    page = browser.page(phone=phone)
-    url = f"/director/events/{event.pk}/pairs/"
-    log_in(page, director, next_url=url)
+    page, event = pairs_page(browser, director, phone=phone, lines=[
+        PairLine(number=n, players=p, team=None) for n, p in enumerate(STORED, start=1)])
     text, note = page.get_by_test_id("pairs-text"), page.get_by_test_id("pick-note")
     first, second = page.get_by_test_id("pick-1"), page.get_by_test_id("pick-2")
     expect(text).to_have_value(STORED_TEXT)
