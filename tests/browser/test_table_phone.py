@@ -10,6 +10,7 @@
 import pytest
 from playwright.sync_api import expect
 
+from tournaments import presenters
 from tournaments.models import Result
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -71,6 +72,16 @@ def test_no_change_after_the_round_is_agreed(browser, night):
         expect(phone.locator(f"#board-{board}")).to_have_attribute("data-status", "confirmed")
     browser.shot(phone, "round ready to agree")
     phone.tap("#agree-round")
+    # It asks first, with the round's scores; "Not yet" goes back with nothing agreed.
+    expect(phone.locator("#agree-title")).to_have_text("Agree round 1?")
+    row = phone.locator("[data-testid=agree-board-1]")
+    expect(row).to_contain_text(presenters.result_line(first))
+    expect(row).to_contain_text(presenters.signed(first.ns_score))
+    browser.shot(phone, "agree round asks first")
+    phone.tap("[data-testid=agree-round-not-yet]")
+    expect(phone.locator("#table-title")).to_have_text("Table 1 · round 1")
+    phone.tap("#agree-round")
+    phone.tap("#agree-round-yes")
     expect(phone.locator(".messages")).to_contain_text("Round 1 agreed. Thank you.")
     expect(phone.locator("#table-title")).to_have_text("Table 1 · round 2")
 

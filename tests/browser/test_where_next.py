@@ -17,6 +17,8 @@ def test_the_phone_sends_the_pairs_and_boards_on(browser, night, phone):
     box = page.locator("[data-testid=where-next]")
     expect(box).to_contain_text("After round 1: where to go")
     page.locator("#agree-round").click()
+    expect(page.locator("#agree-title")).to_have_text("Agree round 1?")
+    page.locator("#agree-round-yes").click()
     expect(page.locator("#table-title")).to_have_text("Table 2 · round 2")
     over = page.locator("[data-testid=round-over]")
     expect(over).to_contain_text("Round 1 is over: where to go")
@@ -24,4 +26,5 @@ def test_the_phone_sends_the_pairs_and_boards_on(browser, night, phone):
     expect(over).to_contain_text("E–W pair 6: Go to table 3, E–W.")
     expect(over).to_contain_text("Go to table 1.")
     expect(over).to_contain_text("Next round at this table: N–S pair 2 against E–W pair 5")
+    expect(box).to_have_count(0)  # one box: round 2's moves wait until it begins
     browser.shot(page, "round over")

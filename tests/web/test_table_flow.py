@@ -73,6 +73,9 @@ def test_the_whole_round(client, event, table1):
     round_page = client.get(f"/t/{table1}/").content.decode()
     assert "entered: waiting for the opponents" in round_page
     assert "Agree round" not in round_page
+    # Asked for anyway (an old page, a typed address): back to the round, which says why.
+    early = client.get(f"/t/{table1}/round/1/agree/")
+    assert early.status_code == 302 and early["Location"] == f"/t/{table1}/round/1/"
 
     confirmed = client.post(board_url(table1, 1, 1, "confirm/"))
     assert confirmed.status_code == 302
@@ -86,12 +89,24 @@ def test_the_whole_round(client, event, table1):
     round_page = client.get(f"/t/{table1}/round/1/").content.decode()
     assert 'id="agree-round"' in round_page
     assert "only the director can change these scores" in round_page
+    # The button asks first: the round's scores, and the button that agrees them.
+    assert f'href="/t/{table1}/round/1/agree/" id="agree-round"' in round_page
+    ask = client.get(f"/t/{table1}/round/1/agree/")
+    assert ask.status_code == 200
+    asked = ask.content.decode()
+    assert "Agree round 1?" in asked and 'id="agree-round-yes"' in asked
+    assert 'data-testid="agree-board-1"' in asked and 'data-testid="agree-board-2"' in asked
+    assert "<td>+189</td><td>−189</td>" in asked  # 4♥ by S making 10, as entered
+    assert Meeting.objects.get(section__event=event, round=1, table=1).agreed_at is None
 
     agreed = client.post(f"/t/{table1}/round/1/agree/")
     assert agreed.status_code == 302 and agreed["Location"] == f"/t/{table1}/"
     assert Meeting.objects.get(section__event=event, round=1, table=1).agreed_at is not None
     # The table page now opens at round 2 (the lowest round not agreed).
     assert "Table 1 · round 2" in client.get(f"/t/{table1}/").content.decode()
+    again = client.get(f"/t/{table1}/round/1/agree/", follow=True)
+    assert again.redirect_chain == [(f"/t/{table1}/round/1/", 302)]
+    assert "Round 1 is agreed already." in again.content.decode()
 
     # Duplicate Law E: after agreement the table cannot change the score.
     refused = client.post(board_url(table1, 1, 1, "change/"),

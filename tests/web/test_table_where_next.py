@@ -55,7 +55,17 @@ def test_after_agreeing_the_new_round_starts_with_where_to_go(director_client, c
     assert "Round 1 is over: where to go" in box
     assert "<strong>E–W pair 9:</strong> Go to table 3, E–W." in box
     assert "<strong>Boards 4–6:</strong> Go to table 1." in box
-    # The round's own "where next" is there too, below its boards.
+    # One box, not two: the round's own "where next" waits until the round begins.
+    assert 'data-testid="where-next"' not in page
+    meeting = Meeting.objects.select_related("section", "ns_pair", "ew_pair").get(
+        section__event=event, round=2, table=2)
+    services.result_record(
+        event=event, board=meeting.boards[0], ns=meeting.ns_pair.number,
+        ew=meeting.ew_pair.number, actor=Actor.at_table(meeting.section, 2), meeting=meeting,
+        data={"contract": {"level": 1, "denomination": "NT", "declarer": "N"}, "tricks": 7,
+              "honours": {"N": 1, "E": 1, "S": 1, "W": 1}})
+    page = client.get(f"/t/{code}/").content.decode()
+    assert 'data-testid="round-over"' not in page
     assert "After round 2: where to go" in moves(page, "where-next")
 
 

@@ -265,12 +265,16 @@ def _held_code(request: HttpRequest, code: str) -> str | None:
     return code if request.session.get("table_code") == code else None
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def agree(request: HttpRequest, code: str, round_number: int) -> HttpResponse:
     """Duplicate Law E: both pairs agree the round; after that only the director changes it.
 
-    The common case, every board in and confirmed, from the phone that holds the code: the
-    session, one read (the code's table and its meeting of the round), one write."""
+    GET asks first (``_agree_ask``): the round's scores, and the button that agrees them.
+    The POST agrees. Its common case, every board in and confirmed, from the phone that
+    holds the code: the session, one read (the code's table and its meeting of the round),
+    one write."""
+    if request.method == "GET":
+        return _agree_ask(request, code, round_number=round_number)
     held = _held_code(request, code)
     if held is not None:
         table, meeting = selectors.table_code_meeting(held, round_number)
@@ -280,6 +284,35 @@ def agree(request: HttpRequest, code: str, round_number: int) -> HttpResponse:
                     actor=_actor(table)) is not None):
             return _agreed(request, table, meeting)
     return _agree(request, code, round_number=round_number)
+
+
+@with_table
+def _agree_ask(request: HttpRequest, table: TableCode, round_number: int) -> HttpResponse:
+    """"Agree round 4?": the round's boards with their results and scores, what agreeing
+    means, and the button that agrees (a POST to the same address). Agreeing cannot be
+    undone at the table, so the page's own button only leads here. A round that cannot be
+    agreed now (a board not in or not confirmed, agreed already, the table shut out) goes
+    back to the round's page, which says why."""
+    event = table.section.event
+    meetings = selectors.table_meetings(table.section, table.table)
+    meeting = next((m for m in meetings if m.round == round_number), None)
+    if meeting is None:
+        raise Http404(f"table {table.table} has no round {round_number}")
+    lines = selectors.meeting_boards(meeting)
+    if meeting.agreed_at is not None:
+        _flash(request, f"Round {meeting.round} is agreed already.")
+    if (meeting.agreed_at is not None or not lines
+            or any(line.status != "confirmed" for line in lines)
+            or _locked_message(event, meeting, selectors.current_meeting(meetings))):
+        return redirect("table-round", code=table.code, round_number=meeting.round)
+    return render(request, "tournaments/table/agree.html", {
+        "table": table, "event": event, "meeting": meeting, "is_whist": event.is_whist,
+        "locked": "",  # open (checked above); table.js shuts the page if that changes
+        "state_url": reverse("table-state", kwargs={"code": table.code,
+                                                    "round_number": meeting.round}),
+        "rows": [(line.number, presenters.result_line(line.result, is_whist=event.is_whist),
+                  line.result.ns_score, line.result.ew_score) for line in lines],
+    })
 
 
 def _agreed(request: HttpRequest, table: TableCode, meeting: Meeting) -> HttpResponse:
