@@ -80,3 +80,35 @@ def test_the_close_page_warns_before_closing_sends_the_cards(night, client):
     assert 'data-testid="confirm-close-final"' in html and WARNING in html
     with override_settings(SITE_URL="https://club.example"):
         assert WARNING not in client.get(url).content.decode()
+
+
+CONSOLE = "django.core.mail.backends.console.EmailBackend"
+NOT_SENT = "EMAIL_URL</code> is not set, so each mail is only written to the server's log"
+
+
+def test_mail_written_only_to_the_log_is_said_where_the_cards_go_out(night, client):
+    """EMAIL_URL left at its default (consolemail://): no player receives a card, which
+    matters more than where the links would lead; both are said in one warning."""
+    night.event = services.event_close(event=night.event, actor=night.actor, reason=DONE,
+                                       publish_final=True)
+    with override_settings(EMAIL_BACKEND=CONSOLE, SITE_URL="http://127.0.0.1:8000"):
+        html = _event_page(client, night)
+    assert 'data-testid="mail-console-warning"' in html and NOT_SENT in html
+    assert "and <code>SITE_URL</code> to the club's web address" in html
+    assert 'data-testid="site-url-warning"' not in html  # one warning, not two
+    with override_settings(EMAIL_BACKEND=CONSOLE, SITE_URL="https://club.example"):
+        html = _event_page(client, night)
+    assert NOT_SENT in html and "<code>SITE_URL</code>" not in html
+    client.force_login(night.director)
+    close = reverse("director-close", kwargs={"event_id": night.event.pk})
+    with override_settings(EMAIL_BACKEND=CONSOLE):
+        assert NOT_SENT in client.get(close).content.decode()
+
+
+def test_mail_sent_by_a_mail_server_is_not_warned_of(night, client):
+    night.event = services.event_close(event=night.event, actor=night.actor, reason=DONE,
+                                       publish_final=True)
+    with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+                           SITE_URL="https://club.example"):
+        html = _event_page(client, night)
+    assert NOT_SENT not in html and 'data-testid="site-url-warning"' not in html

@@ -189,6 +189,20 @@ def _publish_offers(event: Event) -> list[tuple[str, str]]:
     return offers
 
 
+CONSOLE_MAIL = "django.core.mail.backends.console.EmailBackend"
+
+
+def mail_setup() -> dict:
+    """What the score cards' mail would get wrong here, for the pages where the cards go
+    out (``_site_url_warning.html``): `mail_console` while EMAIL_URL is left at its default
+    (the mail is written to the server's log and no player receives it), and
+    `local_site_url`, the address the mails' links start with, when no player can open
+    it (else "")."""
+    return {"mail_console": settings.EMAIL_BACKEND == CONSOLE_MAIL,
+            "local_site_url": settings.SITE_URL if site_url_is_local(settings.SITE_URL)
+            else ""}
+
+
 def site_url_is_local(url: str) -> bool:
     """Whether the site's address (settings.SITE_URL, which starts every link in the score
     cards' mail) is this computer's own: localhost or a loopback address, which a player's
@@ -250,8 +264,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         # How the score cards went by e-mail: only once final (no query before).
         "mails": selectors.score_card_mails(event)
         if event.published == Event.Published.FINAL else None,
-        # The address the mails' links would start with, when no player can open it.
-        "local_site_url": settings.SITE_URL if site_url_is_local(settings.SITE_URL) else "",
+        # Mail written to the log only, or links that no player can open.
+        **mail_setup(),
     })
 
 
@@ -416,7 +430,7 @@ def event_close(request: HttpRequest, event_id: int) -> HttpResponse:
         "reason": "required" if outstanding else "",
         "minutes": minutes,
         # Closing publishes final (now, or after the correction period): the cards go out.
-        "local_site_url": settings.SITE_URL if site_url_is_local(settings.SITE_URL) else "",
+        **mail_setup(),
         "buttons": [
             ("publish", "later", "Close; publish final after the correction period",
              "confirm-close"),
