@@ -189,7 +189,7 @@ def test_a_whist_card_has_the_tricks_and_no_contract(director):
     whist = build_night(director, name="Whist night", rules="duplicate-whist")
     card = pair_card(whist.event, 4)
     lines = card.text.splitlines()
-    assert lines[0].split() == ["Board", "Sat", "Against", "Tricks", "(N–S)", "Score", "±",
+    assert lines[0].split() == ["Board", "Sat", "Against", "N–S", "tricks", "won", "Score", "±",
                                 "Running", "total"]
     assert lines[1].split()[:3] == ["1", "E–W", "1"]
     assert "Contract" not in card.text and card.text.splitlines()[-1].startswith("Total: ")

@@ -240,11 +240,13 @@ class TestHandRecord:
 def test_a_whist_night_shows_tricks_not_contracts(client, director):
     night = build_night(director, name="Whist night", rules="duplicate-whist")
     html = page(client, night, "boards/1/")
-    assert "<th class=\"num\">N–S tricks</th>" in html and "Contract" not in html
+    # The traveller's counts are after any revoke (tricks scored), the card's in play.
+    assert "<th class=\"num\">N–S tricks<br>scored</th>" in html and "Contract" not in html
+    assert 'data-testid="tricks-scored-note"' in html
     row = selectors.traveller(night.event, 1)["rows"][0]
     assert row["ns_trick"] + row["ew_trick"] == 13
     card = page(client, night, "pairs/1/")
-    assert "Tricks (N–S)" in card
+    assert "N–S tricks won" in card
 
 
 def test_a_match_not_yet_complete_is_led_not_won(rf):

@@ -246,4 +246,4 @@ def test_whist_travellers_print_tricks(director, django_capture_on_commit_callba
     assert job.status == "done", job.error
     with job.file.open("rb") as handle:
         text = pdf_text(handle.read())
-    assert "N–S tricks" in text and "Contract" not in text
+    assert "N–S tricks" in text and "scored" in text and "Contract" not in text

@@ -99,7 +99,7 @@ def test_duplicate_whist_travellers_print_each_sides_tricks(director):
     night = build_night(director, rules="duplicate-whist")
     data = report_data(night.event, "travellers")
     found = words(pdf_text(render(data)[0]))
-    assert " N–S tricks E–W tricks Net N–S " in found
+    assert " N–S tricks scored E–W tricks scored Net N–S " in found
     assert "Contract" not in found
     for board in data["boards"]:
         for row in board["rows"]:
@@ -216,3 +216,20 @@ def test_the_file_is_written_without_ascii85_and_the_setting_is_left_as_it_was()
     assert rl_config.useA85 == before
     assert b"/ASCII85Decode" not in content
     assert b"/FlateDecode" in content
+
+
+def test_duplicate_whist_score_cards_print_the_tricks_won(director):
+    """A whist card has no contract: its column is the tricks N–S won in play, as the web
+    card's (the traveller's counts are after any revoke: "tricks scored")."""
+    from tournaments.reports.documents import ScorecardsRenderer
+
+    from .test_renderers import render as render_with
+
+    night = build_night(director, rules="duplicate-whist")
+    data = report_data(night.event, "scorecards")
+    found = words(pdf_text(render_with(ScorecardsRenderer, data)[1]))
+    assert " Board Sat Against N–S tricks won Score " in found
+    assert "Contract" not in found and " By " not in found
+    first = data["cards"][0]["rows"][0]
+    assert (f" {first['board']} {presenters.side(first['direction'])} {first['opponents']} "
+            f"{first['tricks']} {presenters.signed(first['score'])} ") in found

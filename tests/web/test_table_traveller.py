@@ -89,5 +89,5 @@ def test_a_whist_traveller_shows_each_sides_tricks_not_a_contract(client, direct
     page = client.get(f"/t/{code}/board/{board}/traveller/", follow=True)
     assert page.status_code == 200
     head = page.content.decode().split("<thead>", 1)[1].split("</thead>", 1)[0]
-    assert "N–S tricks" in head and "E–W tricks" in head
+    assert "N–S tricks<br>scored" in head and "E–W tricks<br>scored" in head
     assert "Contract" not in head and "honour" not in head

@@ -84,7 +84,7 @@ def card_text(event: Event, card: dict) -> str:
     signed), the notes under them, the total."""
     whist = event.is_whist
     compared = card["method"] != "total-points"
-    head = ["Board", "Sat", "Against"] + (["Tricks (N–S)"] if whist
+    head = ["Board", "Sat", "Against"] + (["N–S tricks won"] if whist
                                           else ["Contract", "By", "Tricks"]) + ["Score"]
     if compared:
         head += ["Matchpoints" if card["method"] == "matchpoints" else "±", "Running total"]

@@ -156,7 +156,7 @@ class TravellersRenderer(BaseRenderer):
         """Every table's result on the board, a row each (a ``Grid``: see base.py)."""
         compared = method != "total-points"
         if whist:
-            head = ["N–S", "E–W", "N–S\ntricks", "E–W\ntricks", "Net\nN–S"]
+            head = ["N–S", "E–W", "N–S tricks\nscored", "E–W tricks\nscored", "Net\nN–S"]
             widths = [0.12, 0.12, 0.18, 0.18, 0.14]
         else:
             head = ["N–S", "E–W", "Contract", "By", "Tricks", "N–S\ntrick", "N–S\nhonour",
@@ -363,20 +363,27 @@ class ScorecardsRenderer(BaseRenderer):
     def blocks(self, data: dict) -> Iterable[list[Flowable]]:
         compared = data["method"] != "total-points"
         mp = data["method"] == "matchpoints"
+        whist = data.get("rules") == "duplicate-whist"
         for index, card in enumerate(data["cards"]):
             block: list[Flowable] = [PageBreak()] if index else []
             block.append(self.para(
                 f"Pair {card['pair']}: "
                 f"{esc(presenters.pair_names(card['names'], card.get('substitutes')))}",
                 "title"))
-            head = ["Board", "Sat", "Against", "Contract", "By", "Tricks", "Score"]
+            if whist:  # no contract: the tricks N–S won in play, as the web card has it
+                head = ["Board", "Sat", "Against", "N–S tricks won", "Score"]
+                widths = [14, 12, 18, 30, 18]
+            else:
+                head = ["Board", "Sat", "Against", "Contract", "By", "Tricks", "Score"]
+                widths = [14, 12, 18, 32, 10, 14, 18]
             if compared:
                 head += ["MP" if mp else "±", "Running"]
-            widths = [14, 12, 18, 32, 10, 14, 18] + ([30, 30] if compared else [])
+                widths += [30, 30]
             # A Grid, as the travellers: 2,000 cards of 52 boards lay out in seconds.
-            columns = [Column(w * mm, "right" if i >= 5 else "left")
+            right_from = 3 if whist else 5
+            columns = [Column(w * mm, "right" if i >= right_from else "left")
                        for i, w in enumerate(widths)]
-            rows = [self._card_row(r, compared) for r in card["rows"]]
+            rows = [self._card_row(r, compared, whist) for r in card["rows"]]
             if not rows:
                 rows = [GridRow(["No boards played yet"] + [""] * (len(head) - 1),
                                 (0, len(head) - 1))]
@@ -392,12 +399,16 @@ class ScorecardsRenderer(BaseRenderer):
                 block.append(self.para(f"<b>Total: {total}</b>", "body"))
             yield block
 
-    def _card_row(self, r: dict, compared: bool) -> GridRow:
+    def _card_row(self, r: dict, compared: bool, whist: bool = False) -> GridRow:
         """One board of a card: plain strings for numbers, shared cells for the rest."""
         played = contract_cell(r)
+        if whist:  # the ruling's words, else the tricks won in play
+            played = played or blank(r["tricks"])
         cells = [str(r["board"]), presenters.side(r["direction"]), str(r["opponents"]),
-                 _card_late_cell(played) if r.get("late_play") else played,
-                 r["declarer"] or "", blank(r["tricks"]), signed(r["score"])]
+                 _card_late_cell(played) if r.get("late_play") else played]
+        if not whist:
+            cells += [r["declarer"] or "", blank(r["tricks"])]
+        cells.append(signed(r["score"]))
         if compared:
             cells += [exact_cell(r["shown"], r["plus_minus"]),
                       exact_cell(r["running_shown"], r["running"])]
