@@ -13,7 +13,8 @@ The rules (docs/decisions.md, "Access"):
 - An event is seen by the director, by its own tables, and by everyone once its
   standings are published (provisional or final); to anyone else it does not exist:
   the same 404 as an id no event has (``shown_event``).
-- Standings and score cards: the director's, and everyone's once published.
+- Standings and score cards: the director's, and everyone's once published; a card's
+  row of a board not yet finished shows only who played it (``shown_scorecard``).
 - A traveller (every table's contract, tricks and score on a board): the director's;
   a table's when the screen at the table shows it only to pairs who may know it (see
   ``table_may_see_traveller``); everyone's once published and the board is finished.
@@ -146,6 +147,38 @@ def finished_boards(event: Event) -> set[int]:
     if not scheduled:
         return {board for board, n in done.items() if n > 0}
     return {board for board, n in done.items() if scheduled[board] and n >= scheduled[board]}
+
+
+# What a score card's row says of the play: a traveller's line (its contract, tricks, score).
+_PLAY = {"level": None, "denomination": "", "declarer": "", "doubled": "", "tricks": None,
+         "passed_out": False, "ruling": "", "offending": "", "adjustment": "", "note": "",
+         "score": None, "plus_minus": None, "shown": None, "late_play": False}
+
+
+def shown_scorecard(caller: Caller, event: Event, card: dict) -> dict:
+    """A pair's score card (selectors.scorecard) as this caller may see it.
+
+    A row of the card is the pair's line of that board's traveller, so it follows the
+    traveller's rule: the director sees every row; anyone else sees a board's play only
+    once the board is finished. A board still being played keeps its number, seat and
+    opponents, marked ``hidden``; the running totals from it on are left out, as they
+    would give its score away. The total stays: the standings give it."""
+    if caller.director:
+        return card
+    finished = finished_boards(event)
+    rows, hiding = [], False
+    for row in card["rows"]:
+        row = {**row, "hidden": row["board"] not in finished}
+        if row["hidden"]:
+            hiding = True
+            row.update(_PLAY)
+        if hiding:
+            row.update(running=None, running_shown=None)
+        rows.append(row)
+    in_play = sum(row["hidden"] for row in rows)
+    # "Each board's score is rounded" says nothing while no board's score is shown.
+    return {**card, "rows": rows, "in_play": in_play,
+            "rounded": card["rounded"] and in_play < len(rows)}
 
 
 def board_finished(event: Event, number: int) -> bool:

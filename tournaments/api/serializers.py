@@ -902,9 +902,14 @@ class ScorecardRowOut(serializers.Serializer):
     score = serializers.IntegerField(allow_null=True)
     plus_minus = serializers.CharField(allow_null=True)
     shown = serializers.IntegerField(allow_null=True)
-    running = serializers.CharField()
-    running_shown = serializers.IntegerField()
+    running = serializers.CharField(
+        allow_null=True, help_text="null from a board still being played on (not the "
+                                   "director's card): it would give that board's score away")
+    running_shown = serializers.IntegerField(allow_null=True)
     late_play = serializers.BooleanField(help_text="played late, out of order")
+    hidden = serializers.BooleanField(
+        default=False, help_text="a board still being played (not the director's card): "
+                                 "its play shows once every table has played it")
 
 
 class ScorecardOut(serializers.Serializer):

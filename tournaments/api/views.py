@@ -974,10 +974,12 @@ class ScorecardView(ApiView):
     @extend_schema(responses={200: ScorecardOut, **ERRORS})
     def get(self, request, event_id: int, number: int):
         try:
-            data = selectors.scorecard(self.get_event(), number)
+            event = self.get_event()
+            data = selectors.scorecard(event, number)
         except Pair.DoesNotExist:
             raise NotFound(f"there is no pair {number} in this event") from None
-        return Response(ScorecardOut(data).data)
+        return Response(ScorecardOut(
+            access.shown_scorecard(access.api_caller(request), event, data)).data)
 
 
 # --- the audit trail ---------------------------------------------------------------------------

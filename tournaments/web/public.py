@@ -160,7 +160,7 @@ def pair_page(request: HttpRequest, event: Event, number: int, *,
     if not access.may_see_standings(caller, event):
         return _not_yet(request, event)
     try:
-        card = selectors.scorecard(event, number)
+        card = access.shown_scorecard(caller, event, selectors.scorecard(event, number))
     except Pair.DoesNotExist:
         raise Http404("no such pair") from None
     return _page(request, "tournaments/public/pair.html", "tournaments/public/_pair.html",
