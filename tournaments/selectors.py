@@ -1426,6 +1426,16 @@ def audit_choices(event: Event) -> dict[str, list[tuple[str, str]]]:
     return {"table": tables, "board": boards, "who": list(AUDIT_WHO.items()), "kind": kinds}
 
 
+# The reason every ruling on an irregular board found at the overplay begins with (Duplicate
+# Law B(3): services.irregular's LAW). Such a ruling is undone with its report.
+LAW_B_RULING = "Duplicate Law B(3)"
+
+
+def law_b_ruling(entry: AuditEntry) -> bool:
+    """Is this change a ruling that decided an irregular board's report?"""
+    return entry.action == "rule" and entry.reason.startswith(LAW_B_RULING)
+
+
 def audit_undoable(event: Event, entries: list[AuditEntry]) -> set[int]:
     """Which of `entries` the director may undo (as services.audit_undo would allow).
 
@@ -1441,7 +1451,26 @@ def audit_undoable(event: Event, entries: list[AuditEntry]) -> set[int]:
         newest[result_id] = max(pk, newest.get(result_id, 0))
     return {entry.pk for entry in entries
             if entry.result_id is not None and entry.undone_by_id is None
-            and newest.get(entry.result_id, 0) <= entry.pk}
+            and newest.get(entry.result_id, 0) <= entry.pk
+            and not law_b_ruling(entry)}
+
+
+def audit_law_b(event: Event, entries: list[AuditEntry]) -> dict[int, int]:
+    """The irregular board each of `entries` that is a Law B ruling in force decided
+    (entry id -> irregularity id): it is undone on that board's page, with its report."""
+    rulings = {entry.pk: entry for entry in entries
+               if entry.undone_by_id is None and law_b_ruling(entry)}
+    if not rulings:
+        return {}
+    boards = dict(Result.objects.filter(pk__in={e.result_id for e in rulings.values()})
+                  .values_list("pk", "board_id"))
+    decided = {}
+    for pk, board_id in (Irregularity.objects.filter(event=event, board_id__in=boards.values())
+                         .exclude(status__in=OPEN_IRREGULAR).order_by("id")
+                         .values_list("pk", "board_id")):
+        decided[board_id] = pk  # the newest decision on the board
+    return {pk: decided[boards[entry.result_id]] for pk, entry in rulings.items()
+            if boards.get(entry.result_id) in decided}
 
 
 def result_director(result: Result):

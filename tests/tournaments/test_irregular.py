@@ -278,6 +278,35 @@ def test_b3_fouled_when_the_partner_had_the_surplus(three, as_director):
                                      voided=False).exists()
 
 
+def test_a_law_b_ruling_is_undone_with_its_report_not_alone(three, as_director, director,
+                                                            client):
+    """Undone from the audit trail alone, the ruling went and the report stayed decided:
+    the table was told to enter a board it must not play. The audit trail refuses it and
+    points to the board's page, which undoes both."""
+    card = _misplaced(three, 1, "E")
+    irr = report(three, 1, "overplay", as_director, meeting=meeting(three, 2, 1),
+                 misplaced_card=card.lower(), surplus_seat=partner("E"))
+    irr = services.irregularity_rule(irregularity=irr, actor=as_director)
+    rule = AuditEntry.objects.get(event=three, action="rule")
+    assert selectors.audit_undoable(three, [rule]) == set()
+    assert selectors.audit_law_b(three, [rule]) == {rule.pk: irr.pk}
+    with pytest.raises(ServiceError, match="undo the decision on that board's page"):
+        services.audit_undo(entry=rule, actor=as_director)
+    irr.refresh_from_db()
+    assert irr.status == "resolved"
+    assert Result.objects.filter(meeting=irr.meeting, board__number=1, voided=False).exists()
+    # The audit page offers the board's page in place of Undo.
+    client.force_login(director)
+    audit = client.get(f"/director/events/{three.pk}/audit/").content.decode()
+    assert f'data-testid="undo-{rule.pk}"' not in audit
+    assert (f'href="/director/events/{three.pk}/irregular/{irr.pk}/" '
+            f'data-testid="undo-law-b-{rule.pk}">Undo on the irregular board\'s page</a>') in audit
+    services.irregularity_undo(irregularity=irr, actor=as_director)
+    rule.refresh_from_db()
+    assert rule.undone_by_id is not None
+    assert selectors.audit_law_b(three, [rule]) == {}  # undone: nothing more to offer
+
+
 def test_b3_seats_asked_when_the_record_cannot_tell(director, as_director):
     event = three_tables(director, deals=False)
     irr = report(event, 1, "overplay", as_director, meeting=meeting(event, 2, 1),

@@ -42,7 +42,7 @@ from .base import (
     _require_open,
     _save_change,
 )
-from .results import _ensure_free, audit_undo, board_cancel, ruling_award
+from .results import _audit_undo, _ensure_free, board_cancel, ruling_award
 
 Stage = Irregularity.Stage
 Status = Irregularity.Status
@@ -50,7 +50,7 @@ Status = Irregularity.Status
 LAW = {
     Stage.ORIGINAL: "Duplicate Law B(1)",
     Stage.BEFORE_OVERPLAY: "Duplicate Law B(2)",
-    Stage.OVERPLAY: "Duplicate Law B(3)",
+    Stage.OVERPLAY: selectors.LAW_B_RULING,  # begins every ruling's reason
 }
 OPEN = (Status.REPORTED, Status.SENT_BACK)
 NO_RECORD = "(no hand record)"  # a new deal's "before" when the board had no hand record
@@ -572,8 +572,8 @@ def _undo_rulings(event: Event, row: Irregularity, actor: Actor, reason: str) ->
     if row.outcome != "cancelled" and row.meeting is not None:
         entries = entries.filter(result__meeting=row.meeting)
     for entry in entries.order_by("-id"):
-        audit_undo(entry=entry, actor=actor,
-                   reason=_law_reason(LAW[row.stage], reason, "ruling undone"))
+        _audit_undo(entry=entry, actor=actor,
+                    reason=_law_reason(LAW[row.stage], reason, "ruling undone"))
 
 
 # --- the night file ---------------------------------------------------------------------------

@@ -448,9 +448,24 @@ def result_void(*, result: Result, actor: Actor, reason: str) -> Result:
     return result
 
 
-@transaction.atomic
+LAW_B_UNDO = ("this ruling decided an irregular board (Duplicate Law B): undo the decision "
+              "on that board's page under Irregular boards, which puts the table's report "
+              "back as it was made")
+
+
 def audit_undo(*, entry: AuditEntry, actor: Actor, reason: str = "") -> Result:
-    """Put a result back as it was before an audited change."""
+    """Put a result back as it was before an audited change. A ruling that decided an
+    irregular board is undone with its report (services.irregularity_undo), not here:
+    undone alone, the report stayed decided while the table was sent to play the board."""
+    if not actor.is_director:
+        raise Forbidden("only the director undoes a change")
+    if selectors.law_b_ruling(entry):
+        raise ServiceError(LAW_B_UNDO, field="entry")
+    return _audit_undo(entry=entry, actor=actor, reason=reason)
+
+
+@transaction.atomic
+def _audit_undo(*, entry: AuditEntry, actor: Actor, reason: str = "") -> Result:
     if not actor.is_director:
         raise Forbidden("only the director undoes a change")
     reason = reason.strip() or f"undo of change #{entry.pk}"

@@ -1011,6 +1011,8 @@ def audit(request: HttpRequest, event_id: int) -> HttpResponse:
         request.GET.get("page"))
     # Offer Undo only where services.audit_undo would allow it.
     undoable = selectors.audit_undoable(event, list(page))
+    # A Law B ruling is undone on its irregular board's page, with the table's report.
+    law_b = selectors.audit_law_b(event, list(page))
     several = event.sections.count() > 1
     rows = [{
         "entry": entry,
@@ -1018,6 +1020,7 @@ def audit(request: HttpRequest, event_id: int) -> HttpResponse:
         "before": _audit_text(entry.before, event),
         "after": _audit_text(entry.after, event),
         "undoable": entry.pk in undoable,
+        "law_b": law_b.get(entry.pk),
     } for entry in page]
     filters = [{"name": key, "label": label, "choices": choices[key], "chosen": chosen[key]}
                for key, label in AUDIT_FILTERS.items()]
