@@ -930,7 +930,13 @@ def grid_json(event: Event) -> dict:
         for cell in row
         if cell is not None
     ]
-    return {"event": event.pk, "seq": event.seq, "status": event.status, "cells": cells}
+    # Duplicate Law B: the reports still open, so the console can announce a new one.
+    irregular = [{"id": irr.pk, "board": irr.board.number, "status": irr.status,
+                  "table": irr.meeting.table if irr.meeting else None,
+                  "round": irr.meeting.round if irr.meeting else None}
+                 for irr in open_irregularities(event)]
+    return {"event": event.pk, "seq": event.seq, "status": event.status, "cells": cells,
+            "irregular": irregular}
 
 
 @dataclass(frozen=True)

@@ -40,8 +40,37 @@
     });
     if (missing) { window.location.reload(); return; } // a new movement: redraw the grid
     grid.querySelectorAll("tr").forEach(agreedRow);
+    announce(data.irregular || []);
     var stamp = document.getElementById("grid-updated");
     if (stamp) stamp.textContent = "Updated " + new Date().toLocaleTimeString();
+  }
+
+  // Duplicate Law B: a report made since the page was drawn is announced at the top, with
+  // a link to decide it (the list of open reports is drawn with the page).
+  var known = (grid.getAttribute("data-irregular") || "").split(",").filter(Boolean);
+  var base = grid.getAttribute("data-irregular-url");
+
+  function announce(reports) {
+    var box = document.getElementById("irregular-new");
+    if (!box) return;
+    var fresh = reports.filter(function (r) { return known.indexOf(String(r.id)) < 0; });
+    box.textContent = "";
+    box.hidden = !fresh.length;
+    if (!fresh.length) return;
+    box.appendChild(document.createTextNode(
+      (fresh.length > 1 ? "New irregular boards reported" : "New irregular board reported") +
+      " (Duplicate Law B): "));
+    fresh.forEach(function (r, i) {
+      var where = "Board " + r.board;
+      if (r.table !== null) where += " at table " + r.table + ", round " + r.round;
+      if (i) box.appendChild(document.createTextNode(" \u00b7 "));
+      box.appendChild(document.createTextNode(where + " "));
+      var link = document.createElement("a");
+      link.href = base + r.id + "/";
+      link.textContent = "Decide\u2026";
+      link.setAttribute("data-testid", "decide-new-irregular-" + r.board);
+      box.appendChild(link);
+    });
   }
 
   function agreedRow(row) {

@@ -31,6 +31,11 @@ def test_b2_sent_back_rectified_then_entered(browser, director):
     agree_round(event, 1)
     t1 = code(event, 1)
 
+    # The director watches the console while the table reports.
+    desk = browser.page()
+    log_in(desk, director, next_url=f"/director/events/{event.pk}/")
+    expect(desk.locator("[data-testid=irregular-new]")).to_be_hidden()
+
     phone = browser.page(phone=True)
     phone.goto(f"/t/{t1}/")
     expect(phone.locator("#table-title")).to_have_text("Table 1 · round 2")
@@ -45,10 +50,14 @@ def test_b2_sent_back_rectified_then_entered(browser, director):
     expect(phone.locator("#board-1")).to_have_attribute("data-status", "irregular")
     expect(phone.locator("[data-testid=open-board-1]")).to_have_count(0)
 
-    desk = browser.page()
-    log_in(desk, director, next_url=f"/director/events/{event.pk}/")
+    # The console announces it at its next poll, without a reload, with a way to decide.
+    new = desk.locator("[data-testid=irregular-new]")
+    expect(new).to_be_visible(timeout=15_000)
+    expect(new).to_have_text("New irregular board reported (Duplicate Law B): Board 1 at "
+                             "table 1, round 2 Decide…")
+    shot(browser, desk, "console new report")
     irr = Irregularity.objects.get()
-    desk.click("[data-testid=decide-irregular-1]")
+    desk.click("[data-testid=decide-new-irregular-1]")
     expect(desk.locator("[data-testid=step-send-back]")).to_contain_text("table 2")
     shot(browser, desk, "console walk through")
     desk.click("[data-testid=do-send-back]")
