@@ -16,7 +16,8 @@ def _in_play(director):
     """A night whose last round is in but for one table's board: that board is still being
     played (the other tables' results of it stand), every other board finished."""
     night = build_night(director)
-    last = Result.objects.filter(event=night.event).order_by("-meeting__round", "board__number").first()
+    last = (Result.objects.filter(event=night.event)
+            .order_by("-meeting__round", "board__number").first())
     services.result_void(result=last, actor=night.actor, reason="to be played again")
     return night
 

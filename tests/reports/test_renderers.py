@@ -220,3 +220,24 @@ def test_reportlabs_own_fonts_lack_the_suits_so_dejavu_is_vendored():
 def test_the_vendored_font_is_used_when_the_system_has_none(monkeypatch, tmp_path):
     monkeypatch.setattr(base, "SYSTEM_FONTS", tmp_path / "no-fonts-here")
     assert base.font_path("DejaVuSans") == base.BUNDLED_FONTS / "DejaVuSans.ttf"
+
+
+def test_a_heading_is_never_the_last_line_of_a_page(night):
+    """However long the first ranking, the second's heading goes over with the start of
+    its table: a page ending in "East–West", its table on the next, read as a missing
+    table. Nor does a heading take a whole table over and leave a page blank."""
+    data = standings.standings(night.event)
+    north, east = data["rankings"][:2]
+    furniture = ("Tuesday duplicate · Standings", "Printed ", "page ")
+    moved = 0
+    for count in range(30, 70):  # some of these put the heading at the foot of page 1
+        rows = [{**north["rows"][0], "place": str(n + 1), "pair": n + 1} for n in range(count)]
+        pages = pdf_pages(render(StandingsRenderer, {
+            **data, "rankings": [{**north, "rows": rows}, east]})[1])
+        content = [[line.strip() for line in page.splitlines()
+                    if line.strip() and not line.startswith(furniture)] for page in pages]
+        assert "North–South" in content[0], count  # the first table starts on page 1
+        for page in content:
+            assert page[-1] not in ("North–South", "East–West"), count
+        moved += any(page[0] == "East–West" for page in content[1:])
+    assert moved  # the heading did go over, with its table

@@ -233,3 +233,16 @@ def test_duplicate_whist_score_cards_print_the_tricks_won(director):
     first = data["cards"][0]["rows"][0]
     assert (f" {first['board']} {presenters.side(first['direction'])} {first['opponents']} "
             f"{first['tricks']} {presenters.signed(first['score'])} ") in found
+
+
+def test_every_page_says_while_the_scores_may_still_change(director):
+    """A print made before the standings are final says so on every page's header."""
+    night = build_night(director)  # published provisional
+    data = report_data(night.event, "travellers")
+    pages = pdf_pages(render(data)[0])
+    assert len(pages) > 1
+    for text in pages:
+        assert "Tuesday duplicate · Travellers · provisional: scores may still change" in text
+    night.publish("final")
+    final = pdf_pages(render(report_data(night.event, "travellers"))[0])
+    assert not any("may still change" in text for text in final)

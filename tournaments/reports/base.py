@@ -44,7 +44,14 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    Paragraph,
+    SimpleDocTemplate,
+    Table,
+    TableStyle,
+)
 from reportlab.platypus.doctemplate import LayoutError
 
 from .. import presenters
@@ -491,6 +498,14 @@ class Grid(Flowable):
 # --- the page template -----------------------------------------------------------------
 
 
+# Room a heading asks for under it (its own line and the first rows of its table).
+HEADING_ROOM = 30 * mm
+
+# What a page's header adds for the standings' publication (report_data's "published").
+HEADER_STATUS = {"none": " · not published: scores may still change",
+                 "provisional": " · provisional: scores may still change"}
+
+
 class _NumberedCanvas(canvas.Canvas):
     """Defers each page until the end, so the footer can say "page N of M"."""
 
@@ -659,6 +674,9 @@ class BaseRenderer:
             author="Duplicate Auction & Whist",
         )
         header = f"{self.event_name(data)} · {self.document}"
+        # Every page of a print made before the standings are final says so (a traveller
+        # pinned up mid-session is read as the last word otherwise).
+        header += HEADER_STATUS.get(data.get("published", ""), "")
         printed = f"Printed {presenters.day(self.now.date())} {self.now:%H:%M}"
         canvas_class = type("PageCanvas", (_NumberedCanvas,),
                             {"header": header, "footer_left": printed})
@@ -690,6 +708,12 @@ class BaseRenderer:
 
     def para(self, text: str, style: str = "cell") -> Paragraph:
         return Paragraph(text, self.styles[style])
+
+    def heading(self, text: str) -> list[Flowable]:
+        """A heading over a table, on a new page when too little of the table would fit
+        under it: never the last line of a page. (Kept with the whole table instead, a
+        table that fills a page took the heading over with it, leaving a page blank.)"""
+        return [CondPageBreak(HEADING_ROOM), self.para(text, "h2")]
 
     def table(self, rows: Sequence[Sequence[Any]], *, widths: Sequence[float] | None = None,
               numeric_from: int | None = None, header_rows: int = 1,

@@ -238,7 +238,7 @@ class StandingsRenderer(BaseRenderer):
             # Compared across the field: each section's pairs placed among themselves too.
             block = self.pair_ranking(ranking, data["method"])
             if index == 0:
-                block = [self.para("Each section's places", "h2"), *block]
+                block = [*self.heading("Each section's places"), *block]
             yield block
 
     def match_block(self, match: dict) -> list[Flowable]:
@@ -248,7 +248,7 @@ class StandingsRenderer(BaseRenderer):
                  self.para("<b>Exact</b>", "small")],
                 [esc(a), presenters.number(sa), presenters.exact(ea)],
                 [esc(b), presenters.number(sb), presenters.exact(eb)]]
-        return [self.para(f"{esc(a)} v {esc(b)}", "h2"),
+        return [*self.heading(f"{esc(a)} v {esc(b)}"),
                 self.table(rows, widths=[90 * mm, 30 * mm, 40 * mm], numeric_from=1),
                 Spacer(0, 1.5 * mm), self.para(verdict + ".", "body")]
 
@@ -257,7 +257,7 @@ class StandingsRenderer(BaseRenderer):
         rows += [[r["place"], self.para(esc(r["team"])), presenters.number(r["matches_won"]),
                   presenters.number(r["points"])]
                  for r in ranking["rows"]]
-        return [self.para("Teams", "h2"),
+        return [*self.heading("Teams"),
                 self.table(rows, widths=[20 * mm, 90 * mm, 30 * mm, 30 * mm], numeric_from=2)]
 
     def pair_ranking(self, ranking: dict, method: str) -> list[Flowable]:
@@ -284,7 +284,7 @@ class StandingsRenderer(BaseRenderer):
         heading = presenters.side_name(ranking["direction"])
         if ranking.get("section"):
             heading = f"Section {esc(ranking['section'])}, {heading}"
-        return [self.para(heading, "h2"),
+        return [*self.heading(heading),
                 self.table(rows, widths=widths, numeric_from=3,
                            extra=[("ALIGN", (0, 0), (1, -1), "RIGHT")])]
 

@@ -748,7 +748,8 @@ def report_data(event: Event, kind: str, *,
                 progress: Callable[[int, int], None] | None = None) -> dict:
     """The plain data a renderer takes (see each renderer's docstring)."""
     step = progress or (lambda done, total: None)
-    base = {"event": event.name, "rules": event.rules, "method": event.method}
+    base = {"event": event.name, "rules": event.rules, "method": event.method,
+            "published": event.published}
     if kind == "standings":
         data = standings.standings(event)
         step(1, 1)
