@@ -147,6 +147,19 @@ def test_undo_is_offered_by_the_whole_history_not_by_the_page(
 def test_a_set_up_change_reads_in_words_not_field_names():
     text = _audit_text({"pair": 2, "from_round": 4, "late_boards": []}, Event(rules="english"))
     assert text == "pair: 2, from round: 4, leave to play late: none"
+    # No True/False, no database ids, the law's stages and outcomes in words.
+    assert _audit_text({"club_adjustments": True}, Event()) == "club adjustments: on"
+    assert _audit_text({"published": "none"}, Event()) == "standings: not published"
+    assert _audit_text({"board": 2, "stage": "overplay", "status": "resolved",
+                        "outcome": "fouled", "result": 240}, Event()) == (
+        "board: 2, found: after the overplay began, status: decided, outcome: fouled board")
+
+
+def test_a_removal_is_called_so_and_a_result_s_state_in_words(director_client, night):
+    html = director_client.get(f"/director/events/{night.pk}/audit/").content.decode()
+    assert '<td data-label="What">remove</td>' in html
+    assert '<td data-label="What">void</td>' not in html
+    assert ", confirmed</td>" in html and "[confirmed]" not in html
 
 
 def test_a_tables_changes_name_its_section_on_a_night_of_several(director, director_client):

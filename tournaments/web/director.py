@@ -31,7 +31,7 @@ from boards.dealing import deal_boards
 from boards.movements import Movement
 from boards.pbn import read_hand_record, write_pbn
 
-from .. import access, seam, selectors, services
+from .. import access, presenters, seam, selectors, services
 from ..converters import NUMBER
 from ..forms import (
     BoardsUploadForm,
@@ -1021,6 +1021,7 @@ def audit(request: HttpRequest, event_id: int) -> HttpResponse:
         "after": _audit_text(entry.after, event),
         "undoable": entry.pk in undoable,
         "law_b": law_b.get(entry.pk),
+        "action": AUDIT_ACTIONS.get(entry.action, entry.action),
     } for entry in page]
     filters = [{"name": key, "label": label, "choices": choices[key], "chosen": chosen[key]}
                for key, label in AUDIT_FILTERS.items()]
@@ -1052,10 +1053,16 @@ def _audit_text(snapshot: dict | None, event: Event) -> str:
         score = selectors.describe_score(snapshot)
         status = snapshot.get("status", "")
         return (f"Board {snapshot['board']}, pairs {snapshot['ns']} v {snapshot['ew']}: {text}"
-                + (f" ({score})" if score else "") + (f" [{status}]" if status else ""))
+                + (f" ({score})" if score else "")
+                + (f", {RESULT_STATUS.get(status, status)}" if status else ""))
+
     def shown(key: str, value) -> str:
         if key == "final_after" and value:  # when the correction period ends, club time
             return clock(datetime.datetime.fromisoformat(value))
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        if key in AUDIT_VALUES:
+            return AUDIT_VALUES[key].get(str(value), str(value))
         if isinstance(value, list | tuple) and value and isinstance(value[0], dict):
             # meetings added or taken out (a late pair, a pair that left)
             return "; ".join(f"round {m.get('round')} table {m.get('table')}: "
@@ -1065,12 +1072,29 @@ def _audit_text(snapshot: dict | None, event: Event) -> str:
         return str(value)
 
     return ", ".join(f"{AUDIT_KEYS.get(key, key.replace('_', ' '))}: {shown(key, value)}"
-                     for key, value in snapshot.items())
+                     for key, value in snapshot.items() if key not in AUDIT_HIDDEN)
 
 
 AUDIT_KEYS = {"final_after": "final after", "correction_minutes": "correction period (minutes)",
               "outstanding": "not in", "not_played_scoring": "a board not played scored by",
-              "late_boards": "leave to play late"}
+              "late_boards": "leave to play late", "published": "standings",
+              "stage": "found"}
+# Values in the players' words: an irregular board's (Duplicate Law B) and the standings'.
+AUDIT_VALUES = {
+    "stage": presenters.IRREGULAR_FOUND,
+    "status": {"reported": "reported", "sent-back": "sent back", "resolved": "decided"},
+    "outcome": {"new-deal": "new deal", "fouled": "fouled board", "average": "average",
+                "cancelled": "board cancelled", "rectified": "put right",
+                "withdrawn": "report withdrawn"},
+    "published": {"none": "not published", "provisional": "provisional", "final": "final"},
+}
+# A row's id in the database says nothing to a director (the ruling's result is in its
+# own entry).
+AUDIT_HIDDEN = {"id", "result"}
+RESULT_STATUS = {"entered": "entered, not yet confirmed", "confirmed": "confirmed",
+                 "director": "by the director"}
+# The What column: the actions whose stored names read oddly to a director.
+AUDIT_ACTIONS = {"void": "remove", "rule": "ruling"}
 
 
 @director_required
@@ -1088,10 +1112,11 @@ def undo(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
         return redirect("director-audit", event_id=event.pk)
     return render(request, "tournaments/director/confirm.html", {
         "event": event, "title": f"Undo change #{entry.pk}?",
-        "explain": f"{actor_name(entry.actor_label, entry.actor)} {entry.action}: "
-                   f"{_audit_text(entry.before, event)} → "
-                   f"{_audit_text(entry.after, event)}. Undoing puts the result back as it was "
-                   "before; the undo itself is recorded.",
+        "explain": f"{actor_name(entry.actor_label, entry.actor)}, "
+                   f"{AUDIT_ACTIONS.get(entry.action, entry.action)}: "
+                   + (f"{_audit_text(entry.before, event)} → " if entry.before else "")
+                   + f"{_audit_text(entry.after, event)}. Undoing puts the result back as it "
+                   "was before; the undo itself is recorded.",
         "button": "Undo", "testid": "confirm-undo", "reason": True,
         "back": reverse("director-audit", kwargs={"event_id": event.pk}),
     })
