@@ -58,7 +58,9 @@ def test_a_party_night_from_the_console_to_the_phones_and_the_live_standings(
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
     # The public standings follow without a reload (live.js polls the night's seq).
-    expect(standings.locator("[data-testid=standing-1]")).to_contain_text("+24")
+    # (Each live page polls every few seconds: a wait of one poll and some to spare.)
+    expect(standings.locator("[data-testid=standing-1]")).to_contain_text("+24",
+                                                                          timeout=15_000)
     expect(standings.locator("[data-testid=standing-3]")).to_contain_text("−24")
     browser.shot(standings, "standings live")
 
@@ -71,7 +73,8 @@ def test_a_party_night_from_the_console_to_the_phones_and_the_live_standings(
     browser.shot(other, "table 2 where next")
 
     # The director's console has followed the tables' entry by itself.
-    expect(desk.locator("[data-testid=party-table-2]")).to_contain_text("round over")
+    expect(desk.locator("[data-testid=party-table-2]")).to_contain_text("round over",
+                                                                        timeout=15_000)
     expect(desk.locator("[data-testid=progression-link]")).to_be_visible()
     desk.click("[data-testid=party-advance]")
     expect(desk.locator("h1")).to_have_text("Friday party: round 2")
@@ -79,7 +82,8 @@ def test_a_party_night_from_the_console_to_the_phones_and_the_live_standings(
     browser.shot(desk, "progression card")
 
     # Table 1's phone, left waiting, shows round 2 as soon as it is called.
-    expect(phone.locator("[data-testid=moved]")).to_contain_text("Cy moves down to table 2")
+    expect(phone.locator("[data-testid=moved]")).to_contain_text("Cy moves down to table 2",
+                                                                 timeout=15_000)
     expect(phone.locator("[data-testid=round-title]")).to_have_text("Round 2 of 2")
     browser.shot(phone, "table 1 round 2")
     phone_phone = browser.page(phone=True)
