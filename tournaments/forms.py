@@ -675,8 +675,10 @@ class _PairChangeForm(forms.Form):
     """What every pair change asks: a reason for the audit trail, and "check" or "confirm"
     (the page shows what will happen before the director confirms it)."""
 
-    reason = forms.CharField(label="Why (for the audit trail)", max_length=MAX_REASON,
-                             validators=[no_control_characters])
+    reason = forms.CharField(label="Why (for the audit trail): required",
+                             max_length=MAX_REASON, validators=[no_control_characters],
+                             error_messages={"required": "Say why: a change of pairs needs a "
+                                                         "reason for the audit trail."})
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
@@ -696,7 +698,8 @@ class PairLeaveForm(_PairChangeForm):
 class SubstituteForm(_PairChangeForm):
     pair = forms.IntegerField(label="Pair", min_value=1, max_value=MAX_PAIRS)
     seat = forms.TypedChoiceField(label="Replaces", coerce=int,
-                                  choices=[(1, "the first player"), (2, "the second player")])
+                                  choices=[(1, "the first player named"),
+                                           (2, "the second player named")])
     player = forms.CharField(label="Substitute's name", max_length=80,
                              validators=[no_control_characters])
     from_round = forms.IntegerField(label="From round", min_value=1, max_value=99)

@@ -54,14 +54,29 @@ def test_a_late_pair_refused_says_why(director, director_client):
     response = director_client.post(url, {"player_1": "A B", "player_2": "C D",
                                            "from_round": 2, "reason": "x"})
     assert response.status_code == 400
-    assert "no sit-out" in response.content.decode()
+    page = response.content.decode()
+    assert "its 3 tables seat all 6 pairs" in page  # not "(pair 6 plays)"
+    assert "change the movement from the next round to 4 tables" in page
 
 
 def test_a_reason_is_required(director_client, seven):
     response = director_client.post(f"/director/events/{seven.pk}/pairs/late/",
                                      {"player_1": "A B", "player_2": "C D", "from_round": 2})
     assert response.status_code == 400
-    assert 'data-field="reason"' in response.content.decode()
+    page = response.content.decode()
+    assert 'data-field="reason">Say why: a change of pairs needs a reason' in page
+    assert "Why (for the audit trail): required" in page  # the label said it beforehand
+
+
+def test_the_substitute_form_names_each_pair_s_players(director_client, seven):
+    page = director_client.get(f"/director/events/{seven.pk}/pairs/substitute/"
+                               ).content.decode()
+    pair = Pair.objects.filter(event=seven).order_by("number").first()
+    names = " &amp; ".join(pair.names)
+    assert 'list="pair-list"' in page
+    assert f'<option value="{pair.number}" label="{names}"></option>' in page
+    assert f"<li>Pair {pair.number}: {names}</li>" in page
+    assert "the first player named" in page
 
 
 def test_a_pair_leaves_from_the_console(director_client, seven):

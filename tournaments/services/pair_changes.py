@@ -129,8 +129,12 @@ def late_pair_plan(*, event: Event, from_round: int, section: Section | None = N
                   .select_related("ns_pair", "ew_pair").order_by("round", "table"))
     phantom = 2 * section.tables
     if any(phantom in (m.ns_pair.number, m.ew_pair.number) for m in stored):
-        raise ServiceError(f"every seat of the movement is taken (pair {phantom} plays): "
-                           "there is no sit-out for a late pair to fill", field="movement")
+        raise ServiceError(
+            f"every seat of the movement is taken: its {section.tables} tables seat all "
+            f"{phantom} pairs, so there is no sit-out for a late pair to fill. To seat one "
+            "more pair, change the movement from the next "
+            f"round to {section.tables + 1} tables (Movement, “change the movement from a "
+            "round on”)", field="movement")
     full = movement_regenerate(section)
     last = len(full.rounds)
     if not 1 <= from_round <= last:

@@ -101,9 +101,13 @@ def _change_page(request: HttpRequest, event: Event, *, form_class, title: str, 
             confirming = True
         except ServiceError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+    # A pair asked for by number is offered with its players' names (the box's list).
+    pairs = ([(p.number, " & ".join(p.names)) for p in Pair.objects.filter(event=event)
+              .select_related("player_1", "player_2").order_by("number")]
+             if "pair" in form.fields and not confirming else [])
     return render(request, TEMPLATE, {
         "event": event, "form": form, "title": title, "intro": intro, "lines": lines,
-        "confirming": confirming,
+        "confirming": confirming, "pairs": pairs,
     }, status=400 if request.method == "POST" and form.errors else 200)
 
 
