@@ -11,8 +11,9 @@ PATHS = ["", "standings/", "boards/1/", "pairs/1/", "live/", "standings/?fragmen
 # Measured, not guessed: each page's queries are a fixed handful (the event, the results
 # changed since the process last looked, the names, the meetings...); a board and a pair
 # read the event's irregular boards (Duplicate Law B) once too; a pair's card, for the
-# public, which of its boards are finished (two: access.finished_boards).
-LIMITS = {"": 6, "standings/": 4, "boards/1/": 11, "pairs/1/": 8, "live/": 1,
+# public, which of its boards are finished (two: access.finished_boards); the event's page
+# its pairs' substitutes (one), to name them as the standings do.
+LIMITS = {"": 7, "standings/": 4, "boards/1/": 11, "pairs/1/": 8, "live/": 1,
           "standings/?fragment=1": 4}
 
 

@@ -85,6 +85,9 @@ def event_page(request: HttpRequest, event: Event, *, caller: access.Caller) -> 
     finished = access.finished_boards(event)
     pairs = list(Pair.objects.filter(event=event).select_related("player_1", "player_2", "team",
                                                          "section").order_by("number"))
+    subs = scores.pair_substitutes(event)
+    for pair in pairs:  # as the standings and the card name them: with any substitute
+        pair.names_text = presenters.pair_names(pair.names, subs.get(pair.number))
     board_rows = [{"number": n, "finished": n in finished, "has_deal": bool(deal)}
                   for n, deal in boards]
     return render(request, "tournaments/public/event.html", _context(
