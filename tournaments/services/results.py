@@ -466,6 +466,7 @@ def audit_undo(*, entry: AuditEntry, actor: Actor, reason: str = "") -> Result:
 
 @transaction.atomic
 def _audit_undo(*, entry: AuditEntry, actor: Actor, reason: str = "") -> Result:
+    """audit_undo's work, for any ruling too (irregularity_undo's, with its report)."""
     if not actor.is_director:
         raise Forbidden("only the director undoes a change")
     reason = reason.strip() or f"undo of change #{entry.pk}"
