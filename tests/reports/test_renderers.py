@@ -241,3 +241,23 @@ def test_a_heading_is_never_the_last_line_of_a_page(night):
             assert page[-1] not in ("North–South", "East–West"), count
         moved += any(page[0] == "East–West" for page in content[1:])
     assert moved  # the heading did go over, with its table
+
+
+def test_travellers_keep_back_the_hands_of_a_board_still_in_play(director):
+    """A traveller printed mid-night may be pinned up: a board's hands are printed only
+    once every table has played it, as the public traveller shows only finished boards."""
+    from .night import build_night
+
+    night = build_night(director, play=False, published="none")
+    data = report_data(night.event, "travellers")
+    kept = [b["board"] for b in data["boards"] if b.get("hands_kept")]
+    assert kept and all(b["hands"] is None for b in data["boards"])
+    text = pdf_text(render(TravellersRenderer, data)[1])
+    assert "♠ 10 8 2" not in text and "♥ A Q J 8 4" not in text
+    assert text.count("Still in play: the hands are printed once every table") == len(kept)
+
+    night.play()
+    data = report_data(night.event, "travellers")
+    assert not any(b.get("hands_kept") for b in data["boards"])
+    text = pdf_text(render(TravellersRenderer, data)[1])
+    assert "♠ 10 8 2" in text and "Still in play" not in text

@@ -95,7 +95,8 @@ class TravellersRenderer(BaseRenderer):
     """One block per board: the hand diagram when the deal is known, then every result.
 
     Data: {"event": name, "rules": rules name, "method": method,
-           "boards": [tournaments.selectors.traveller(...) dicts]}.
+           "boards": [tournaments.selectors.traveller(...) dicts]}; a board's
+    ``hands_kept``: its hands are known but kept back, the board still in play.
     """
 
     document = "Travellers"
@@ -115,6 +116,10 @@ class TravellersRenderer(BaseRenderer):
             if board.get("hands"):
                 block.append(self.hand_diagram(board))
                 block.append(Spacer(0, 3 * mm))
+            elif board.get("hands_kept"):
+                block.append(self.para(
+                    "Still in play: the hands are printed once every table has played "
+                    "this board.", "small"))
             for note in board.get("notes", ()):  # Duplicate Law B: a marked note
                 block.append(self.para(f"<b>Note:</b> {esc(note)}", "small"))
             block.append(self.results_table(board, data["method"], whist))

@@ -63,7 +63,7 @@ from redis.exceptions import RedisError
 
 from config.celery import app
 
-from .. import presenters, selectors, standings
+from .. import access, presenters, selectors, standings
 from ..models import Event, Meeting, Party, ReportJob, Rubber, Season
 from ..services import Actor, Forbidden, ServiceError, party_standings, rubber_sheet
 from .base import Progress
@@ -761,7 +761,15 @@ def report_data(event: Event, kind: str, *,
     if kind == "travellers":
         # Every board's results in one query (a big event's 52,000 rows in well under a
         # second), the progress moving as each board's traveller is made.
-        return {**base, "boards": selectors.travellers(event, progress=step)}
+        boards = selectors.travellers(event, progress=step)
+        if event.status in (Event.Status.SETTING_UP, Event.Status.RUNNING):
+            # A traveller printed mid-night may be pinned up: the hands of a board still
+            # in play are kept back, as the public traveller keeps back its results.
+            finished = access.finished_boards(event)
+            for board in boards:
+                if board["hands"] and board["board"] not in finished:
+                    board.update(hands=None, deal=None, hands_kept=True)
+        return {**base, "boards": boards}
     if kind == "scorecards":
         return {**base, "cards": selectors.scorecards(event, progress=step)}
     if kind == "guidecards":
