@@ -689,6 +689,13 @@ class LatePairForm(_PairChangeForm):
                                validators=[no_control_characters])
     from_round = forms.IntegerField(label="Plays from round", min_value=1, max_value=99)
 
+    def __init__(self, *args, sections: tuple[str, ...] = (), **kwargs):
+        super().__init__(*args, **kwargs)
+        if len(sections) > 1:  # a night of one section asks nothing
+            self.fields["section"] = forms.ChoiceField(
+                label="Joins section", choices=[(name, f"Section {name}") for name in sections])
+            self.order_fields(["section"])
+
 
 class PairLeaveForm(_PairChangeForm):
     pair = forms.IntegerField(label="Pair", min_value=1, max_value=MAX_PAIRS)

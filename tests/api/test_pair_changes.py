@@ -71,3 +71,24 @@ def test_only_the_director_changes_pairs(public, seven):
                        ("pairs/1/substitutes/", {"seat": 1, "player": "X", "from_round": 2})):
         response = post(public, f"/api/events/{seven.pk}/{path}", body)
         assert response.status_code in (401, 403, 404)
+
+
+def test_a_late_pair_joins_the_section_named(director, director_client):
+    from tests.web.test_director_pairs import two_sections_of_19
+
+    event = two_sections_of_19(director)
+    url = f"/api/events/{event.pk}/pairs/late/"
+    body = {"players": ["Nan Kirk", "Obed Hale"], "from_round": 2, "reason": "came late",
+            "section": "C"}
+    unknown = post(director_client, url, body)
+    assert unknown.status_code == 400 and unknown.json()["field"] == "section"
+    assert unknown.json()["error"] == "There is no section C in this event"
+    stored = post(director_client, url, {**body, "section": "b"})
+    assert stored.status_code == 200, stored.json()
+    assert stored.json()["pair"] == 20 and stored.json()["plan"]["section"] == "B"
+    assert Pair.objects.get(event=event, number=20).section.name == "B"
+    # Section A (pairs 1 to 10, no sit-out) was not asked: it refuses, as before.
+    full = post(director_client, url, {**body, "players": ["P Q", "R S"], "section": ""})
+    assert full.status_code == 400
+    assert full.json()["error"].startswith(
+        "Every seat of section A's movement is taken: its 5 tables")

@@ -1,6 +1,7 @@
 """The console's pair changes (web/director_pairs.py) and what the tables' phones show."""
 
 import pytest
+from django.db import models
 
 from boards.movements import generate
 from tests.reports.night import movement_event
@@ -167,3 +168,56 @@ def test_a_late_pair_or_substitute_named_as_a_member_is_told_it_is_a_visitor(
     done = director_client.post(sub, {**form, "pair": 2, "player": "Carl Day #302"},
                                 follow=True).content.decode()
     assert "Saved as a visitor" not in done
+
+
+def two_sections_of_19(director):
+    """Section A: pairs 1 to 10, a full 5-table Mitchell; section B: pairs 11 to 19, the
+    same movement with a sit-out each round."""
+    import datetime
+
+    from tests.web.test_director_sections import Line
+    from tournaments.services import Actor
+
+    actor = Actor.director(director)
+    event = services.event_create(name="Two sections", date=datetime.date(2026, 11, 23),
+                                  actor=actor)
+    services.pairs_set(event=event, lines=[Line(n) for n in range(1, 20)], actor=actor)
+    b = services.section_add(event=event, actor=actor)
+    services.pairs_section_set(section=b, numbers=range(11, 20), actor=actor)
+    for section in event.sections.all():
+        movement, problems = services.movement_generate(
+            event=event, kind="mitchell", boards_per_round=3, tables=5, section=section)
+        assert not problems
+        services.movement_and_boards_set(section=section, movement=movement, actor=actor)
+    return event
+
+
+def test_a_late_pair_joins_the_section_chosen(director, director_client):
+    """With two sections the late pair's page asks which one it joins: section B's
+    sit-out is filled, section A is left as it was."""
+    event = two_sections_of_19(director)
+    url = f"/director/events/{event.pk}/pairs/late/"
+    page = director_client.get(url).content.decode()
+    assert 'data-testid="field-section"' in page
+    assert '<option value="B">Section B</option>' in page
+    a_before = list(Meeting.objects.filter(section__name="A", section__event=event)
+                    .values_list("round", "table", "ns_pair__number", "ew_pair__number"))
+    form = {"section": "B", "player_1": "Nan Kirk", "player_2": "Obed Hale",
+            "from_round": 2, "reason": "came at nine"}
+    page = director_client.post(url, form).content.decode()
+    assert "Nan Kirk &amp; Obed Hale become pair 20 and take the sit-out" in page
+    assert 'name="section" value="B"' in page  # kept for the confirm
+    response = director_client.post(url, {**form, "confirm": "1"})
+    assert response.status_code == 302
+    late = Pair.objects.get(event=event, player_1__name="Nan Kirk")
+    assert (late.number, late.section.name, late.joined_round) == (20, "B", 2)
+    assert Meeting.objects.filter(section__name="B", round=2).filter(
+        models.Q(ns_pair=late) | models.Q(ew_pair=late)).exists()
+    assert a_before == list(Meeting.objects.filter(section__name="A", section__event=event)
+                            .values_list("round", "table", "ns_pair__number",
+                                         "ew_pair__number"))
+
+
+def test_a_late_pair_in_a_one_section_night_is_not_asked_the_section(director_client, seven):
+    page = director_client.get(f"/director/events/{seven.pk}/pairs/late/").content.decode()
+    assert 'data-testid="field-section"' not in page

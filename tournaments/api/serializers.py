@@ -236,6 +236,8 @@ class LatePairIn(serializers.Serializer):
                         "max_length": "a pair is two players"})
     from_round = _number("round", help_text="the first round the late pair plays (one not "
                                             "yet begun)")
+    section = _text(10, allow_blank=True, default="", help_text=(
+        "the section it joins (its name, like B); blank: the event's first section"))
     reason = _text(MAX_REASON, allow_blank=True, default="")
     check = serializers.BooleanField(default=False, help_text=(
         "true: only say what would happen (the plan), store nothing"))

@@ -356,8 +356,9 @@ class PairDetail(ApiView):
 
 
 class LatePair(ApiView):
-    """A late pair takes the sit-out's place from a round not yet begun (it becomes the
-    movement's missing pair, number 2 × tables). `check: true` only says what would
+    """A late pair takes the sit-out's place in a section from a round not yet begun (it
+    becomes the movement's missing pair: number 2 × tables in an event of one section, the
+    event's next pair number in one of several). `check: true` only says what would
     happen."""
 
     permission_classes = [IsDirector, CanSeeEvent]
@@ -368,11 +369,19 @@ class LatePair(ApiView):
     def post(self, request, event_id: int):
         event = self.get_event()
         data = validated(LatePairIn, request)
-        plan = services.late_pair_plan(event=event, from_round=data["from_round"])
+        section = None
+        if data["section"].strip():
+            section = event.sections.filter(name=data["section"].strip().upper()).first()
+            if section is None:
+                raise services.ServiceError(
+                    f"there is no section {data['section'].strip()} in this event",
+                    field="section")
+        plan = services.late_pair_plan(event=event, from_round=data["from_round"],
+                                       section=section)
         if not data["check"]:
             services.pair_join_late(event=event, players=data["players"],
                                     from_round=data["from_round"], reason=data["reason"],
-                                    actor=actor_for(request))
+                                    actor=actor_for(request), section=section)
         return Response(PairChangeOut({"stored": not data["check"], "pair": plan.number,
                                        "plan": plan.as_dict()}).data)
 

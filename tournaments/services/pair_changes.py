@@ -2,7 +2,9 @@
 
 Terms: the *phantom* is pair 2n of a movement for 2n − 1 pairs (n tables): its meetings
 are simply absent, and whoever is due to meet it *sits out* that round. A *late pair*
-takes the phantom's number and seat from a round not yet begun; a pair that *leaves*
+takes the phantom's seat from a round not yet begun (and its number, 2n; in an event of
+several sections, whose pairs are numbered across the event, the event's next number); a
+pair that *leaves*
 after a round loses its later meetings, and its would-be opponents sit out instead; a
 *substitute* takes one seat of a pair from a given round to the end.
 
@@ -19,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Max, Q
 
 from boards.movements import Movement, TableRound, generate
 
@@ -108,6 +110,12 @@ def _section(event: Event, section: Section | None) -> Section:
     return found
 
 
+def _numbered(t: TableRound, rnd: int, number_of: dict[int, int]) -> tuple:
+    """meeting_key of a regenerated meeting, its places given as the pairs' own numbers
+    (0 for a place no pair holds)."""
+    return (rnd, t.table, number_of.get(t.ns, 0), number_of.get(t.ew, 0), tuple(t.boards))
+
+
 def _round_begun(section: Section, rnd: int) -> bool:
     """A round has begun once any table of it has a result (or has agreed it)."""
     return (Result.objects.filter(meeting__section=section, meeting__round=rnd).exists()
@@ -127,10 +135,23 @@ def late_pair_plan(*, event: Event, from_round: int, section: Section | None = N
                            "of pairs instead", field="movement")
     stored = list(Meeting.objects.filter(section=section)
                   .select_related("ns_pair", "ew_pair").order_by("round", "table"))
-    phantom = 2 * section.tables
-    if any(phantom in (m.ns_pair.number, m.ew_pair.number) for m in stored):
+    phantom = 2 * section.tables  # the movement's place of the pair that sits out
+    seated_pairs = sorted({p for m in stored for p in (m.ns_pair.number, m.ew_pair.number)})
+    several = event.sections.count() > 1
+    if several:
+        # The movement's pairs 1, 2, … are the section's own pairs in number order
+        # (movement_meetings_set's rule); the late pair takes the event's next number.
+        number_of = dict(enumerate(seated_pairs, start=1))
+        full_up = len(seated_pairs) >= phantom
+        late = (Pair.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0) + 1
+    else:
+        number_of = {n: n for n in range(1, phantom)}
+        full_up, late = phantom in seated_pairs, phantom
+    number_of[phantom] = late
+    if full_up:
+        whose = f"section {section.name}'s movement" if several else "the movement"
         raise ServiceError(
-            f"every seat of the movement is taken: its {section.tables} tables seat all "
+            f"every seat of {whose} is taken: its {section.tables} tables seat all "
             f"{phantom} pairs, so there is no sit-out for a late pair to fill. To seat one "
             "more pair, change the movement from the next "
             f"round to {section.tables + 1} tables (Movement, “change the movement from a "
@@ -149,14 +170,14 @@ def late_pair_plan(*, event: Event, from_round: int, section: Section | None = N
     seated = {(m.round, p) for m in stored for p in (m.ns_pair.number, m.ew_pair.number)}
     # A Howell balances each pair's directions over the meetings it has, so which pair
     # sits N–S may differ once the phantom's meetings are in: compare who meets where.
-    regenerated = {_unseated(meeting_key(t, rnd.number)) for rnd in full.rounds
+    regenerated = {_unseated(_numbered(t, rnd.number, number_of)) for rnd in full.rounds
                    for t in rnd.tables}
     adds = []
     for rnd in full.rounds[from_round - 1:]:
         for t in rnd.tables:
             if phantom not in (t.ns, t.ew):
                 continue
-            other = t.ew if t.ns == phantom else t.ns
+            other = number_of.get(t.ew if t.ns == phantom else t.ns, 0)
             if other in left and left[other] < rnd.number:
                 continue  # its opponent has left: the late pair sits out this round
             if (rnd.number, t.table) in taken or (rnd.number, other) in seated:
@@ -164,14 +185,14 @@ def late_pair_plan(*, event: Event, from_round: int, section: Section | None = N
                     f"the section's movement has changed since it was made (round "
                     f"{rnd.number}, table {t.table} is not where the sit-out would be): "
                     "seat the late pair by making a new movement", field="movement")
-            adds.append(meeting_key(t, rnd.number))
+            adds.append(_numbered(t, rnd.number, number_of))
     if any(_unseated(meeting_key(m)) not in regenerated
            for m in stored if m.round >= from_round):
         raise ServiceError("the section's movement has changed since it was made: seat the "
                            "late pair by making a new movement", field="movement")
     codes = set(section.table_codes.values_list("table", flat=True))
     new_tables = tuple(sorted({k[1] for k in adds} - codes))
-    return LatePairPlan(section=section, number=phantom, from_round=from_round,
+    return LatePairPlan(section=section, number=late, from_round=from_round,
                         meetings=tuple(adds), missed_rounds=tuple(range(1, from_round)),
                         new_tables=new_tables)
 
@@ -179,9 +200,10 @@ def late_pair_plan(*, event: Event, from_round: int, section: Section | None = N
 @transaction.atomic
 def pair_join_late(*, event: Event, players: list[str], from_round: int, actor: Actor,
                    reason: str = "", section: Section | None = None) -> Pair:
-    """A late pair joins the movement from `from_round`, in the sit-out's place: it
-    becomes the phantom pair (number 2 × tables) and gets the phantom's meetings of
-    that round and later. The boards it missed are simply not played by it."""
+    """A late pair joins `section`'s movement (None: the event's first section) from
+    `from_round`, in the sit-out's place: it becomes the phantom pair (late_pair_plan's
+    number) and gets the phantom's meetings of that round and later. The boards it missed
+    are simply not played by it."""
     if not actor.directs:
         raise Forbidden("only the director seats a late pair")
     reason = _reason(actor, reason)

@@ -7,6 +7,8 @@ under the event lock, audited with the reason given.
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -16,11 +18,11 @@ from boards.movements import board_range
 
 from .. import presenters, services
 from ..forms import LatePairForm, PairLeaveForm, SubstituteForm
-from ..models import Event, Pair, Result
+from ..models import Event, Pair, Result, Section
 from ..services import ServiceError
 from ..services.members import Namesake, members_named, visitors_named_as_members
 from ..standings import pair_substitutes
-from .director import _actor, _event, _section, director_required, namesakes_words
+from .director import _actor, _event, director_required, namesakes_words
 
 TEMPLATE = "tournaments/director/pair_change.html"
 
@@ -40,8 +42,16 @@ def next_round(event: Event) -> int:
     return (begun or 0) + 1
 
 
+def _late_section(event: Event, data: dict) -> Section | None:
+    """The section a late pair joins: the form's choice (asked only when the event has
+    more than one), else None, the services' own default (the event's one section)."""
+    name = data.get("section")
+    return event.sections.get(name=name) if name else None
+
+
 def _late_lines(event: Event, data: dict) -> list[str]:
-    plan = services.late_pair_plan(event=event, from_round=data["from_round"])
+    plan = services.late_pair_plan(event=event, from_round=data["from_round"],
+                                   section=_late_section(event, data))
     names = f"{data['player_1'].strip()} & {data['player_2'].strip()}"
     lines = [f"{names} become pair {plan.number} and take the sit-out's place from round "
              f"{plan.from_round}."]
@@ -118,7 +128,7 @@ def late_pair(request: HttpRequest, event_id: int) -> HttpResponse:
         pair = services.pair_join_late(
             event=event, players=[data["player_1"], data["player_2"]],
             from_round=data["from_round"], actor=_actor(request), reason=data["reason"],
-            section=_section(event))
+            section=_late_section(event, data))
         namesakes = [n for n in visitors_named_as_members(event=event)
                      if n.pair == pair.number]
         if namesakes:  # as the pairs page warns (a name alone is a visitor)
@@ -126,8 +136,10 @@ def late_pair(request: HttpRequest, event_id: int) -> HttpResponse:
         return (f"Pair {pair.number} ({' & '.join(pair.names)}) plays from round "
                 f"{pair.joined_round}. Print the new guide cards if you use them.")
     event = _event(event_id)
+    sections = tuple(event.sections.order_by("name").values_list("name", flat=True))
     return _change_page(
-        request, event, form_class=LatePairForm, title="A late pair arrives",
+        request, event, form_class=partial(LatePairForm, sections=sections),
+        title="A late pair arrives",
         intro="A late pair takes the place of the pair that sits out, from a round that has "
               "not begun. The boards it missed are not played by it.",
         describe=_late_lines, apply=apply, done="", initial={"from_round": next_round(event)})
