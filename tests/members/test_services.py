@@ -107,6 +107,23 @@ def test_merge_refuses_two_numbers_one_pair_and_no_reason(members, as_director):
     assert Player.objects.filter(pk=visitor.pk).exists()
 
 
+def test_merge_refuses_two_pairs_of_one_night(members, as_director):
+    """A visitor in pair 2 merged into the member of pair 1 of the same night would put
+    one person in two pairs, and count that night twice in every season."""
+    ann = Player.objects.get(number="1001")
+    event = make_pairs_event(pairs=0, boards=1)
+    services.pairs_set(event=event, actor=as_director,
+                       lines=_lines(["1001", "Bob Ray #1002"], ["Ann L", "Flo"]))
+    visitor = Pair.objects.get(event=event, number=2).player_1
+    with pytest.raises(ServiceError, match=r"Ann L plays in pair 2 and Ann Lee in pair 1 of "
+                                           r".*: they are two people"):
+        services.members_merge(keep=ann, drop=visitor, actor=as_director, reason="same")
+    with pytest.raises(ServiceError, match="they are two people"):
+        services.members_merge(keep=visitor, drop=ann, actor=as_director, reason="same")
+    assert Pair.objects.get(event=event, number=2).player_1 == visitor
+    assert not AuditEntry.objects.filter(event=event, action="merge players").exists()
+
+
 def test_merge_gives_keep_the_number_of_drop(members, as_director):
     visitor = Player.objects.create(name="Cora Day")
     member = Player.objects.get(number="1003")

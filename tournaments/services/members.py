@@ -252,6 +252,13 @@ def members_merge(*, keep: Player, drop: Player, actor: Actor, reason: str) -> P
             if pair.player_1_id == keep.pk or pair.player_2_id == keep.pk:
                 raise ServiceError(f"both records play in pair {pair.number} of "
                                    f"{event.name}: they are two people", field="drop")
+        # One person plays in one pair of a night (decision 120): two pairs, two people.
+        other = (Pair.objects.filter(Q(player_1=keep) | Q(player_2=keep), event=event)
+                 .order_by("number").first())
+        if pairs and other is not None:
+            raise ServiceError(f"{drop.name} plays in pair {pairs[0].number} and {keep.name} "
+                               f"in pair {other.number} of {event.name} "
+                               f"({event.date:%-d %b %Y}): they are two people", field="drop")
         Pair.objects.filter(event=event, player_1=drop).update(player_1=keep)
         Pair.objects.filter(event=event, player_2=drop).update(player_2=keep)
         subs = Substitute.objects.filter(pair__event=event, player=drop)
