@@ -94,7 +94,7 @@ def reports_index(request: HttpRequest, pk: int) -> HttpResponse:
     waiting = any(row["status"] and row["status"]["waiting_for_worker"] for row in rows)
     return render(request, "tournaments/reports/index.html",
                   {"event": event, "rows": rows, "waiting": waiting,
-                   "waiting_text": services.WAITING})
+                   "waiting_text": services.WAITING, "club_name": settings.CLUB_NAME})
 
 
 @require_http_methods(["GET", "POST"])
