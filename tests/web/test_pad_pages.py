@@ -123,6 +123,35 @@ def test_three_hand_names_three_players_and_shows_each_net():
     assert "Rubber to Bob" in sheet and "Each player's net" in sheet
 
 
+def test_correcting_a_three_hand_deal_keeps_its_penalties():
+    """The correction form opens with the stored deal's rule 5, 9 and 10 penalties
+    ticked (and its panel open), so saving a change of tricks keeps them; a form sent
+    back for a missing tap keeps them ticked too."""
+    client = Client()
+    client.post(reverse("pad-create"), {"game": "three-hand", "rules": "american-1913",
+                                        "player_A": "Ann", "player_B": "Bob",
+                                        "player_C": "Cy"})
+    pad = Rubber.objects.get()
+    deal = {"level": 2, "denomination": "H", "declarer": "B", "tricks": 8, "doubled": "",
+            "penalty_10": "C", "penalty_5": "A"}
+    assert client.post(reverse("pad-deal", args=[pad.code]), deal).status_code == 302
+    stored = pad.deals.get().data["penalties"]
+    assert sorted((p["rule"], p["by"]) for p in stored) == [("10", "C"), ("5", "A")]
+    page = client.get(reverse("pad-correct", args=[pad.code])).content.decode()
+    assert 'id="penalty-10-C" checked' in page and 'id="penalty-5-A" checked' in page
+    assert 'id="penalty-10-A">' in page and 'id="penalty-9-C">' in page  # not ticked
+    assert "<details open>\n    <summary>Revokes (Law 84) and penalties" in page
+    sent_back = client.post(reverse("pad-correct", args=[pad.code]),
+                            {**deal, "tricks": ""}).content.decode()
+    assert 'id="penalty-10-C" checked' in sent_back
+    assert client.post(reverse("pad-correct", args=[pad.code]),
+                       {**deal, "tricks": 9}).status_code == 302
+    corrected = pad.deals.get().data
+    assert corrected["tricks"] == 9
+    assert sorted((p["rule"], p["by"]) for p in corrected["penalties"]) == [
+        ("10", "C"), ("5", "A")]
+
+
 def test_whist_with_a_dummy_refuses_a_revoke_by_the_dummy():
     client = Client()
     pad = start(client, game="whist", form="dummy", dummy="S")

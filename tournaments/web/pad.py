@@ -49,6 +49,9 @@ def _int(value: Any) -> int | None:
         return None
 
 
+PENALTY_RULES = ("5", "9", "10")  # Three-Hand Auction's penalties the pad records
+
+
 def deal_from_post(game: str, post: Any) -> tuple[dict, dict | None]:
     """The form's fields as the engine's rubber input (interfaces.md §5), and a whist's
     revokes by seat (``None`` for the other games)."""
@@ -93,7 +96,7 @@ def deal_from_post(game: str, post: Any) -> tuple[dict, dict | None]:
             deal["revokes"]["first_penalty"] = post.get("first_penalty")
     if game == "three-hand":
         penalties = []
-        for rule in ("5", "9", "10"):
+        for rule in PENALTY_RULES:
             for by in post.getlist(f"penalty_{rule}"):
                 if by in THREE_PLAYERS:
                     penalties.append({"rule": rule, "by": by})
@@ -129,11 +132,19 @@ def _choices(rubber: Rubber, sheet: dict, values: Any) -> dict[str, Any]:
     """What the deal form offers: levels, denominations, players by seat and so on, each
     with the value entered so far."""
     names = {p["seat"]: p["name"] for p in sheet["players"]}
+    # Three-Hand's penalties, each rule a list of the players who incurred it: a form sent
+    # back (its checkboxes) or a stored deal being corrected (_values_of).
+    marked = {rule: (values.getlist(f"penalty_{rule}") if hasattr(values, "getlist")
+                     else values.get(f"penalty_{rule}") or [])
+              for rule in PENALTY_RULES}
     out: dict[str, Any] = {
         "levels": range(1, 8), "tricks": range(0, 14),
         "seats": [{"seat": s, "name": names[s], "dummy": s in rubber.dummy,
                    "revokes": values.get(f"revokes_{s}"),
-                   "value": values.get(f"honours_{s}")} for s in seats_of(rubber.game)],
+                   "value": values.get(f"honours_{s}"),
+                   "penalties": {rule: s in marked[rule] for rule in PENALTY_RULES}}
+                  for s in seats_of(rubber.game)],
+        "penalties_marked": any(marked.values()),
     }
     if rubber.game != "whist":
         rules = get_rules(rubber.rules or "american-1913")
@@ -288,6 +299,9 @@ def _values_of(rubber: Rubber, data: dict) -> dict[str, Any]:
     r = data.get("revokes") or {}
     v.update(revokes_declaring=r.get("declaring", 0), revokes_defending=r.get("defending", 0),
              first_penalty=r.get("first_penalty", ""))
+    for rule in PENALTY_RULES:  # Three-Hand's rules 5, 9 and 10: who incurred each
+        v[f"penalty_{rule}"] = [p["by"] for p in data.get("penalties") or ()
+                                if str(p.get("rule")) == rule]
     return v
 
 
