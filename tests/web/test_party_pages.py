@@ -1,5 +1,7 @@
 """The party night's pages: the director's console, a table's phone, the live standings."""
 
+from types import SimpleNamespace
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -165,3 +167,18 @@ def test_the_home_page_finds_a_party_night_and_its_tables(started):
     answer = client.post("/t/", {"code": code})
     assert answer.status_code == 302 and answer["Location"] == f"/party/t/{code}/"
     assert client.post("/t/", {"code": "NOPE12345678"}).status_code == 404
+
+
+@pytest.mark.parametrize(("level", "said"), [
+    ([2], "North–South moving up: table 2 is level,"),
+    ([1, 3], "North–South moving up: tables 1, 3 are level,"),
+])
+def test_the_progression_names_its_level_tables_in_words(rf, level, said):
+    from django.template.loader import render_to_string
+
+    party = SimpleNamespace(pk=1, name="Friday party", game="auction")
+    card = {"final": False, "after_round": 1, "round": 2, "level": level, "tables": [],
+            "players": []}
+    page = render_to_string("tournaments/director/party_progression.html",
+                            {"party": party, "card": card}, request=rf.get("/"))
+    assert said in page
