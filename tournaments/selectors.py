@@ -1647,7 +1647,7 @@ MEMBER_EXPORT_COLUMNS = ["number", "first_name", "last_name", "email", "active"]
 
 def members_export_csv(players=None) -> str:
     """The member list as CSV: number,first_name,last_name,email,active (members only;
-    active is "yes" or "no"). The first four columns read back in (import_members)."""
+    active is "yes" or "no"). It reads back in as it is (import_members)."""
     if players is None:
         players = Player.objects.exclude(number=None).order_by("last_name", "first_name",
                                                                  "number")

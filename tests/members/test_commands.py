@@ -40,6 +40,7 @@ def test_a_bad_row_is_named_by_its_line_and_nothing_is_written(tmp_path):
     (",No,Number,\n", "Line 5: a member number"),
     ("1009,,,\n", "Line 5: member 1009 needs a name"),
     ("1009,Too,Many,a@b.org,x\n", "Line 5: a row has 4 columns"),
+    ("1009,Too,Few\n", "Line 5: a row has 4 columns"),
 ])
 def test_each_kind_of_bad_row(tmp_path, row, words):
     with pytest.raises(CommandError, match=words):

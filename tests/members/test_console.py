@@ -50,9 +50,40 @@ def test_a_bad_upload_names_the_line_and_stores_nothing(console):
 
 def test_download_is_the_csv(console, members):
     response = console.get(reverse("director-members-csv"))
-    assert response["Content-Type"] == "text/csv"
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert "attachment" in response["Content-Disposition"]
-    assert response.content.decode().splitlines()[0] == "number,first_name,last_name,email,active"
+    # A byte-order mark first, so that a spreadsheet opens the accents as written.
+    assert response.content.startswith(b"\xef\xbb\xbf")
+    lines = response.content.decode("utf-8-sig").splitlines()
+    assert lines[0] == "number,first_name,last_name,email,active"
+
+
+def test_the_list_downloaded_uploads_again_as_it_is(console, members):
+    """Download, edit in a spreadsheet, upload: the club's routine. The active column
+    is read back; the accents survive the round trip."""
+    Player.objects.filter(number="1002").update(active=False, first_name="Émile",
+                                                name="Émile Ray")
+    downloaded = console.get(reverse("director-members-csv")).content
+    page = console.post(reverse("director-members"), {
+        "file": SimpleUploadedFile("members.csv", downloaded, "text/csv")}, follow=True)
+    assert "0 members added, 0 updated." in page.content.decode()
+    bob = Player.objects.get(number="1002")
+    assert (bob.first_name, bob.active) == ("Émile", False)
+    edited = downloaded.decode("utf-8-sig").replace("1002,Émile,Ray,,no", "1002,Émile,Ray,,yes")
+    page = _upload(console, edited)
+    assert "0 members added, 1 updated." in page.content.decode()
+    assert Player.objects.get(number="1002").active
+    refused = _upload(console, edited.replace(",yes\n", ",maybe\n", 1)).content.decode()
+    assert "active is yes or no, not “maybe”. Nothing was stored" in refused
+
+
+def test_an_empty_email_cell_keeps_the_address_on_file(console, members):
+    """A list without addresses does not wipe them (and with them the score cards)."""
+    assert Player.objects.get(number="1001").email == "ann@example.org"
+    page = _upload(console, "number,first_name,last_name,email\n1001,Ann,Lee-Ross,\n")
+    assert "0 members added, 1 updated." in page.content.decode()
+    ann = Player.objects.get(number="1001")
+    assert (ann.name, ann.email) == ("Ann Lee-Ross", "ann@example.org")
 
 
 def test_edit_and_mark_inactive(console, members):

@@ -47,6 +47,7 @@ class MemberRow:
     first_name: str
     last_name: str
     email: str
+    active: bool = True
 
 
 @dataclass(frozen=True)
@@ -85,9 +86,11 @@ def members_parse_csv(text: str) -> list[MemberRow]:
                            "number,first_name,last_name,email", field="file") from None
     except csv.Error as exc:
         raise ServiceError(f"line 1: {exc}", field="file") from None
-    if [h.strip().lower() for h in header] != CSV_COLUMNS:
-        raise ServiceError("line 1: the header must be number,first_name,last_name,email",
-                           field="file")
+    columns = [h.strip().lower() for h in header]
+    if columns not in (CSV_COLUMNS, [*CSV_COLUMNS, "active"]):
+        raise ServiceError("line 1: the header must be number,first_name,last_name,email "
+                           "(and, as the list downloaded has it, active)", field="file")
+    width = len(columns)
     rows: list[MemberRow] = []
     seen: dict[str, int] = {}
     try:
@@ -95,11 +98,12 @@ def members_parse_csv(text: str) -> list[MemberRow]:
             line = reader.line_num
             if not any(c.strip() for c in cells):
                 continue
-            if len(cells) != 4:
-                raise ServiceError(f"line {line}: a row has 4 columns "
-                                   f"(number,first_name,last_name,email), this one has "
+            if len(cells) != width:
+                raise ServiceError(f"line {line}: a row has {width} columns "
+                                   f"({','.join(columns)}), this one has "
                                    f"{len(cells)}", field="file")
-            number, first, last, email = (c.strip() for c in cells)
+            number, first, last, email, *rest = (c.strip() for c in cells)
+            active = _active_cell(rest[0] if rest else "", line)
             number = _check_number(number, f"line {line}")
             if not first and not last:
                 raise ServiceError(f"line {line}: member {number} needs a name",
@@ -117,13 +121,22 @@ def members_parse_csv(text: str) -> list[MemberRow]:
                 raise ServiceError(f"line {line}: member number {number} is on line "
                                    f"{seen[number]} already", field="file")
             seen[number] = line
-            rows.append(MemberRow(line, number, first, last, email))
+            rows.append(MemberRow(line, number, first, last, email, active))
             if len(rows) > MAX_IMPORT_ROWS:
                 raise ServiceError(f"at most {MAX_IMPORT_ROWS} members in one file",
                                    field="file")
     except csv.Error as exc:
         raise ServiceError(f"line {reader.line_num}: {exc}", field="file") from None
     return rows
+
+
+def _active_cell(cell: str, line: int) -> bool:
+    """The ``active`` column as the downloaded list writes it: yes or no (blank: yes)."""
+    answer = {"": True, "yes": True, "y": True, "no": False, "n": False}.get(cell.lower())
+    if answer is None:
+        raise ServiceError(f"line {line}: active is yes or no, not “{cell[:20]}”",
+                           field="file")
+    return answer
 
 
 def _require_director(actor: Actor) -> None:
@@ -135,7 +148,9 @@ def _require_director(actor: Actor) -> None:
 def members_import(*, text: str, actor: Actor) -> ImportReport:
     """Import a member CSV: every row is checked first, then all are stored in one
     transaction. A number already known updates that member (names, e-mail) and marks
-    them active; a new number adds a member."""
+    them active (or, with an ``active`` column, as it says); a new number adds a member.
+    An empty e-mail cell keeps the address on file: a list without addresses does not
+    wipe them (an address is removed on the member's own page)."""
     _require_director(actor)
     rows = members_parse_csv(text)
     known = {p.number: p for p in Player.objects.select_for_update().filter(
@@ -146,11 +161,12 @@ def members_import(*, text: str, actor: Actor) -> ImportReport:
         player = known.get(row.number)
         if player is None:
             Player.objects.create(number=row.number, name=name, first_name=row.first_name,
-                                  last_name=row.last_name, email=row.email, active=True)
+                                  last_name=row.last_name, email=row.email,
+                                  active=row.active)
             created += 1
             continue
         new = {"name": name, "first_name": row.first_name, "last_name": row.last_name,
-               "email": row.email, "active": True}
+               "email": row.email or player.email, "active": row.active}
         if any(getattr(player, k) != v for k, v in new.items()):
             for key, value in new.items():
                 setattr(player, key, value)

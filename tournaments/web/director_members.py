@@ -88,7 +88,10 @@ def members(request: HttpRequest) -> HttpResponse:
 @director_required
 @require_GET
 def members_csv(request: HttpRequest) -> HttpResponse:
-    response = HttpResponse(selectors.members_export_csv(), content_type="text/csv")
+    # A byte-order mark first: a spreadsheet then reads the file as UTF-8, accents and
+    # all (the upload reads past it).
+    response = HttpResponse("\ufeff" + selectors.members_export_csv(),
+                            content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="members.csv"'
     return response
 
