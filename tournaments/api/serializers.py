@@ -1027,9 +1027,10 @@ class MemberMergeIn(serializers.Serializer):
 class MembersImportIn(serializers.Serializer):
     csv = TextField(
         max_length=1_000_000, trim_whitespace=False,
-        help_text="the CSV text: header number,first_name,last_name,email, then one member "
-                  "a line. Every line is checked first; a bad one is named (\"Line 7: ...\") "
-                  "and nothing is stored")
+        help_text="the CSV text: header number,first_name,last_name,email (optionally "
+                  "active: yes or no), then one member a line; an empty e-mail keeps the "
+                  "address on file. Every line is checked first; a bad one is named "
+                  "(\"Line 7: ...\") and nothing is stored")
 
 
 class MembersImportOut(serializers.Serializer):

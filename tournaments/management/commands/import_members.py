@@ -1,9 +1,10 @@
 """python manage.py import_members FILE.csv: add or update the club's members.
 
-Columns ``number,first_name,last_name,email`` with a header row. Every row is checked
-first: a bad row is named by its line number (``line 7: ...``), exit code 1, and nothing
-is written. A number already known updates that member (names, e-mail) and marks them
-active.
+Columns ``number,first_name,last_name,email`` with a header row, and optionally
+``active`` (yes or no), as export_members writes it. Every row is checked first: a bad
+row is named by its line number (``line 7: ...``), exit code 1, and nothing is written.
+A number already known updates that member (names, e-mail) and marks them active (or as
+the active column says); an empty e-mail cell keeps the address on file.
 """
 
 import sys
@@ -14,7 +15,8 @@ from tournaments.services import Actor, ServiceError, members_import
 
 
 class Command(BaseCommand):
-    help = "Import the club's member list (CSV: number,first_name,last_name,email)."
+    help = ("Import the club's member list (CSV: number,first_name,last_name,email, "
+            "optionally active).")
 
     def add_arguments(self, parser):
         parser.add_argument("file", help='the CSV file, or "-" to read standard input')
