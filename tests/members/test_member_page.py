@@ -71,3 +71,23 @@ def test_no_published_night_says_when_results_come(client, night_director):
     _member_in(hidden)
     text = client.get(reverse("public-member", kwargs={"number": "1001"})).content.decode()
     assert "No published results yet" in text and "Secret Friday" not in text
+
+
+def test_a_night_not_final_is_marked_so(client, night_director):
+    """A provisional night's place may still change: the page says so on its row, as the
+    night's own standings do; a final night's row says nothing more."""
+    provisional = build_night(night_director, name="Tuesday duplicate").event
+    final = build_night(night_director, name="Last Tuesday", published="final").event
+    hidden = build_night(night_director, name="Secret Friday", published="none").event
+    for event in (provisional, final, hidden):
+        _member_in(event)
+    url = reverse("public-member", kwargs={"number": "1001"})
+    rows = client.get(url).content.decode().split("<tr>")
+    row_of = {name: next(r for r in rows if name in r)
+              for name in ("Tuesday duplicate", "Last Tuesday")}
+    assert 'data-testid="not-final">provisional</small>' in row_of["Tuesday duplicate"]
+    assert "not-final" not in row_of["Last Tuesday"]
+    client.force_login(night_director)
+    rows = client.get(url).content.decode().split("<tr>")
+    assert 'data-testid="not-final">not published</small>' in next(
+        r for r in rows if "Secret Friday" in r)

@@ -61,3 +61,21 @@ def test_not_for_players_or_the_public(night):
     player = Client()
     player.force_login(UserFactory(username="bob"))
     assert player.get(url).status_code == 403
+
+
+def test_the_print_room_says_when_the_files_are_not_final(night, director_client, settings):
+    """A results file made while the night is in play or its standings provisional holds
+    places that may change, and says nothing of it: the page says so. It also names the
+    club the files carry, or says CLUB_NAME is not set."""
+    from tournaments.models import Event
+
+    url = f"/events/{night.event.pk}/reports/"
+    settings.CLUB_NAME = ""
+    page = director_client.get(url).content.decode()
+    assert 'data-testid="export-not-final"' in page and "the night is still in play" in page
+    assert 'data-testid="club-name-unset"' in page and "<code>CLUB_NAME</code> is not set" in page
+    Event.objects.filter(pk=night.event.pk).update(status="closed", published="final")
+    settings.CLUB_NAME = "Gramercy Whist Club"
+    page = director_client.get(url).content.decode()
+    assert 'data-testid="export-not-final"' not in page
+    assert "The files name the club “Gramercy Whist Club”." in page
