@@ -13,6 +13,7 @@ board by board, each with the plus/minus (or matchpoints) the standings gave it.
 from __future__ import annotations
 
 import csv
+import datetime
 import functools
 import io
 import json
@@ -24,7 +25,8 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.models import Case, Count, F, JSONField, Q, Value, When
+from django.db.models import Case, Count, F, JSONField, Q, QuerySet, Value, When
+from django.utils import timezone
 
 from boards.movements import KINDS as MOVEMENT_KINDS
 from boards.movements import (
@@ -1685,6 +1687,16 @@ def member_event_ids(player: Player) -> list[int]:
 # --- the score cards sent by e-mail ----------------------------------------------------------
 
 SHOWN_MAIL_FAILURES = 10
+# A card "sending" this long stopped (its process ended mid-send): a try takes at most
+# EMAIL_TIMEOUT (seconds) a step of the mail server's conversation.
+STUCK_AFTER = datetime.timedelta(minutes=10)
+
+
+def stopped_sends(event: Event, publication: int) -> QuerySet[ScoreCardMail]:
+    """The publication's cards whose sending stopped (``STUCK_AFTER``)."""
+    return ScoreCardMail.objects.filter(
+        event=event, publication=publication, status=ScoreCardMail.Status.SENDING,
+        updated_at__lt=timezone.now() - STUCK_AFTER)
 
 
 def score_card_mails(event: Event) -> dict | None:
@@ -1701,6 +1713,8 @@ def score_card_mails(event: Event) -> dict | None:
     status = ScoreCardMail.Status
     failures = list(mails.filter(status=status.FAILED).select_related("player")
                     .order_by("pair_number", "player__name")[:SHOWN_MAIL_FAILURES])
+    stopped = list(stopped_sends(event, publication).select_related("player")
+                   .order_by("pair_number", "player__name"))
     return {
         "publication": publication,
         "sent": counts.get(status.SENT, 0),
@@ -1712,6 +1726,9 @@ def score_card_mails(event: Event) -> dict | None:
         "opted_out": counts.get(status.OPTED_OUT, 0),
         "failures": [{"name": m.player.name, "pair": m.pair_number, "address": m.address,
                       "error": m.error} for m in failures],
+        # Being sent for so long that the sending stopped (a process ended mid-send).
+        "stopped": [{"name": m.player.name, "pair": m.pair_number, "address": m.address,
+                     "since": m.updated_at} for m in stopped],
     }
 
 # --- seasons: a table across nights (docs/decisions.md) ------------------------------------

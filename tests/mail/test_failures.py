@@ -126,3 +126,47 @@ def test_the_command_sends_what_is_waiting(night, smtp):
     services.event_publish(event=night.event, level="none", actor=night.actor)
     with pytest.raises(CommandError, match="are not final"):
         call_command("send_score_cards", str(night.event.pk))
+
+
+def test_a_card_whose_sending_stopped_is_named_and_the_director_may_send_it_again(
+        night, smtp, client, django_capture_on_commit_callbacks):
+    """A process that ended mid-send leaves its card "sending" for good: it is never sent
+    twice by itself. After a while the console names it, says it may have gone, and
+    sends it again only when the director asks."""
+    import datetime
+
+    from django.utils import timezone
+
+    publish_final(night, django_capture_on_commit_callbacks)
+    assert len(smtp.arrived) == 10
+    card = ScoreCardMail.objects.get(event=night.event, player__name="Cy Dow")
+    ScoreCardMail.objects.filter(pk=card.pk).update(status=Status.SENDING)  # mid-send
+    client.force_login(night.director)
+    url = reverse("director-event", kwargs={"event_id": night.event.pk})
+    send = reverse("director-score-cards-send", kwargs={"event_id": night.event.pk})
+    html = client.get(url).content.decode()
+    assert "1 being sent" in html and 'data-testid="mail-stopped"' not in html  # just now
+    assert "No card&#x27;s sending has stopped: nothing to send again" in client.post(
+        send, {"stopped": "1"}, follow=True).content.decode()
+    ScoreCardMail.objects.filter(pk=card.pk).update(
+        updated_at=timezone.now() - selectors.STUCK_AFTER - datetime.timedelta(seconds=1))
+    html = client.get(url).content.decode()
+    assert "This card's sending stopped" in html and "it may or may not have gone" in html
+    assert "Pair 2, Cy Dow (cy.dow@club.example), since" in html
+    page = client.post(send, {"stopped": "1"}, follow=True).content.decode()
+    assert "Sending 1 score card again." in page
+    assert len(smtp.to(address_of("Cy Dow"))) == 2 and len(smtp.arrived) == 11
+    card.refresh_from_db()
+    assert card.status == Status.SENT and 'data-testid="mail-stopped"' not in page
+
+
+def test_the_in_process_mail_thread_is_waited_for_at_exit():
+    """A command that publishes final (load_demo) must not end with a card mid-send: the
+    thread that sends without a broker is not a daemon, so the process waits for it."""
+    import threading
+
+    started = []
+    sender = mail.InProcessMail()
+    sender._run = lambda ids: started.append(threading.current_thread().daemon)
+    sender.start([1])
+    assert sender.wait(5) and started == [False]

@@ -17,6 +17,10 @@ Never twice, and why:
   row sending, sent or failed does nothing. So a card goes at most once; a worker killed
   in the middle of the mail server's conversation leaves its row "sending" for good
   (the console counts it), which is a card perhaps missing rather than one sent twice.
+  Once a row has been sending for ``selectors.STUCK_AFTER`` (far beyond a try's time), the
+  console names it as stopped, and the director, who can ask the player or read the
+  mail server's log, may send it again (``score_cards_resend_stopped``): the one case
+  where a card may go twice, by the director's choice.
 - A mail server's temporary refusal (4xx, a dropped or refused connection, a timeout)
   puts the row back to waiting, with the error, and the task is tried again with
   backoff (Celery's autoretry); a permanent one (5xx: no such mailbox) marks it failed
@@ -40,6 +44,7 @@ from django.utils import timezone
 
 from config.celery import app
 
+from .. import selectors
 from ..models import Event, Pair, Player, ScoreCardMail, Substitute
 from ..services import MAIL_TASK
 from .cards import Card, pair_card, standings_url
@@ -247,6 +252,22 @@ def score_cards_send(*, event: Event) -> int:
     return len(waiting)
 
 
+def score_cards_resend_stopped(*, event: Event) -> int:
+    """The director's choice: send again the latest publication's cards whose sending
+    stopped (they may have gone: the mail server's log says). How many."""
+    publication = latest_publication(event)
+    if publication is None:
+        return 0
+    with transaction.atomic():
+        ids = list(selectors.stopped_sends(event, publication).select_for_update()
+                   .values_list("id", flat=True))
+        ScoreCardMail.objects.filter(pk__in=ids).update(
+            status=Status.PENDING, updated_at=timezone.now(),
+            error="its sending stopped: sent again by the director")
+    _send_each(ids)
+    return len(ids)
+
+
 def _send_each(mail_ids: list[int]) -> None:
     """One task a card: to the workers, or (no broker) to a thread of this process."""
     if not mail_ids:
@@ -269,7 +290,10 @@ class InProcessMail:
         self._lock = threading.Lock()
 
     def start(self, mail_ids: list[int]) -> None:
-        thread = threading.Thread(target=self._run, args=(list(mail_ids),), daemon=True,
+        # Not a daemon: a process that ends (a command such as load_demo, a server
+        # stopped) waits for its cards, where a daemon thread would stop mid-send and
+        # leave a card "sending" for good.
+        thread = threading.Thread(target=self._run, args=(list(mail_ids),), daemon=False,
                                   name="score-card-mail")
         with self._lock:
             self._threads.add(thread)
