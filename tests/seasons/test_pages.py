@@ -140,3 +140,14 @@ def test_a_members_page_lists_their_published_seasons(client, nights, actor):
     member(999)  # on the list, but at no night of a season
     assert "member-seasons" not in client.get(
         reverse("public-member", kwargs={"number": "999"})).content.decode()
+
+
+@pytest.mark.parametrize(("entrants", "said"), [
+    ("pairs", "A partnership with fewer than 2 nights is listed without a place."),
+    ("individuals", "A member with fewer than 2 nights is listed without a place."),
+])
+def test_the_minimum_is_said_of_the_seasons_own_entrants(client, nights, actor, entrants,
+                                                         said):
+    season = _season(nights, actor, published=True, entrants=entrants, min_events=2)
+    assert said in client.get(reverse("public-season", kwargs={"pk": season.pk})
+                              ).content.decode()
