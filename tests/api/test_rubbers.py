@@ -56,6 +56,21 @@ def test_correct_only_the_last(api, pad):
     assert sheet["deals"][1]["above"]["NS"] == 16
 
 
+def test_remove_only_the_last_and_a_won_rubber_opens_again(api, pad):
+    url = f"/api/rubbers/{pad['code']}/deals/"
+    api.post(url, deal(4, "RS", "N", 10), format="json")
+    assert api.post(url, deal(4, "RS", "S", 10), format="json").json()["complete"]
+    unnamed = api.delete(url + "last/")
+    assert unnamed.status_code == 400 and unnamed.json()["field"] == "number"
+    wrong = api.delete(url + "last/?number=1")
+    assert wrong.status_code == 400 and "Only the last deal can be removed" in wrong.json()[
+        "error"]
+    sheet = api.delete(url + "last/?number=2").json()
+    assert len(sheet["deals"]) == 1 and not sheet["complete"] and sheet["next_dealer"] == "E"
+    again = api.delete(url + "last/?number=2")  # sent twice: deal 1 stays
+    assert again.status_code == 400 and len(api.get(url[:-6]).json()["deals"]) == 1
+
+
 def test_bad_input_in_the_one_error_shape(api, pad):
     response = api.post("/api/rubbers/", {"game": "poker", "players": []}, format="json")
     assert response.status_code == 400 and response.json()["field"] == "game"
@@ -83,6 +98,7 @@ def test_the_pad_is_in_the_schema():
     paths = generator.get_schema(request=None, public=True)["paths"]
     assert {"/api/rubbers/", "/api/rubbers/{code}/", "/api/rubbers/{code}/deals/",
             "/api/rubbers/{code}/deals/last/"} <= set(paths)
+    assert "delete" in paths["/api/rubbers/{code}/deals/last/"]
 
 
 # --- Idempotency-Key: a resent write gets the first answer ----------------------------------

@@ -245,3 +245,43 @@ def test_a_whist_sheet_keeps_its_points_game_by_game_first():
     assert "Above the line" not in sheet
     assert (sheet.index('data-testid="sheet-tricks"') < sheet.index('data-testid="sheet-line"')
             < sheet.index('data-testid="sheet-honours"'))
+
+
+def test_a_deal_form_sent_again_is_not_stored_as_a_copy():
+    """The browser's Back, then Save: the form was for deal 1, which is on the sheet."""
+    client = Client()
+    pad = start(client)
+    deal_url = reverse("pad-deal", args=[pad.code])
+    assert 'name="number" value="1"' in client.get(deal_url).content.decode()
+    assert client.post(deal_url, {**tap(1, "H", "N", 8), "number": "1"}).status_code == 302
+    again = client.post(deal_url, {**tap(1, "H", "N", 8), "number": "1"}, follow=True)
+    assert "Deal 1 is on the sheet already: this form was sent before" in html.unescape(
+        again.content.decode())
+    assert pad.deals.count() == 1
+    assert client.post(deal_url, {**tap(2, "C", "E", 8), "number": "2"}).status_code == 302
+    assert pad.deals.count() == 2
+
+
+def test_the_last_deal_is_removed_after_a_question_and_a_won_rubber_opens_again():
+    client = Client()
+    pad = start(client)
+    for d in (tap(4, "RS", "N", 10), tap(4, "RS", "N", 10)):
+        client.post(reverse("pad-deal", args=[pad.code]), d)
+    pad.refresh_from_db()
+    assert pad.finished
+    correct = client.get(reverse("pad-correct", args=[pad.code])).content.decode()
+    assert 'data-testid="remove-last"' in correct
+    # The correction form shows what the deal scores now, before any tap.
+    assert 'data-testid="preview-items"' in correct and "Deal 2" in correct
+    url = reverse("pad-remove", args=[pad.code])
+    question = client.get(url).content.decode()
+    assert "Remove deal 2?" in question and "the rubber it won is open again" in question
+    assert pad.deals.count() == 2  # asking removes nothing
+    done = client.post(url, {"number": "2"}, follow=True).content.decode()
+    assert "Deal 2 is removed from the sheet." in done
+    pad.refresh_from_db()
+    assert pad.deals.count() == 1 and not pad.finished
+    # A second tap names a deal no longer last: refused, deal 1 stays.
+    again = client.post(url, {"number": "2"}, follow=True).content.decode()
+    assert "only the last deal can be removed: deal 1 is the last one" in again.lower()
+    assert pad.deals.count() == 1

@@ -1162,3 +1162,21 @@ class RubberLastDeal(PadView):
         data = validated(RubberCorrectIn, request)
         services.rubber_deal_correct(rubber=rubber, **data)
         return Response(RubberSheetOut(services.rubber_sheet(rubber=rubber)).data)
+
+    @extend_schema(
+        parameters=[OpenApiParameter(
+            "number", int, required=True,
+            description="the last deal's number: a second DELETE sent by mistake names a "
+                        "deal no longer last, and is refused")],
+        responses={200: RubberSheetOut, 400: ERRORS[400], 404: ERRORS[404]},
+        tags=["score pad"],
+        description="Remove the last deal (entered twice, or not played); only the last. "
+                    "A rubber that deal won is open again.")
+    def delete(self, request, code):
+        rubber = self.get_rubber()
+        number = request.query_params.get("number", "")
+        if not (number.isascii() and number.isdigit()):
+            raise services.ServiceError("say which deal to remove: ?number= the last deal's "
+                                        "number", field="number")
+        services.rubber_deal_remove(rubber=rubber, number=int(number))
+        return Response(RubberSheetOut(services.rubber_sheet(rubber=rubber)).data)

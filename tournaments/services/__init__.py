@@ -138,6 +138,7 @@ from .rubbers import (
     rubber_create,
     rubber_deal_add,
     rubber_deal_correct,
+    rubber_deal_remove,
     rubber_preview,
     rubber_sheet,
 )
@@ -184,6 +185,7 @@ __all__ = [
     "rubber_create",
     "rubber_deal_add",
     "rubber_deal_correct",
+    "rubber_deal_remove",
     "rubber_preview",
     "rubber_sheet",
     "_lock_event",

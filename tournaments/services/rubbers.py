@@ -196,11 +196,17 @@ def _score(rubber: Rubber, deals: list[dict]):
 
 @transaction.atomic
 def rubber_deal_add(*, rubber: Rubber, deal: Mapping[str, Any], dealer: str = "",
-                    revokes_by: Mapping[str, Any] | None = None) -> RubberDeal:
+                    revokes_by: Mapping[str, Any] | None = None,
+                    number: int | None = None) -> RubberDeal:
     """Add the next deal (the engine's rubber input; ``dealer`` defaults to whoever
-    deals next). Refused, in the engine's words, once the rubber is won."""
+    deals next). Refused, in the engine's words, once the rubber is won. ``number``,
+    when given, is the deal the form was for: a form sent again (the browser's Back, a
+    second tap) is refused, not stored as a copy."""
     rubber = _lock(rubber)
     stored = _stored(rubber)
+    if number is not None and number != len(stored) + 1:
+        raise ServiceError(f"deal {number} is on the sheet already: this form was sent "
+                           "before, and nothing more was saved", field="number")
     data = _input(rubber, deal, dealer or next_dealer(rubber, stored), revokes_by)
     result = _score(rubber, [d.data for d in stored] + [data])
     row = RubberDeal.objects.create(rubber=rubber, number=len(stored) + 1,
@@ -232,6 +238,28 @@ def rubber_deal_correct(*, rubber: Rubber, deal: Mapping[str, Any], number: int 
     last.save(update_fields=["data", "dealer", "changed_at"])
     if result.complete != rubber.finished:
         Rubber.objects.filter(pk=rubber.pk).update(finished=result.complete)
+    return last
+
+
+@transaction.atomic
+def rubber_deal_remove(*, rubber: Rubber, number: int) -> RubberDeal:
+    """Take the last deal off the sheet: one entered twice, or not played (Whist Law 57:
+    an erroneous score may be put right at any time during the rubber). Only the last,
+    as only the last is corrected; a won rubber is open again if it was that deal that
+    won it. Returns the deal removed (no longer stored)."""
+    rubber = _lock(rubber)
+    stored = _stored(rubber)
+    if not stored:
+        raise ServiceError("there is no deal to remove", field="number")
+    last = stored[-1]
+    if number != last.number:
+        raise ServiceError(f"only the last deal can be removed: deal {last.number} is the "
+                           "last one", field="number")
+    result = _score(rubber, [d.data for d in stored[:-1]]) if len(stored) > 1 else None
+    last.delete()
+    finished = bool(result and result.complete)
+    if finished != rubber.finished:
+        Rubber.objects.filter(pk=rubber.pk).update(finished=finished)
     return last
 
 

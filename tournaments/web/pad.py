@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.core.files.storage import default_storage
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -249,6 +250,9 @@ def _deal_page(request: HttpRequest, rubber: Rubber, *, change: bool) -> HttpRes
     values: Any = {}
     if change and last:
         values = _values_of(rubber, last["data"])
+        # What the deal scores now, shown before anything is changed.
+        preview = {"ok": True, "deal": dict(last), "result": sheet_data["result"],
+                   "complete": sheet_data["complete"]}
     if request.method == "POST":
         values = request.POST
         deal, revokes_by = deal_from_post(rubber.game, request.POST)
@@ -259,8 +263,12 @@ def _deal_page(request: HttpRequest, rubber: Rubber, *, change: bool) -> HttpRes
                 services.rubber_deal_correct(rubber=rubber, deal=deal, number=last["number"],
                                              revokes_by=revokes_by)
             else:
-                services.rubber_deal_add(rubber=rubber, deal=deal, revokes_by=revokes_by)
+                services.rubber_deal_add(rubber=rubber, deal=deal, revokes_by=revokes_by,
+                                         number=_sent_number(request.POST))
         except services.ServiceError as exc:
+            if exc.field == "number" and not change:  # a form sent again: the sheet has it
+                messages.warning(request, exc.message)
+                return redirect("pad-sheet", code=rubber.code)
             error = exc.message
             preview = services.rubber_preview(rubber=rubber, deal=deal, revokes_by=revokes_by,
                                               replace_last=change)
@@ -275,6 +283,12 @@ def _deal_page(request: HttpRequest, rubber: Rubber, *, change: bool) -> HttpRes
         **_choices(rubber, sheet_data, values),
         "preview_url": reverse("pad-preview", args=[rubber.code])
         + ("?last=1" if change else "")}, status=400 if error else 200)
+
+
+def _sent_number(post: Any) -> int | None:
+    """The deal number a form was for (its hidden field); None when it sent none."""
+    sent = post.get("number", "")
+    return int(sent) if sent.isascii() and sent.isdigit() else None
 
 
 def _values_of(rubber: Rubber, data: dict) -> dict[str, Any]:
@@ -313,6 +327,29 @@ def deal(request: HttpRequest, code: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def correct(request: HttpRequest, code: str) -> HttpResponse:
     return _deal_page(request, _pad(code), change=True)
+
+
+@require_http_methods(["GET", "POST"])
+def remove(request: HttpRequest, code: str) -> HttpResponse:
+    """Take the last deal off the sheet (entered twice, or not played): asked first."""
+    rubber = _pad(code)
+    sheet_data = services.rubber_sheet(rubber=rubber)
+    if not sheet_data["deals"]:
+        return redirect("pad-sheet", code=rubber.code)
+    last = sheet_data["deals"][-1]
+    if request.method == "POST":
+        try:
+            services.rubber_deal_remove(rubber=rubber,
+                                        number=_sent_number(request.POST) or 0)
+        except services.ServiceError as exc:
+            messages.warning(request, exc.message)
+        else:
+            messages.success(request, f"Deal {last['number']} is removed from the sheet.")
+        return redirect("pad-sheet", code=rubber.code)
+    return render(request, "tournaments/pad/remove.html", {
+        "rubber": rubber, "sheet": sheet_data, "last": last,
+        "preview": _preview_for_page({"ok": True, "deal": dict(last),
+                                      "result": sheet_data["result"]}, sheet_data)})
 
 
 @require_POST

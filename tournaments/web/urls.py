@@ -69,6 +69,7 @@ pad_urlpatterns = [
     path("pad/<str:code>/", pad.sheet, name="pad-sheet"),
     path("pad/<str:code>/deal/", pad.deal, name="pad-deal"),
     path("pad/<str:code>/last/", pad.correct, name="pad-correct"),
+    path("pad/<str:code>/last/remove/", pad.remove, name="pad-remove"),
     path("pad/<str:code>/preview/", pad.preview, name="pad-preview"),
     path("pad/<str:code>/print/", pad.print_sheet, name="pad-print"),
     path("pad/<str:code>/print/status/", pad.print_status, name="pad-print-status"),
