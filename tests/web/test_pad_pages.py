@@ -285,3 +285,29 @@ def test_the_last_deal_is_removed_after_a_question_and_a_won_rubber_opens_again(
     again = client.post(url, {"number": "2"}, follow=True).content.decode()
     assert "only the last deal can be removed: deal 1 is the last one" in again.lower()
     assert pad.deals.count() == 1
+
+
+def test_a_four_hand_deal_takes_law_90_and_law_54_penalties_and_keeps_them():
+    """rules.md §10.1: a rubber deal is scored as §3, penalties included: E looked at a
+    quitted trick (25 to N–S), N doubled partner's declaration (50 to E–W)."""
+    client = Client()
+    pad = start(client)
+    deal_url = reverse("pad-deal", args=[pad.code])
+    form = client.get(deal_url).content.decode()
+    assert 'id="penalty-90-E"' in form and 'id="penalty-54r-W"' in form
+    assert client.post(deal_url, {**tap(2, "C", "S", 8), "penalty_90": "E",
+                                  "penalty_54d": "N"}).status_code == 302
+    stored = pad.deals.get().data["penalties"]
+    assert sorted((p["law"], p["by"]) for p in stored) == [("54-double-partner", "N"),
+                                                          ("90", "E")]
+    sheet = services.rubber_sheet(rubber=pad)
+    deal = sheet["deals"][0]
+    assert deal["above"] == {"NS": 12, "EW": 0}  # the trick score: 2 odd tricks at 6
+    assert deal["below"] == {"NS": 25, "EW": 50}  # the honour score: the penalties
+    page = client.get(reverse("pad-correct", args=[pad.code])).content.decode()
+    assert 'id="penalty-90-E" checked' in page and 'id="penalty-54d-N" checked' in page
+    assert 'id="penalty-90-N">' in page
+    assert client.post(reverse("pad-correct", args=[pad.code]),
+                       {**tap(2, "C", "S", 9), "penalty_90": "E",
+                        "penalty_54d": "N"}).status_code == 302
+    assert len(pad.deals.get().data["penalties"]) == 2

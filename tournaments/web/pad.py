@@ -51,6 +51,14 @@ def _int(value: Any) -> int | None:
 
 
 PENALTY_RULES = ("5", "9", "10")  # Three-Hand Auction's penalties the pad records
+# Four-hand Auction's penalties at rubber play (rules.md §3.7; Duplicate Law F's are the
+# duplicate game's own): the form's key for each law's code.
+AUCTION_PENALTIES = {"90": "90", "54d": "54-double-partner",
+                     "54r": "54-redouble-more-than-once"}
+
+
+def _penalty_keys(game: str) -> tuple[str, ...]:
+    return PENALTY_RULES if game == "three-hand" else tuple(AUCTION_PENALTIES)
 
 
 def deal_from_post(game: str, post: Any) -> tuple[dict, dict | None]:
@@ -96,13 +104,13 @@ def deal_from_post(game: str, post: Any) -> tuple[dict, dict | None]:
         if post.get("first_penalty"):
             deal["revokes"]["first_penalty"] = post.get("first_penalty")
     if game == "three-hand":
-        penalties = []
-        for rule in PENALTY_RULES:
-            for by in post.getlist(f"penalty_{rule}"):
-                if by in THREE_PLAYERS:
-                    penalties.append({"rule": rule, "by": by})
-        if penalties:
-            deal["penalties"] = penalties
+        penalties = [{"rule": rule, "by": by} for rule in PENALTY_RULES
+                     for by in post.getlist(f"penalty_{rule}") if by in THREE_PLAYERS]
+    else:
+        penalties = [{"law": law, "by": by} for key, law in AUCTION_PENALTIES.items()
+                     for by in post.getlist(f"penalty_{key}") if by in FOUR_SEATS]
+    if penalties:
+        deal["penalties"] = penalties
     return deal, None
 
 
@@ -133,17 +141,18 @@ def _choices(rubber: Rubber, sheet: dict, values: Any) -> dict[str, Any]:
     """What the deal form offers: levels, denominations, players by seat and so on, each
     with the value entered so far."""
     names = {p["seat"]: p["name"] for p in sheet["players"]}
-    # Three-Hand's penalties, each rule a list of the players who incurred it: a form sent
-    # back (its checkboxes) or a stored deal being corrected (_values_of).
-    marked = {rule: (values.getlist(f"penalty_{rule}") if hasattr(values, "getlist")
-                     else values.get(f"penalty_{rule}") or [])
-              for rule in PENALTY_RULES}
+    # The penalties (Three-Hand's rules; four-hand's laws), each a list of the seats that
+    # incurred it: a form sent back (its checkboxes) or a deal being corrected.
+    keys = _penalty_keys(rubber.game) if rubber.game != "whist" else ()
+    marked = {key: (values.getlist(f"penalty_{key}") if hasattr(values, "getlist")
+                    else values.get(f"penalty_{key}") or [])
+              for key in keys}
     out: dict[str, Any] = {
         "levels": range(1, 8), "tricks": range(0, 14),
         "seats": [{"seat": s, "name": names[s], "dummy": s in rubber.dummy,
                    "revokes": values.get(f"revokes_{s}"),
                    "value": values.get(f"honours_{s}"),
-                   "penalties": {rule: s in marked[rule] for rule in PENALTY_RULES}}
+                   "penalties": {key: s in marked[key] for key in keys}}
                   for s in seats_of(rubber.game)],
         "penalties_marked": any(marked.values()),
     }
@@ -313,9 +322,10 @@ def _values_of(rubber: Rubber, data: dict) -> dict[str, Any]:
     r = data.get("revokes") or {}
     v.update(revokes_declaring=r.get("declaring", 0), revokes_defending=r.get("defending", 0),
              first_penalty=r.get("first_penalty", ""))
-    for rule in PENALTY_RULES:  # Three-Hand's rules 5, 9 and 10: who incurred each
-        v[f"penalty_{rule}"] = [p["by"] for p in data.get("penalties") or ()
-                                if str(p.get("rule")) == rule]
+    for key in _penalty_keys(rubber.game):  # who incurred each penalty
+        code = key if rubber.game == "three-hand" else AUCTION_PENALTIES[key]
+        v[f"penalty_{key}"] = [p["by"] for p in data.get("penalties") or ()
+                               if str(p.get("rule", p.get("law"))) == code]
     return v
 
 
