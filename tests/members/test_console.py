@@ -101,6 +101,19 @@ def test_edit_and_mark_inactive(console, members):
                                        {"show": "members"}).content.decode()
 
 
+@pytest.mark.parametrize(("typed", "first", "last"), [
+    ("Amos Pell", "Amos", "Pell"), ("Mary Ann van Dyke", "Mary Ann van", "Dyke"),
+    ("Cher", "", "Cher")])
+def test_a_visitors_name_is_offered_as_first_and_last(console, typed, first, last):
+    """A visitor is known by the name typed on the pairs page: made a member, its name
+    is offered split (the last word the last name), not all in the last name."""
+    visitor = Player.objects.create(name=typed)
+    form = console.get(reverse("director-member", kwargs={"player_id": visitor.pk})
+                       ).content.decode()
+    assert f'id="m-first" maxlength="40" value="{first}"' in form
+    assert f'id="m-last" maxlength="40" value="{last}"' in form
+
+
 def test_a_taken_number_is_refused_on_the_form(console, members):
     bob = Player.objects.get(number="1002")
     page = console.post(reverse("director-member", kwargs={"player_id": bob.pk}), {

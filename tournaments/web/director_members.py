@@ -102,8 +102,10 @@ def member_edit(request: HttpRequest, player_id: int | None = None) -> HttpRespo
     player = get_object_or_404(Player, pk=player_id) if player_id else None
     initial = {"active": True}
     if player is not None:
-        initial = {"number": player.number or "", "first_name": player.first_name,
-                   "last_name": player.last_name or ("" if player.first_name else player.name),
+        first, last = player.first_name, player.last_name
+        if not first and not last:  # a visitor, known by the name typed: "Amos Pell"
+            first, _, last = player.name.rpartition(" ")
+        initial = {"number": player.number or "", "first_name": first, "last_name": last,
                    "email": player.email, "active": player.active}
     form = MemberForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
