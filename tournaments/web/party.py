@@ -246,6 +246,8 @@ def correct(request: HttpRequest, party_id: int, round_number: int, table: int,
     return render(request, "tournaments/director/party_correct.html", {
         "party": party, "round_number": round_number, "table": here, "number": number,
         "stored": stored, "error": error, "values": values, "game": party.game,
+        "entered": {"ok": True, "deal": stored},
+        "sheet": {"columns": here["columns"], "game": party.game},
         **_form_choices(party, here, values)}, status=400 if error else 200)
 
 
@@ -353,7 +355,8 @@ def table_deal(request: HttpRequest, code: str, number: int | None = None) -> Ht
         return redirect("party-table", code=code)
     values: Any = _values_of(Rubber(game=party.game), stored["data"]) if stored else {}
     error = None
-    preview = None
+    # A deal being corrected shows what it scores now, before a tap.
+    preview = {"ok": True, "deal": stored} if stored else None
     if request.method == "POST":
         values = request.POST
         deal, revokes_by = deal_from_post(party.game, request.POST)
