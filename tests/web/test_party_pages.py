@@ -95,11 +95,13 @@ def test_the_director_corrects_a_deal_with_a_reason(director_client, started):
     assert 'id="declarer-N" data-testid="declarer-N" checked' in form.replace("\n", "")
     # What the deal scores as entered, every item with its law, before any change.
     entered = form.split('data-testid="entered-score"', 1)[1].split("</section>", 1)[0]
-    assert 'data-testid="preview-items"' in entered and "20 for 2 odd tricks at 10 (Law 47)" in entered
+    assert 'data-testid="preview-items"' in entered
+    assert "20 for 2 odd tricks at 10 (Law 47)" in entered
     phone = Client().get(reverse("party-table-correct", kwargs={"code": table.code,
                                                                "number": 1})).content.decode()
     box = phone.split('id="pad-preview"', 1)[1].split("</section>", 1)[0]
-    assert 'data-testid="preview-items"' in box and "20 for 2 odd tricks at 10 (Law 47)" in box
+    assert 'data-testid="preview-items"' in box
+    assert "20 for 2 odd tricks at 10 (Law 47)" in box
     refused = director_client.post(url, nt("E", 8))
     assert refused.status_code == 400 and "Say why" in refused.content.decode()
     director_client.post(url, {**nt("E", 8), "reason": "E was declarer"})
