@@ -217,6 +217,52 @@ def test_reportlabs_own_fonts_lack_the_suits_so_dejavu_is_vendored():
     assert "Bitstream" in (base.BUNDLED_FONTS / "LICENSE").read_text()
 
 
+# Run in a fresh process (reportlab keeps its fonts for the process): registering the
+# family is slowed, so a thread that did not wait for it would fail on bold.
+FONT_RACE = """
+import os, threading, time
+import django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+django.setup()
+from reportlab.lib.fonts import ps2tt
+from reportlab.pdfbase import pdfmetrics
+from tournaments.reports import base
+real = pdfmetrics.registerFontFamily
+def slow(*args, **kwargs):
+    time.sleep(0.3)
+    real(*args, **kwargs)
+pdfmetrics.registerFontFamily = slow
+errors = []
+def prints():
+    try:
+        base.register_fonts()
+        ps2tt(base.FONT_BOLD)
+    except Exception as exc:
+        errors.append(repr(exc))
+threads = [threading.Thread(target=prints) for _ in range(4)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+print(len(errors), errors[:1])
+"""
+
+
+def test_threads_printing_at_once_each_find_the_bold_face():
+    """make run prints and mails from threads of one process: the first to print had
+    registered the regular face, the next went on, and failed on bold ("Can't map
+    determine family/bold/italic for dejavusans-bold"), a score card lost."""
+    import subprocess
+    import sys
+
+    from django.conf import settings
+
+    done = subprocess.run([sys.executable, "-c", FONT_RACE], capture_output=True, text=True,
+                          timeout=120, cwd=settings.BASE_DIR)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "0 []", done.stdout
+
+
 def test_the_vendored_font_is_used_when_the_system_has_none(monkeypatch, tmp_path):
     monkeypatch.setattr(base, "SYSTEM_FONTS", tmp_path / "no-fonts-here")
     assert base.font_path("DejaVuSans") == base.BUNDLED_FONTS / "DejaVuSans.ttf"

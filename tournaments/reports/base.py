@@ -22,6 +22,7 @@ from __future__ import annotations
 import gc
 import io
 import re
+import threading
 import unicodedata
 import weakref
 from bisect import bisect_right
@@ -89,14 +90,29 @@ def font_path(name: str) -> Path:
     )
 
 
+_fonts_lock = threading.Lock()
+_fonts_ready = threading.Event()
+
+
 def register_fonts() -> None:
-    """Register DejaVu Sans (regular and bold) once per process."""
-    if FONT in pdfmetrics.getRegisteredFontNames():
+    """Register DejaVu Sans (regular and bold, and their family) once per process.
+
+    Threads print at once (the in-process jobs and score cards of ``make run``): one
+    that found the regular face registered would go on before the family was, and fail
+    on bold ("Can't map determine family/bold/italic"). So all three are registered
+    under a lock, and the process counts them ready only once the family is in."""
+    if _fonts_ready.is_set():
         return
-    pdfmetrics.registerFont(TTFont(FONT, str(font_path(FONT))))
-    pdfmetrics.registerFont(TTFont(FONT_BOLD, str(font_path(FONT_BOLD))))
-    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT,
-                                  boldItalic=FONT_BOLD)
+    with _fonts_lock:
+        if _fonts_ready.is_set():
+            return
+        registered = pdfmetrics.getRegisteredFontNames()
+        for name in (FONT, FONT_BOLD):
+            if name not in registered:
+                pdfmetrics.registerFont(TTFont(name, str(font_path(name))))
+        pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT,
+                                      boldItalic=FONT_BOLD)
+        _fonts_ready.set()
 
 
 def page_size() -> tuple[float, float]:
