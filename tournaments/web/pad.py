@@ -273,7 +273,7 @@ def _deal_page(request: HttpRequest, rubber: Rubber, *, change: bool) -> HttpRes
                                              revokes_by=revokes_by)
             else:
                 services.rubber_deal_add(rubber=rubber, deal=deal, revokes_by=revokes_by,
-                                         number=_sent_number(request.POST))
+                                         number=_int(request.POST.get("number")))
         except services.ServiceError as exc:
             if exc.field == "number" and not change:  # a form sent again: the sheet has it
                 messages.warning(request, exc.message)
@@ -292,12 +292,6 @@ def _deal_page(request: HttpRequest, rubber: Rubber, *, change: bool) -> HttpRes
         **_choices(rubber, sheet_data, values),
         "preview_url": reverse("pad-preview", args=[rubber.code])
         + ("?last=1" if change else "")}, status=400 if error else 200)
-
-
-def _sent_number(post: Any) -> int | None:
-    """The deal number a form was for (its hidden field); None when it sent none."""
-    sent = post.get("number", "")
-    return int(sent) if sent.isascii() and sent.isdigit() else None
 
 
 def _values_of(rubber: Rubber, data: dict) -> dict[str, Any]:
@@ -350,7 +344,7 @@ def remove(request: HttpRequest, code: str) -> HttpResponse:
     if request.method == "POST":
         try:
             services.rubber_deal_remove(rubber=rubber,
-                                        number=_sent_number(request.POST) or 0)
+                                        number=_int(request.POST.get("number")) or 0)
         except services.ServiceError as exc:
             messages.warning(request, exc.message)
         else:
