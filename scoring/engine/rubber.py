@@ -705,11 +705,11 @@ def score_whist_deal(deal: WhistDeal, before: Mapping[str, int]) -> WhistDealSco
         if points > counted:
             lost = points - counted
             if limit[side] < WHIST_GAME:
-                items.append(WhistItem(side, 0, f"{_n(lost, 'point')} lost: a side that "
-                                                "revoked cannot score more than four",
+                items.append(WhistItem(side, 0, f"{_n(lost, 'point')}: not counted, a side "
+                                                "that revoked cannot score more than four",
                                        "Whist 86"))
             else:
-                items.append(WhistItem(side, 0, f"{_n(lost, 'point')} over five lost",
+                items.append(WhistItem(side, 0, f"{_n(lost, 'point')} over five: not counted",
                                        "Whist 47"))
         score[side] += counted
         if score[side] >= WHIST_GAME:

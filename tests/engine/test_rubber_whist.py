@@ -48,6 +48,8 @@ def test_law_47_points_above_five_are_lost():
     ds = deal(w(13))
     assert ds.points == {"NS": 5, "EW": 0} and ds.game_won_by == "NS"
     assert ("NS", 0, "Whist 47") in counted(ds)
+    # Said as what did not count, as the other 0-point items are (not "0 for ... lost").
+    assert [i.what for i in ds.items if i.points == 0] == ["2 points over five: not counted"]
 
 
 def test_law_50_tricks_before_honours_a_game_won_by_tricks_stops_the_deal():
@@ -116,6 +118,8 @@ def test_law_86_a_side_that_revoked_cannot_win_the_game_on_that_deal():
     ds = deal(w(1, ew=1, penalty="add"), ns=0, ew=2)  # N-S +3; E-W 12 tricks: 6 -> 2 to 4
     assert ds.score_after == {"NS": 3, "EW": 4} and ds.game_won_by is None
     assert ("EW", 0, "Whist 86") in counted(ds)
+    assert [i.what for i in ds.items if i.law == "Whist 86"] == [
+        "4 points: not counted, a side that revoked cannot score more than four"]
 
 
 def test_law_85_both_sides_revoked_the_revokes_cancel_neither_wins():
