@@ -36,3 +36,11 @@ def test_table_pages_do_not_lead_with_director_log_in(client, event, table1):
 def test_a_director_at_a_table_still_sees_the_console_link(director_client, event, table1):
     header = _header(director_client.get(f"/t/{table1}/").content.decode())
     assert 'href="/director/"' in header
+
+
+def test_the_director_console_leads_to_the_score_pads(director_client, event):
+    # A social night's rubbers are kept on the pads: the console's front page leads there.
+    page = director_client.get("/director/").content.decode()
+    link = re.search(r'<a [^>]*data-testid="pads-link"[^>]*>([^<]*)</a>', page)
+    assert link and 'href="/pad/"' in link.group(0) and link.group(1) == "Rubber score pads"
+    assert director_client.get("/pad/").status_code == 200
