@@ -369,13 +369,7 @@ class LatePair(ApiView):
     def post(self, request, event_id: int):
         event = self.get_event()
         data = validated(LatePairIn, request)
-        section = None
-        if data["section"].strip():
-            section = event.sections.filter(name=data["section"].strip().upper()).first()
-            if section is None:
-                raise services.ServiceError(
-                    f"there is no section {data['section'].strip()} in this event",
-                    field="section")
+        section = services.section_named(event, data["section"])
         plan = services.late_pair_plan(event=event, from_round=data["from_round"],
                                        section=section)
         if not data["check"]:

@@ -105,6 +105,7 @@ from .pair_changes import (
     pair_join_late,
     pair_leave,
     pair_leave_plan,
+    section_named,
     substitute_set,
 )
 from .party import (
@@ -278,6 +279,7 @@ __all__ = [
     "round_agree_at_table",
     "ruling_award",
     "section_history",
+    "section_named",
     "SectionRow",
     "sections_import",
     "ServiceError",

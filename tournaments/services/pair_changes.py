@@ -110,6 +110,18 @@ def _section(event: Event, section: Section | None) -> Section:
     return found
 
 
+def section_named(event: Event, name: str) -> Section | None:
+    """The event's section a director names for a late pair (as written, in either
+    case); None for no name, the services' own default (the event's one section)."""
+    name = (name or "").strip()
+    if not name:
+        return None
+    found = event.sections.filter(name=name.upper()).first()
+    if found is None:
+        raise ServiceError(f"there is no section {name} in this event", field="section")
+    return found
+
+
 def _numbered(t: TableRound, rnd: int, number_of: dict[int, int]) -> tuple:
     """meeting_key of a regenerated meeting, its places given as the pairs' own numbers
     (0 for a place no pair holds)."""

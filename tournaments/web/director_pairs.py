@@ -45,8 +45,7 @@ def next_round(event: Event) -> int:
 def _late_section(event: Event, data: dict) -> Section | None:
     """The section a late pair joins: the form's choice (asked only when the event has
     more than one), else None, the services' own default (the event's one section)."""
-    name = data.get("section")
-    return event.sections.get(name=name) if name else None
+    return services.section_named(event, data.get("section", ""))
 
 
 def _late_lines(event: Event, data: dict) -> list[str]:

@@ -58,6 +58,10 @@ AUCTION_PENALTIES = {"90": "90", "54d": "54-double-partner",
 
 
 def _penalty_keys(game: str) -> tuple[str, ...]:
+    """The penalties the game's deal form offers: Three-Hand's rules, four-hand's laws;
+    none at whist (its revokes have their own fields)."""
+    if game == "whist":
+        return ()
     return PENALTY_RULES if game == "three-hand" else tuple(AUCTION_PENALTIES)
 
 
@@ -143,7 +147,7 @@ def _choices(rubber: Rubber, sheet: dict, values: Any) -> dict[str, Any]:
     names = {p["seat"]: p["name"] for p in sheet["players"]}
     # The penalties (Three-Hand's rules; four-hand's laws), each a list of the seats that
     # incurred it: a form sent back (its checkboxes) or a deal being corrected.
-    keys = _penalty_keys(rubber.game) if rubber.game != "whist" else ()
+    keys = _penalty_keys(rubber.game)
     marked = {key: (values.getlist(f"penalty_{key}") if hasattr(values, "getlist")
                     else values.get(f"penalty_{key}") or [])
               for key in keys}
@@ -191,6 +195,13 @@ def _preview_for_page(answer: dict | None, sheet: dict) -> dict | None:
         answer["above_list"] = [answer["deal"]["above"][k] for k in keys]
         answer["below_list"] = [answer["deal"]["below"][k] for k in keys]
     return answer
+
+
+def _scored_now(sheet: dict) -> dict:
+    """What the sheet's last deal scores now, as the live preview shows a deal: the
+    correction and the removal pages open with it."""
+    return {"ok": True, "deal": dict(sheet["deals"][-1]), "result": sheet["result"],
+            "complete": sheet["complete"]}
 
 
 def _new_page(pads: list[Rubber], values: Any, error: str | None) -> dict[str, Any]:
@@ -259,9 +270,7 @@ def _deal_page(request: HttpRequest, rubber: Rubber, *, change: bool) -> HttpRes
     values: Any = {}
     if change and last:
         values = _values_of(rubber, last["data"])
-        # What the deal scores now, shown before anything is changed.
-        preview = {"ok": True, "deal": dict(last), "result": sheet_data["result"],
-                   "complete": sheet_data["complete"]}
+        preview = _scored_now(sheet_data)  # shown before anything is changed
     if request.method == "POST":
         values = request.POST
         deal, revokes_by = deal_from_post(rubber.game, request.POST)
@@ -352,8 +361,7 @@ def remove(request: HttpRequest, code: str) -> HttpResponse:
         return redirect("pad-sheet", code=rubber.code)
     return render(request, "tournaments/pad/remove.html", {
         "rubber": rubber, "sheet": sheet_data, "last": last,
-        "preview": _preview_for_page({"ok": True, "deal": dict(last),
-                                      "result": sheet_data["result"]}, sheet_data)})
+        "preview": _preview_for_page(_scored_now(sheet_data), sheet_data)})
 
 
 @require_POST
