@@ -28,12 +28,17 @@ night that none of its players has played). It tries, in this order:
 4. the same, opponents met again allowed.
 
 In a Mitchell every pair keeps the direction it has played so far (the Mitchell's two
-rankings, N–S and E–W, stay whole), and each N–S pair is first tried at the table it
-has sat at; only when no seating keeps the directions (a Mitchell of other
-proportions) may they change. Each pass has a budget of tried seatings; the last pass
-always finds a seating when the pairs fit, and ``check_from`` then finds nothing. When
-nothing is found the movement is seated in the plain order (pairs by number, sets as
-generated) and ``check_from`` says what is wrong with it. Pure Python, no Django.
+rankings, N–S and E–W, stay whole); only when no seating keeps the directions (a
+Mitchell of other proportions) may they change. The N–S pairs are stationary: each
+pass first seats every N–S pair at the table it sat at in the last round played, and
+only when no such seating is found does it let them move (the director's preview then
+names each one that moves). Every place is first offered the pair that sat there in
+the last round played, as the new movement has that round, so a change that keeps the
+movement's shape (the boards per round, say) goes on from where each pair is. Each
+pass has a budget of tried seatings; the last pass always finds a seating when the
+pairs fit, and ``check_from`` then finds nothing. When nothing is found the movement is
+seated in the plain order (pairs by number, sets as generated) and ``check_from`` says
+what is wrong with it. Pure Python, no Django.
 """
 
 from __future__ import annotations
@@ -68,9 +73,10 @@ def fit(movement: Movement, from_round: int, history: Sequence[Round],
     problem = _Problem(movement, rounds, history, list(pairs), boards_made)
     every = len(problem.players_of_set)
     for repeats, need in ((False, every), (True, every), (False, 0), (True, 0)):
-        found = problem.solve(repeats=repeats, need=need, budget=budget)
-        if found is not None:
-            return problem.relabel(*problem.complete(found))
+        for pin in (True, False):
+            found = problem.solve(repeats=repeats, need=need, budget=budget, pin=pin)
+            if found is not None:
+                return problem.relabel(*problem.complete(found))
     return problem.relabel(*problem.plain())
 
 
@@ -106,6 +112,16 @@ class _Problem:
                 self.position_side.setdefault(t.ew, "EW")
                 if movement.kind == "mitchell" and t.table in last_ns:
                     self.preferred.setdefault(t.ns, last_ns[t.table])
+        # Each place is first offered the pair that sat there in the last round played,
+        # as the new movement has that round.
+        last = max(history, key=lambda r: r.number, default=None)
+        same = next((r for r in movement.rounds if last and r.number == last.number), None)
+        if same is not None:
+            sat = {t.table: t for t in last.tables}
+            for t in same.tables:
+                if t.table in sat:
+                    self.preferred.setdefault(t.ns, sat[t.table].ns)
+                    self.preferred.setdefault(t.ew, sat[t.table].ew)
         positions = sorted({p for r in movement.rounds for t in r.tables for p in (t.ns, t.ew)}
                            | {p for r in movement.rounds for p in r.sit_out})
         self.positions = positions
@@ -124,9 +140,12 @@ class _Problem:
             order += [p for p in (ns, ew) if p not in order]
         return order + [p for p in self.positions if p not in order]
 
-    def _pair_choices(self, position: int, keep_sides: bool) -> list[int]:
+    def _pair_choices(self, position: int, keep_sides: bool, pin: bool = False
+                      ) -> list[int]:
         side = self.position_side.get(position)
         first = self.preferred.get(position)
+        if pin and side == "NS" and first in self.pairs and self.movement.kind == "mitchell":
+            return [first]  # a stationary pair stays at its table
         ordered = ([first] if first in self.pairs else []) + [
             p for p in self.pairs if p != first]
         if not keep_sides or self.movement.kind != "mitchell" or side is None:
@@ -158,12 +177,13 @@ class _Problem:
             augment(s, set())
         return {s: g for g, s in owner.items()}
 
-    def solve(self, *, repeats: bool, need: int, budget: int, keep_sides: bool = True
+    def solve(self, *, repeats: bool, need: int, budget: int, keep_sides: bool = True,
+              pin: bool = False
               ) -> tuple[dict[int, int], dict[int, int]] | None:
         """Seat the pairs so that at least `need` sets are sets of the night; the best
         seating found within the budget when `need` is 0."""
         order = self._order()
-        choices = {p: self._pair_choices(p, keep_sides) for p in order}
+        choices = {p: self._pair_choices(p, keep_sides, pin) for p in order}
         opponents: dict[int, list[int]] = defaultdict(list)
         for ns, ew, _ in self.meetings:
             opponents[ns].append(ew)
@@ -205,7 +225,8 @@ class _Problem:
             return best[0]
         if need == 0 and repeats and keep_sides:
             # No seating keeps every pair's side (a Mitchell of other proportions).
-            return self.solve(repeats=repeats, need=0, budget=budget, keep_sides=False)
+            return self.solve(repeats=repeats, need=0, budget=budget, keep_sides=False,
+                              pin=pin)
         return None
 
     def complete(self, found: tuple[dict[int, int], dict[int, int]]

@@ -147,3 +147,43 @@ def test_fit_never_leaves_a_clash_when_a_table_is_added(tables, extra, start, pe
     history = played(before, start)
     fitted = fit(after, start, history, list(range(1, 2 * n + 1)), boards_made=before.boards)
     assert check_from(fitted, start, history) == []
+
+
+def _ns_tables(rnd) -> dict[int, int]:
+    return {t.table: t.ns for t in rnd.tables}
+
+
+@pytest.mark.parametrize(("tables", "old_per", "new_per", "start"),
+                         [(7, 4, 3, 5), (7, 3, 4, 5), (7, 2, 3, 4), (5, 4, 3, 3), (7, 4, 4, 5)])
+def test_fit_keeps_the_stationary_pairs_when_the_boards_per_round_change(
+        tables, old_per, new_per, start):
+    """A Mitchell's N–S pairs sit at their tables all night: a change of the boards per
+    round leaves them there (it had moved 6 of the 7)."""
+    before = generate("mitchell", tables=tables, boards_per_round=old_per)
+    after = generate("mitchell", tables=tables, boards_per_round=new_per)
+    history = played(before, start)
+    fitted = fit(after, start, history, list(range(1, 2 * tables + 1)),
+                 boards_made=before.boards)
+    assert check_from(fitted, start, history) == []
+    assert repeat_meetings(fitted, start, history) == []
+    for rnd in fitted.rounds:
+        assert _ns_tables(rnd) == _ns_tables(history[-1])
+
+
+def test_fit_of_the_same_movement_goes_on_as_it_was():
+    """The movement changed to itself (the same boards per round) is the movement: every
+    pair goes on from where it is, and no board is new."""
+    m = generate("mitchell", tables=7, boards_per_round=4)
+    fitted = fit(m, 5, played(m, 5), list(range(1, 15)), boards_made=m.boards)
+    assert fitted.rounds == later_rounds(m, 5) and fitted.boards == m.boards
+
+
+def test_fit_keeps_the_stationary_pairs_when_a_table_is_added():
+    before = generate("mitchell", tables=7, boards_per_round=2)
+    after = generate("mitchell", tables=8, variant="relay", boards_per_round=2)
+    history = played(before, 3)
+    fitted = fit(after, 3, history, list(range(1, 17)), boards_made=before.boards)
+    assert check_from(fitted, 3, history) == []
+    for rnd in fitted.rounds:
+        ns = _ns_tables(rnd)
+        assert all(ns[table] == pair for table, pair in _ns_tables(history[-1]).items())

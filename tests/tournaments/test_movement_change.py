@@ -255,3 +255,33 @@ def test_a_reason_the_director_and_an_open_event_are_needed(as_director):
     Event.objects.filter(pk=event.pk).update(status=Event.Status.CLOSED)
     with pytest.raises(Forbidden):
         services.movement_change(**options, actor=as_director, reason="x")
+
+
+@pytest.mark.django_db
+def test_more_boards_a_round_keeps_the_stationary_pairs_at_their_tables(as_director):
+    event = night(tables=7, per_round=2)
+    play_rounds(event, 3)
+    section = event.sections.get()
+    seated = {t.table: t.ns for t in history(event, 4)[-1].tables}
+    plan = services.movement_change(section=section, from_round=4, kind="mitchell",
+                                    tables=7, variant=None, boards_per_round=3,
+                                    reason="slow room", actor=as_director)
+    assert plan.sound, plan.problems
+    assert not [n for n in plan.notes if "stationary" in n]
+    for rnd in later(event, 4):
+        assert {t.table: t.ns for t in rnd.tables} == seated
+    assert_sound_from(event, 4, variant=None)
+
+
+def test_the_preview_names_a_stationary_pair_the_change_moves():
+    played = [Round(1, (TableRound(1, 1, 4, (1,)), TableRound(2, 2, 5, (2,)),
+                        TableRound(3, 3, 6, (3,))))]
+    new = dataclasses.replace(generate("mitchell", tables=3, boards_per_round=1), rounds=(
+        Round(2, (TableRound(1, 1, 5, (2,)), TableRound(2, 3, 6, (3,)),
+                  TableRound(3, 4, 2, (1,)))),))
+    assert change_module.stationary_moves(played, new, [1, 2, 3, 4, 5, 6]) == [
+        "pair 2, stationary N–S so far, moves from table 2 to E–W at table 3: tell them",
+        "pair 3, stationary N–S so far, moves from table 3 to table 2: tell them"]
+    # A pair that has left is not told.
+    assert change_module.stationary_moves(played, new, [1, 2, 4, 5, 6]) == [
+        "pair 2, stationary N–S so far, moves from table 2 to E–W at table 3: tell them"]

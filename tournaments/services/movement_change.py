@@ -145,6 +145,8 @@ def movement_plan(*, section: Section, from_round: int, kind: str, tables: int |
                   for r in movement.rounds for t in r.tables]
     plan.problems += check_from(movement, from_round, history)
     plan.notes += repeat_meetings(movement, from_round, history)
+    if kind == "mitchell" and section.movement == "mitchell":
+        plan.notes += stationary_moves(history, movement, plan.pairs)
     plan.new_boards = list(range(made + 1, movement.boards + 1))
     if plan.new_boards:
         plan.notes.append(f"new boards to make: {_numbers(plan.new_boards)} (deal them, or "
@@ -157,6 +159,32 @@ def movement_plan(*, section: Section, from_round: int, kind: str, tables: int |
     plan.notes += [f"table {t} closes after round {from_round - 1}" for t in plan.closing]
     plan.notes += [f"table {t} is new: it gets a table code" for t in plan.opening]
     return plan
+
+
+def stationary_moves(history: list[Round], movement: Movement, playing: list[int]
+                     ) -> list[str]:
+    """Each N–S pair of a Mitchell, stationary so far and `playing` on, that the new
+    movement moves: the director tells them (``fit`` moves one only when no seating
+    keeps them)."""
+    if not history or not movement.rounds:
+        return []
+    first = movement.rounds[0]
+    notes = []
+    for t in history[-1].tables:
+        if t.ns not in playing:
+            continue
+        now = next(((n.table, side) for n in first.tables
+                    for side, pair in (("N–S", n.ns), ("E–W", n.ew)) if pair == t.ns), None)
+        if now == (t.table, "N–S"):
+            continue
+        if now is None:
+            where = f"sits out round {first.number}"
+        elif now[1] == "N–S":
+            where = f"moves from table {t.table} to table {now[0]}"
+        else:
+            where = f"moves from table {t.table} to E–W at table {now[0]}"
+        notes.append(f"pair {t.ns}, stationary N–S so far, {where}: tell them")
+    return notes
 
 
 def _numbers(numbers: list[int]) -> str:
