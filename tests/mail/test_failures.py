@@ -170,3 +170,25 @@ def test_the_in_process_mail_thread_is_waited_for_at_exit():
     sender._run = lambda ids: started.append(threading.current_thread().daemon)
     sender.start([1])
     assert sender.wait(5) and started == [False]
+
+
+def test_a_database_busy_for_a_moment_is_tried_again(night, smtp, monkeypatch,
+                                                     django_capture_on_commit_callbacks):
+    """SQLite says "database is locked" while another process writes (make run's demo
+    loading its next night as the last one's cards go): the card is tried again, not
+    recorded failed with the database's words."""
+    from django.db import OperationalError
+
+    claim, busy = mail._claim, ["database is locked"]
+
+    def claim_once_busy(mail_id):
+        if busy:
+            raise OperationalError(busy.pop())
+        return claim(mail_id)
+
+    monkeypatch.setattr(mail, "_claim", claim_once_busy)
+    publish_final(night, django_capture_on_commit_callbacks)
+    assert not busy and len(smtp.arrived) == 10
+    assert not mails(night.event, status=Status.FAILED)
+    first = mails(night.event, status=Status.SENT)[0]
+    assert (first.player.name, first.attempts, first.error) == ("Ann Lee", 1, "")

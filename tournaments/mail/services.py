@@ -38,7 +38,7 @@ from textwrap import fill
 from celery import Task, shared_task
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
-from django.db import connections, transaction
+from django.db import OperationalError, connections, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -57,6 +57,10 @@ Status = ScoreCardMail.Status
 
 # What sending may raise that is worth another try (a 5xx reply is not: see _permanent).
 MAIL_ERRORS = (smtplib.SMTPException, OSError)
+# Tried again as well: the database busy or away for a moment (SQLite's "database is
+# locked" while another process writes, a PostgreSQL connection lost). The card's row is
+# untouched then (its claim rolled back), so the next try sends it, and never twice.
+RETRY_ERRORS = (*MAIL_ERRORS, OperationalError)
 MAX_RETRIES = 5  # after the first try: six in all, over about a quarter of an hour
 
 
@@ -351,7 +355,7 @@ def mail_score_cards(event_id: int, publication: int) -> int:
     bind=True,
     base=MailTask,
     name=SEND_TASK,
-    autoretry_for=MAIL_ERRORS,
+    autoretry_for=RETRY_ERRORS,
     max_retries=MAX_RETRIES,
     retry_backoff=30,
     retry_backoff_max=600,
