@@ -178,6 +178,22 @@ def match_verdict(match: dict) -> str:
     return f"{match['winner']} won{by}" if match.get("winner") else "A tie"
 
 
+def match_totals(match: dict) -> dict:
+    """A team match (the standings JSON's, interfaces.md §3) as Duplicate Law G counts it,
+    for a member to check: each team's points won by its pairs at the tables, the odd-pair
+    average added (when the teams sat unequal numbers of pairs N–S; ``odd``), and the
+    total, exactly (the fraction of a point decides) and as shown."""
+    added = match.get("added") or ["0"] * len(match["teams"])
+    lines = []
+    for team, score, total, plus in zip(match["teams"], match["scores"], match["exact"],
+                                        added, strict=True):
+        total_f, plus_f = fraction(total), fraction(plus)
+        lines.append({"team": team, "won": exact(total_f - plus_f),
+                      "added": exact(plus_f) if plus_f else "", "total": exact(total_f),
+                      "score": number(score), "rounded": total_f != score})
+    return {"lines": lines, "odd": any(line["added"] for line in lines)}
+
+
 def percent(value: float | Fraction | int | None) -> str:
     """A matchpoint percentage to two decimals: "56.25%"."""
     if value is None:

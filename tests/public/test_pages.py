@@ -91,6 +91,17 @@ def test_won_by_the_fraction_of_a_point_is_said(rf):
     html = render_to_string("tournaments/public/_standings.html",
                             {"event": event, "standings": table})
     assert "Manhattan won by the fraction of a point" in html
+    # The fraction that decides is on the page, not only in a title a phone cannot show.
+    shown = "\n".join(cells(html))
+    assert "Knickerbocker\n1239⅔\n1239⅔ (shown 1240)" in shown
+    assert "Manhattan\n1240⅓\n1240⅓ (shown 1240)" in shown
+    assert "the exact totals decide" in html
+    # With an odd pair, what each team added (Duplicate Law G, rules.md §5).
+    table["matches"][0]["added"] = ["400/3", "130"]
+    shown = "\n".join(cells(render_to_string("tournaments/public/_standings.html",
+                                             {"event": event, "standings": table})))
+    assert "Knickerbocker\n1106⅓\n133⅓\n1239⅔ (shown 1240)" in shown
+    assert "Manhattan\n1110⅓\n130\n1240⅓ (shown 1240)" in shown
 
 
 def test_the_traveller_shows_every_result_of_the_board(client, night):

@@ -77,6 +77,15 @@ def test_team_standings_say_who_won_and_by_the_fraction_of_a_point():
     assert "Manhattan won by the fraction of a point." in text
     assert "1240⅓" in text and "1239⅔" in text  # the exact values, never "3721/3"
     assert "Final" in text
+    # What Duplicate Law G adds up is printed, for a member to check: the points each
+    # team's pairs won, and with an odd pair the average added (rules.md §5).
+    assert has_row(text, "Knickerbocker", "1239⅔", "1239⅔", "1240")
+    assert "Odd pair" not in text
+    data["matches"][0]["added"] = ["400/3", "130"]
+    text = pdf_text(render(StandingsRenderer, data)[1])
+    assert has_row(text, "Knickerbocker", "1106⅓", "133⅓", "1239⅔", "1240")
+    assert has_row(text, "Manhattan", "1110⅓", "130", "1240⅓", "1240")
+    assert "the exact totals decide" in " ".join(text.split())
 
 
 def test_travellers_pdf_has_every_result_and_the_hand_diagrams(night):

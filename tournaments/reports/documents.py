@@ -247,15 +247,31 @@ class StandingsRenderer(BaseRenderer):
             yield block
 
     def match_block(self, match: dict) -> list[Flowable]:
-        (a, b), (sa, sb), (ea, eb) = match["teams"], match["scores"], match["exact"]
+        """The match as Duplicate Law G counts it: each team's points won by its pairs, the
+        odd-pair average added (when there is one), the exact total and the total shown."""
+        a, b = match["teams"]
         verdict = esc(presenters.match_verdict(match))
-        rows = [[self.para("<b>Team</b>", "small"), self.para("<b>Points</b>", "small"),
-                 self.para("<b>Exact</b>", "small")],
-                [esc(a), presenters.number(sa), presenters.exact(ea)],
-                [esc(b), presenters.number(sb), presenters.exact(eb)]]
+        totals = presenters.match_totals(match)
+        odd = totals["odd"]
+        head = ["Team", "Won by its pairs", *(["Odd pair: average added"] if odd else []),
+                "Exact total", "Points"]
+        rows: list[list[Any]] = [[self.para(f"<b>{h}</b>", "small") for h in head]]
+        rows += [[esc(line["team"]), line["won"], *([line["added"] or "—"] if odd else []),
+                  line["total"], line["score"]] for line in totals["lines"]]
+        widths = ([60 * mm, 28 * mm, 32 * mm, 28 * mm, 22 * mm] if odd
+                  else [80 * mm, 32 * mm, 32 * mm, 26 * mm])
+        rule = ("Duplicate Law G: a team scores the points its pairs won on every board"
+                + ("; with an odd pair, the team with more pairs N–S adds the average won by "
+                   "all E–W pairs, the other team the average won by all N–S pairs" if odd
+                   else "")
+                + ". Points are the exact total to the nearest whole number"
+                + ("; these differ by less than a point, so the exact totals decide."
+                   if match.get("by_fraction") else
+                   ", unless the fraction is needed to avoid a tie."))
         return [*self.heading(f"{esc(a)} v {esc(b)}"),
-                self.table(rows, widths=[90 * mm, 30 * mm, 40 * mm], numeric_from=1),
-                Spacer(0, 1.5 * mm), self.para(verdict + ".", "body")]
+                self.table(rows, widths=widths, numeric_from=1),
+                Spacer(0, 1.5 * mm), self.para(f"<b>{verdict}.</b>", "body"),
+                self.para(esc(rule), "small")]
 
     def team_ranking(self, ranking: dict) -> list[Flowable]:
         rows: list[list[Any]] = [["Place", "Team", "Matches won", "Points"]]

@@ -59,6 +59,12 @@ def verdict(match) -> str:
 
 
 @register.filter
+def match_totals(match) -> dict:
+    """A team match's points won, odd-pair average added and total (presenters)."""
+    return presenters.match_totals(match)
+
+
+@register.filter
 def exact(value) -> str:
     """The exact value in full: −40⅓, 5³⁄₇ (presenters.exact)."""
     return presenters.exact(value)
