@@ -681,10 +681,12 @@ def _travellers(event: Event, boards: list[tuple[int, str]],
                 "late_play": r["late_play"],
             })
         # Played and assigned results enter the average (an assigned score is compared as
-        # if played); rulings and adjusted scores do not.
+        # if played); rulings and adjusted scores do not. Only the pair contest against the
+        # average (Duplicate Law H) has one: a team match (Law G) compares totals won, and
+        # matchpoints compare the scores themselves.
         real = [r for r in rows if r["ruling"] in ("", "assigned") and r["ns_score"] is not None]
         average = None
-        if real:
+        if real and event.method == "plus-minus":
             average = {
                 "ns": fraction_str(Fraction(sum(r["ns_score"] for r in real), len(real))),
                 "ew": fraction_str(Fraction(sum(r["ew_score"] for r in real), len(real))),

@@ -77,6 +77,11 @@ def test_a_team_match_shows_scores_and_the_winner(client, director):
     # A team match is scored by total points: its traveller and score cards have no ±.
     traveller = client.get(f"/events/{event.pk}/boards/1/").content.decode()
     assert "Net N–S" in traveller and "N–S ±" not in traveller
+    # Nor an average of the tables: Duplicate Law G compares the totals won, not scores
+    # against the average (Law H).
+    assert "Average" not in traveller
+    assert standings.standings(event)["matches"] and all(
+        t["average"] is None for t in selectors.travellers(event))
     card = client.get(f"/events/{event.pk}/pairs/1/").content.decode()
     assert "Running total" not in card
     assert "Kemp 61 & Lowe 61" in card

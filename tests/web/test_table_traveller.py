@@ -91,3 +91,21 @@ def test_a_whist_traveller_shows_each_sides_tricks_not_a_contract(client, direct
     head = page.content.decode().split("<thead>", 1)[1].split("</thead>", 1)[0]
     assert "N–S tricks<br>scored" in head and "E–W tricks<br>scored" in head
     assert "Contract" not in head and "honour" not in head
+
+
+def test_the_columns_follow_how_the_event_is_scored(client, event, table1):
+    """± against the average (Duplicate Law H), matchpoints, or neither in a team match,
+    which compares the totals won (Law G): no empty "N–S ±" columns, no average."""
+    from tournaments.models import Event
+
+    client.post(board_url(table1, 1, 1), contract_post(token="a"))
+    url = f"/t/{table1}/board/1/traveller/"
+    text = client.get(url).content.decode()
+    assert "N–S ±" in text and "Average: N–S" in text
+    Event.objects.filter(pk=event.pk).update(method="matchpoints")
+    text = client.get(url).content.decode()
+    assert "N–S MP" in text and "N–S ±" not in text and "Average" not in text
+    Event.objects.filter(pk=event.pk).update(kind="teams", method="total-points")
+    text = client.get(url).content.decode()
+    assert "N–S ±" not in text and "N–S MP" not in text and "Average" not in text
+    assert "4<span" in text  # the result itself is there
