@@ -73,7 +73,7 @@ def old_traveller(event, board_number):
         })
     real = [r for r in rows if r["ruling"] in ("", "assigned") and r["ns_score"] is not None]
     average = None
-    if real:
+    if real and event.method == "plus-minus":  # Law H's average: not at matchpoints
         average = {
             "ns": fraction_str(Fraction(sum(r["ns_score"] for r in real), len(real))),
             "ew": fraction_str(Fraction(sum(r["ew_score"] for r in real), len(real))),
