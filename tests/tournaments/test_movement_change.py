@@ -285,3 +285,52 @@ def test_the_preview_names_a_stationary_pair_the_change_moves():
     # A pair that has left is not told.
     assert change_module.stationary_moves(played, new, [1, 2, 4, 5, 6]) == [
         "pair 2, stationary N–S so far, moves from table 2 to E–W at table 3: tell them"]
+
+
+def _boards_twice(event: Event) -> list[tuple[int, int]]:
+    """(pair, board) where a pair would have a board twice: a live result (a ruling
+    included) and a meeting that gives it the board again, or two live results."""
+    held: dict[tuple[int, int], int] = {}
+    for ns, ew, board in Result.objects.filter(event=event, voided=False).values_list(
+            "ns_pair__number", "ew_pair__number", "board__number"):
+        for pair in (ns, ew):
+            held[(pair, board)] = held.get((pair, board), 0) + 1
+    twice = [key for key, n in held.items() if n > 1]
+    for m in Meeting.objects.filter(section__event=event).select_related("ns_pair", "ew_pair"):
+        for board in m.boards:
+            played = Result.objects.filter(event=event, voided=False, board__number=board,
+                                           ns_pair=m.ns_pair, ew_pair=m.ew_pair).exists()
+            for pair in (m.ns_pair.number, m.ew_pair.number):
+                if not played and (pair, board) in held:
+                    twice.append((pair, board))
+    return twice
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("left_after", [4, 2])
+def test_a_change_after_pairs_left_never_gives_a_pair_a_board_twice(as_director, left_after):
+    """Pairs 10 and 11 leave: their opponents' later boards stand "not played". A change
+    from round 5 withdraws those of rounds 5 on (the opponents play the new rounds) and
+    keeps those before, whose boards no pair is given again. (It had kept every ruling
+    and seated pair 1 at board 13 a second time.)"""
+    event = night(tables=7, per_round=3)
+    play_rounds(event, left_after)
+    for number in (10, 11):
+        services.pair_leave(event=event, number=number, after_round=left_after,
+                            actor=as_director, reason="went home")
+    rulings = Result.objects.filter(event=event, ruling="not-played", voided=False)
+    kept = set(rulings.filter(pk__in=[r.pk for r in rulings]).exclude(
+        pk__in=change_module.removed_meetings(event.sections.get(), 5)[1])
+        .values_list("pk", flat=True))
+    plan = services.movement_change(section=event.sections.get(), from_round=5,
+                                    kind="mitchell", tables=6, variant="skip",
+                                    boards_per_round=3, reason="two pairs went home",
+                                    actor=as_director)
+    assert plan.withdrawn and any("withdrawn" in n for n in plan.notes)
+    assert set(rulings.values_list("pk", flat=True)) == kept
+    assert kept or left_after == 4
+    assert Result.objects.filter(pk__in=plan.withdrawn, voided=True).count() == len(
+        plan.withdrawn)
+    assert AuditEntry.objects.filter(result_id__in=plan.withdrawn, action="void").count() \
+        == len(plan.withdrawn)
+    assert _boards_twice(event) == []

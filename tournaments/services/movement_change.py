@@ -23,7 +23,8 @@ from django.db.models import Q
 
 from boards.movements import Movement, Round, TableRound, check_from, fit, repeat_meetings
 
-from ..models import Board, Event, Meeting, Pair, Result, Section, TableCode
+from .. import seam
+from ..models import AuditEntry, Board, Event, Meeting, Pair, Result, Section, TableCode
 from ..tablecodes import new_code
 from .base import (
     Actor,
@@ -33,6 +34,7 @@ from .base import (
     _lock_event,
     _require_open,
     _require_reason,
+    _save_change,
 )
 from .setup import movement_generate
 
@@ -57,6 +59,9 @@ class MovementPlan:
     new_boards: list[int] = field(default_factory=list)
     closing: list[int] = field(default_factory=list)  # tables that close after the change
     opening: list[int] = field(default_factory=list)  # tables new to the section
+    # The "not played" rulings a pair leaving wrote for its opponents in the rounds the
+    # change replaces: withdrawn with them, as those pairs play the new rounds.
+    withdrawn: list[int] = field(default_factory=list)
 
     @property
     def sound(self) -> bool:
@@ -68,13 +73,52 @@ def _meeting_dict(round_number: int, table: int, ns: int, ew: int, boards) -> di
 
 
 def section_history(section: Section, from_round: int) -> list[Round]:
-    """The section's rounds before `from_round`, as played (the pairs' own numbers)."""
+    """The section's rounds before `from_round`, as played (the pairs' own numbers), with
+    the meetings a pair leaving took out, whose boards stand "not played" for both pairs
+    (``removed_meetings``): no pair may play those boards again."""
     rounds: dict[int, list[TableRound]] = {}
     for m in (Meeting.objects.filter(section=section, round__lt=from_round)
               .select_related("ns_pair", "ew_pair").order_by("round", "table")):
         rounds.setdefault(m.round, []).append(
             TableRound(m.table, m.ns_pair.number, m.ew_pair.number, tuple(m.boards)))
+    removed, _withdrawn = removed_meetings(section, from_round)
+    for number, tables in removed.items():
+        rounds[number] = sorted([*rounds.get(number, ()), *tables], key=lambda t: t.table)
     return [Round(number, tuple(tables)) for number, tables in sorted(rounds.items())]
+
+
+def removed_meetings(section: Section, from_round: int
+                     ) -> tuple[dict[int, list[TableRound]], list[int]]:
+    """The section's meetings that pairs leaving took out (each "pair leaves" audit entry
+    keeps them), as far as their "not played" rulings stand: those before `from_round` by
+    round, and the ids of the rulings from `from_round` on, which a change from that round
+    withdraws (the pairs they sat out play the new rounds instead)."""
+    numbers = set(Pair.objects.filter(section=section).values_list("number", flat=True))
+    numbers |= set(Meeting.objects.filter(section=section).values_list(
+        "ns_pair__number", flat=True))
+    rulings = {(ns, ew, board): pk for pk, ns, ew, board in Result.objects.filter(
+        event_id=section.event_id, meeting__isnull=True, voided=False,
+        ruling="not-played").values_list(
+        "pk", "ns_pair__number", "ew_pair__number", "board__number")}
+    before: dict[int, list[TableRound]] = {}
+    withdrawn: list[int] = []
+    if not rulings:
+        return before, withdrawn
+    entries = AuditEntry.objects.filter(event_id=section.event_id, action="pair leaves",
+                                        undone_by__isnull=True).values_list("before", flat=True)
+    for entry in entries:
+        for m in (entry or {}).get("meetings", ()):
+            if m["ns"] not in numbers and m["ew"] not in numbers:
+                continue
+            standing = [b for b in m["boards"] if (m["ns"], m["ew"], b) in rulings]
+            if not standing:
+                continue
+            if m["round"] < from_round:
+                before.setdefault(m["round"], []).append(
+                    TableRound(m["table"], m["ns"], m["ew"], tuple(standing)))
+            else:
+                withdrawn += [rulings[(m["ns"], m["ew"], b)] for b in standing]
+    return before, sorted(set(withdrawn))
 
 
 def pairs_playing(section: Section, from_round: int) -> list[int]:
@@ -145,6 +189,13 @@ def movement_plan(*, section: Section, from_round: int, kind: str, tables: int |
                   for r in movement.rounds for t in r.tables]
     plan.problems += check_from(movement, from_round, history)
     plan.notes += repeat_meetings(movement, from_round, history)
+    _removed, plan.withdrawn = removed_meetings(section, from_round)
+    if plan.withdrawn:
+        count = len(plan.withdrawn)
+        plan.notes.append(
+            f"{count} “not played” ruling{'s' if count != 1 else ''} from round {from_round} "
+            "on, given when a pair left, " + ("are" if count != 1 else "is")
+            + " withdrawn: the pairs that were to sit out play the new rounds")
     if kind == "mitchell" and section.movement == "mitchell":
         plan.notes += stationary_moves(history, movement, plan.pairs)
     plan.new_boards = list(range(made + 1, movement.boards + 1))
@@ -193,7 +244,7 @@ def _numbers(numbers: list[int]) -> str:
     return ", ".join(map(str, numbers))
 
 
-def meetings_replace_from(*, event: Event, plan: MovementPlan) -> list[Meeting]:
+def meetings_replace_from(*, event: Event, plan: MovementPlan, actor: Actor) -> list[Meeting]:
     """Store a sound plan: the section's meetings from the change round become the plan's
     rounds, the boards they need are made (none is removed), new tables get a code and
     tables left out are marked closed (their code keeps working). The caller holds the
@@ -204,6 +255,13 @@ def meetings_replace_from(*, event: Event, plan: MovementPlan) -> list[Meeting]:
                            field="movement")
     pairs = {p.number: p for p in Pair.objects.filter(event=event, number__in=plan.pairs)}
     Meeting.objects.filter(section=section, round__gte=plan.from_round).delete()
+    for ruling in Result.objects.select_for_update(of=("self",)).filter(
+            pk__in=plan.withdrawn, voided=False).select_related("board", "ns_pair", "ew_pair"):
+        before = seam.snapshot(ruling)
+        ruling.voided = True
+        _save_change(ruling, event=event, actor=actor, action="void", before=before,
+                     reason=f"the movement changed from round {plan.from_round}: the pairs "
+                            "that were to sit out play the new rounds")
     meetings = Meeting.objects.bulk_create([
         Meeting(section=section, round=r.number, table=t.table, ns_pair=pairs[t.ns],
                 ew_pair=pairs[t.ew], boards=list(t.boards))
@@ -251,7 +309,7 @@ def movement_change(*, section: Section, from_round: int, kind: str, tables: int
     if plan.problems:
         raise ServiceError("the movement cannot change: " + "; ".join(plan.problems),
                            field="movement")
-    meetings_replace_from(event=event, plan=plan)
+    meetings_replace_from(event=event, plan=plan, actor=actor)
     movement = plan.movement
     assert movement is not None
     _audit(event=event, actor=actor, action="movement change", reason=reason,
