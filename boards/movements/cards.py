@@ -143,9 +143,21 @@ class _Layout:
         groups: dict[tuple, list[int]] = defaultdict(list)
         for board in boards:
             tables = self.board_tables[other].get(board)
-            key = (tables, "", False) if tables else self._resting(table, step)
+            if tables:
+                key = (tables, "", False)
+            elif step > 0 and not self._played_later(board, other):
+                # Played no more (a movement changed to fewer boards a round, say): the
+                # board goes back to the director, not to a table to wait.
+                key = ((), "", False)
+            else:
+                key = self._resting(table, step)
             groups[key].append(board)
         return tuple(BoardsMove(tuple(bs), *key) for key, bs in groups.items())
+
+    def _played_later(self, board: int, index: int) -> bool:
+        """Is `board` played in a round after round index (0-based)?"""
+        return any(board in self.board_tables[i]
+                   for i in range(index + 1, len(self.board_tables)))
 
     def _resting(self, table: int, step: int) -> tuple[tuple[int, ...], str, bool]:
         """Boards nobody plays in the round next to this one: where do they wait?"""

@@ -20,6 +20,7 @@ from boards.movements import (
     TableRound,
     board_range,
     check,
+    fit,
     generate,
     guide_cards_text,
     movement_from_dict,
@@ -530,3 +531,24 @@ def test_is_relay_only_for_the_relay_mitchell():
     assert not generate("mitchell", tables=4, boards_per_round=2, variant="skip").is_relay
     assert not generate("mitchell", tables=5, boards_per_round=2).is_relay
     assert not generate("howell", tables=3, boards_per_round=2).is_relay
+
+
+def test_a_board_played_no_more_goes_back_to_the_director():
+    """A movement changed from round 4 to fewer boards a round: board 9, played by table 1
+    in round 3, is played by no later round. It goes back to the director, not to a table
+    "to wait there" (which said so though that table was in play)."""
+    before = generate("mitchell", tables=7, boards_per_round=3)
+    after = fit(generate("mitchell", tables=7, boards_per_round=2), 4,
+                [r for r in before.rounds if r.number < 4], list(range(1, 15)),
+                boards_made=before.boards)
+    night = dataclasses.replace(before, rounds=(*before.rounds[:3], *after.rounds))
+    later = {b for r in after.rounds for t in r.tables for b in t.boards}
+    for card in table_cards(night):
+        row = card.rows[2]  # round 3: where its boards go
+        for move in row.boards_next:
+            for board in move.boards:
+                if board in later:
+                    assert move.tables or move.stand, (card.table, board)
+                else:
+                    assert str(move) == "the director", (card.table, board, str(move))
+    assert any(b not in later for c in table_cards(night) for b in c.rows[2].boards)
