@@ -37,6 +37,8 @@ def late(director, director_client):
 
 ADD_TABLE = {"from_round": "2", "kind": "mitchell", "tables": "4", "variant": "relay",
              "boards_per_round": "2", "reason": "two pairs came late"}
+# What the preview's form carries: the change is made only as previewed.
+MAKE = {"action": "change", "previewed": "2|mitchell|4|relay|2"}
 
 
 def page(event) -> str:
@@ -66,6 +68,24 @@ def test_show_previews_the_change_and_changes_nothing(director_client, late):
 
 
 @pytest.mark.django_db
+def test_the_change_is_made_only_as_previewed(director_client, late):
+    """The form changed after its preview (a relay previewed, a skip chosen, the button
+    pressed): nothing is changed, and the page previews what the form makes now."""
+    html = director_client.post(page(late), {**ADD_TABLE, "action": "show"}).content.decode()
+    assert 'name="previewed" value="2|mitchell|4|relay|2"' in html
+    before = list(Meeting.objects.filter(section__event=late).values_list("pk", flat=True))
+    html = director_client.post(page(late), {**ADD_TABLE, **MAKE,
+                                             "variant": "skip"}).content.decode()
+    assert "The form changed after the preview, so nothing was changed." in html
+    assert 'data-testid="change-preview"' in html
+    assert 'name="previewed" value="2|mitchell|4|skip|2"' in html
+    assert "4 tables, 8 pairs" in html and "(skip)" not in html  # the variant in words
+    assert list(Meeting.objects.filter(section__event=late).values_list(
+        "pk", flat=True)) == before
+    assert not AuditEntry.objects.filter(event=late, action="movement change").exists()
+
+
+@pytest.mark.django_db
 def test_a_round_with_scores_shows_the_problem(director_client, late):
     html = director_client.post(page(late), {**ADD_TABLE, "from_round": "1",
                                              "action": "show"}).content.decode()
@@ -77,14 +97,14 @@ def test_a_round_with_scores_shows_the_problem(director_client, late):
 @pytest.mark.django_db
 def test_changing_needs_a_reason(director_client, late):
     html = director_client.post(page(late), {**ADD_TABLE, "reason": "",
-                                             "action": "change"}).content.decode()
+                                             **MAKE}).content.decode()
     assert "Say why the movement changes" in html
     assert not AuditEntry.objects.filter(event=late, action="movement change").exists()
 
 
 @pytest.mark.django_db
 def test_the_change_shows_the_guide_cards_again_from_its_round(director_client, late):
-    response = director_client.post(page(late), {**ADD_TABLE, "action": "change"})
+    response = director_client.post(page(late), {**ADD_TABLE, **MAKE})
     assert response.status_code == 302
     assert response["Location"] == f"/director/events/{late.pk}/guide-cards/from/2/"
     html = director_client.get(response["Location"]).content.decode()
@@ -105,7 +125,8 @@ def test_a_closed_table_says_so_and_where_its_players_go(director, director_clie
     at_table_3 = Meeting.objects.get(section__event=event, round=1, table=3)
     response = director_client.post(page(event), {
         "from_round": "2", "kind": "howell", "tables": "2", "variant": "",
-        "boards_per_round": "2", "reason": "pairs 3 and 4 went home", "action": "change"})
+        "boards_per_round": "2", "reason": "pairs 3 and 4 went home", "action": "change",
+        "previewed": "2|howell|2||2"})
     assert response.status_code == 302, response.content.decode()[:3000]
     assert TableCode.objects.get(section__event=event, table=3).closed_after_round == 1
     html = director_client.get(response["Location"]).content.decode()
@@ -123,7 +144,7 @@ def test_a_closed_table_says_so_and_where_its_players_go(director, director_clie
 
 @pytest.mark.django_db
 def test_an_open_table_shows_the_new_where_next(director_client, late, client):
-    director_client.post(page(late), {**ADD_TABLE, "action": "change"})
+    director_client.post(page(late), {**ADD_TABLE, **MAKE})
     html = client.get(f"/t/{code_of(late, 1)}/round/1/").content.decode()
     new = Meeting.objects.get(section__event=late, round=2, table=1)
     assert (f"Next round at this table: <span class=\"nowrap\">N–S</span> pair "

@@ -47,7 +47,13 @@ def movement_change(request: HttpRequest, event_id: int) -> HttpResponse:
                    "kind": data["kind"], "tables": data["tables"],
                    "variant": data["variant"] or None,
                    "boards_per_round": data["boards_per_round"]}
-        if request.POST.get("action") == "change":
+        previewed = request.POST.get("previewed", "")
+        if request.POST.get("action") == "change" and previewed != _previewed(options):
+            # The form was changed after its preview: nothing is made that was not shown.
+            form.add_error(None, "The form changed after the preview, so nothing was changed. "
+                                 "Here is the change it makes now: check it, then press the "
+                                 "button again.")
+        elif request.POST.get("action") == "change":
             try:
                 plan = services.movement_change(**options, actor=_actor(request),
                                                 reason=data["reason"])
@@ -70,7 +76,16 @@ def movement_change(request: HttpRequest, event_id: int) -> HttpResponse:
             f" ({variant_name(section.variant)})" if section.variant else ""),
         "before": _rounds(plan.before) if plan else [],
         "after": _rounds(plan.after) if plan else [],
+        "previewed": _previewed(options) if plan else "",
+        "new_variant": variant_name(plan.movement.variant)
+        if plan and plan.movement and plan.movement.variant else "",
     })
+
+
+def _previewed(options: dict) -> str:
+    """What a preview showed, carried by its form: the change is made only as shown."""
+    return "|".join(str(options[k] or "") for k in (
+        "from_round", "kind", "tables", "variant", "boards_per_round"))
 
 
 @director_required
