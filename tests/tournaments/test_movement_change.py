@@ -334,3 +334,23 @@ def test_a_change_after_pairs_left_never_gives_a_pair_a_board_twice(as_director,
     assert AuditEntry.objects.filter(result_id__in=plan.withdrawn, action="void").count() \
         == len(plan.withdrawn)
     assert _boards_twice(event) == []
+
+
+@pytest.mark.django_db
+def test_the_preview_says_when_the_night_ends_and_which_boards_go_out_of_play(as_director):
+    event = night(tables=7, per_round=3)
+    play_rounds(event, 3)
+    plan = services.movement_plan(section=event.sections.get(), from_round=4,
+                                  kind="mitchell", tables=7, variant=None,
+                                  boards_per_round=2)
+    assert plan.sound, plan.problems
+    gone = sorted({b for m in plan.before for b in m["boards"]}
+                  - {b for m in plan.after for b in m["boards"]})
+    assert len(gone) == 7  # 21 boards, now 14 from round 4: one of each set of 3 goes
+    assert [n for n in plan.notes if "out of play" in n] == [
+        f"boards {', '.join(map(str, gone))} are not played from round 4 on: "
+        "take them out of play"]
+    assert not [n for n in plan.notes if "the night now ends" in n]  # 7 rounds still
+    plan = services.movement_plan(section=event.sections.get(), from_round=4,
+                                  kind="howell", tables=7, variant=None, boards_per_round=1)
+    assert "the night now ends after round 13 (it was to end after round 7)" in plan.notes

@@ -189,6 +189,18 @@ def movement_plan(*, section: Section, from_round: int, kind: str, tables: int |
                   for r in movement.rounds for t in r.tables]
     plan.problems += check_from(movement, from_round, history)
     plan.notes += repeat_meetings(movement, from_round, history)
+    ends, ended = max((r.number for r in movement.rounds), default=0), max(
+        (m["round"] for m in plan.before), default=0)
+    if ended and ends != ended:
+        plan.notes.append(f"the night now ends after round {ends} (it was to end after "
+                          f"round {ended})")
+    kept = {b for m in plan.after for b in m["boards"]}
+    retired = sorted({b for m in plan.before for b in m["boards"]} - kept)
+    if retired:
+        plan.notes.append(f"board{'s' if len(retired) > 1 else ''} {_numbers(retired)} "
+                          f"{'are' if len(retired) > 1 else 'is'} not played from round "
+                          f"{from_round} on: take {'them' if len(retired) > 1 else 'it'} "
+                          "out of play")
     _removed, plan.withdrawn = removed_meetings(section, from_round)
     if plan.withdrawn:
         count = len(plan.withdrawn)
