@@ -99,8 +99,9 @@ def test_a_late_pair_twice_is_refused(seven, as_director):
     services.pair_join_late(event=event, players=["A B", "C D"], from_round=2,
                             actor=as_director, reason="x")
     with pytest.raises(ServiceError, match="(?i)every seat of the movement is taken: its "
-                       r"\d+ tables seat all \d+ pairs.*change the movement from the next "
-                       r"round to \d+ tables"):
+                       r"\d+ tables seat all \d+ pairs.*add it on the Pairs page, then "
+                       r"change the movement from the next round.*: 9 pairs playing need "
+                       r"5 tables"):
         services.pair_join_late(event=event, players=["E F", "G H"], from_round=3,
                                 actor=as_director, reason="x")
 
@@ -268,3 +269,17 @@ def test_a_result_entered_without_its_meeting_still_keeps_a_pair(eight, as_direc
                            ew=5, data=THREE_HEARTS, actor=services.Actor.system("t"))
     with pytest.raises(ServiceError, match="(?i)results in round 3"):
         services.pair_leave_plan(event=event, number=5, after_round=1)
+
+
+def test_a_late_pair_refused_counts_the_pairs_playing_on(seven, as_director):
+    """Two pairs have left: the refusal counts the pairs playing on, not every pair ever
+    seated, in the tables it says the change needs."""
+    event, _ = seven
+    services.pair_join_late(event=event, players=["A B", "C D"], from_round=2,
+                            actor=as_director, reason="x")
+    for number in (3, 5):
+        services.pair_leave(event=event, number=number, after_round=2, actor=as_director,
+                            reason="went home")
+    with pytest.raises(ServiceError, match="7 pairs playing need 4 tables"):
+        services.pair_join_late(event=event, players=["E F", "G H"], from_round=3,
+                                actor=as_director, reason="x")

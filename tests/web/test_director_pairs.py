@@ -57,7 +57,8 @@ def test_a_late_pair_refused_says_why(director, director_client):
     assert response.status_code == 400
     page = response.content.decode()
     assert "its 3 tables seat all 6 pairs" in page  # not "(pair 6 plays)"
-    assert "change the movement from the next round to 4 tables" in page
+    assert "add it on the Pairs page, then change the movement from the next round" in page
+    assert "7 pairs playing need 4 tables" in page
 
 
 def test_a_reason_is_required(director_client, seven):

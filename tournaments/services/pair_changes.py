@@ -162,12 +162,18 @@ def late_pair_plan(*, event: Event, from_round: int, section: Section | None = N
     number_of[phantom] = late
     if full_up:
         whose = f"section {section.name}'s movement" if several else "the movement"
+        # The pairs playing on (those that left, not), and the late pair: a Mitchell's
+        # tables for them.
+        gone = Pair.objects.filter(event=event, number__in=seated_pairs,
+                                   left_after_round__lt=from_round).count()
+        playing = len(seated_pairs) - gone
+        need = -(-(playing + 1) // 2)
         raise ServiceError(
             f"every seat of {whose} is taken: its {section.tables} tables seat all "
             f"{phantom} pairs, so there is no sit-out for a late pair to fill. To seat one "
-            "more pair, change the movement from the next "
-            f"round to {section.tables + 1} tables (Movement, “change the movement from a "
-            "round on”)", field="movement")
+            "more pair, add it on the Pairs page, then change the movement from the next "
+            f"round (Movement, “change the movement from a round on”): {playing + 1} pairs "
+            f"playing need {need} tables", field="movement")
     full = movement_regenerate(section)
     last = len(full.rounds)
     if not 1 <= from_round <= last:
