@@ -178,6 +178,15 @@ def match_verdict(match: dict) -> str:
     return f"{match['winner']} won{by}" if match.get("winner") else "A tie"
 
 
+def tricks_won(row: dict) -> int | None:
+    """At whist, the tricks the score card's pair's side won in play (a card's row gives
+    N–S's, as the traveller does); None for a ruling."""
+    tricks = row.get("tricks")
+    if tricks is None:
+        return None
+    return tricks if row["direction"] == "NS" else 13 - tricks
+
+
 def match_totals(match: dict) -> dict:
     """A team match (the standings JSON's, interfaces.md §3) as Duplicate Law G counts it,
     for a member to check: each team's points won by its pairs at the tables, the odd-pair

@@ -189,9 +189,12 @@ def test_a_whist_card_has_the_tricks_and_no_contract(director):
     whist = build_night(director, name="Whist night", rules="duplicate-whist")
     card = pair_card(whist.event, 4)
     lines = card.text.splitlines()
-    assert lines[0].split() == ["Board", "Sat", "Against", "N–S", "tricks", "won", "Score", "±",
-                                "Running", "total"]
-    assert lines[1].split()[:3] == ["1", "E–W", "1"]
+    assert lines[0].split() == ["Board", "Sat", "Against", "Tricks", "won", "in", "play",
+                                "Score", "±", "Running", "total"]
+    # Pair 4 sat E–W: its side's tricks, not N–S's, and its score a count, unsigned.
+    [row] = [r for r in selectors.traveller(whist.event, 1)["rows"] if r["ew"] == 4]
+    assert lines[1].split()[:5] == ["1", "E–W", "1", str(13 - row["tricks"]),
+                                    str(row["ew_score"])]
     assert "Contract" not in card.text and card.text.splitlines()[-1].startswith("Total: ")
     assert "Pair 4: Gus Hay & Hal Ing" in pdf_text(card.pdf)
 

@@ -262,7 +262,11 @@ def test_a_whist_night_shows_tricks_not_contracts(client, director):
     row = selectors.traveller(night.event, 1)["rows"][0]
     assert row["ns_trick"] + row["ew_trick"] == 13
     card = page(client, night, "pairs/1/")
-    assert "N–S tricks won" in card
+    assert "Tricks won in play" in card and "N–S tricks won" not in card
+    # An E–W pair's card gives its own side's tricks, and its score as a count.
+    ew = row["ew"]
+    text = "\n".join(cells(page(client, night, f"pairs/{ew}/")))
+    assert f"1\nE–W\n{row['ns']}\n{13 - row['tricks']}\n{row['ew_score']}\n" in text
 
 
 def test_a_match_not_yet_complete_is_led_not_won(rf):

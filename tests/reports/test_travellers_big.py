@@ -219,8 +219,9 @@ def test_the_file_is_written_without_ascii85_and_the_setting_is_left_as_it_was()
 
 
 def test_duplicate_whist_score_cards_print_the_tricks_won(director):
-    """A whist card has no contract: its column is the tricks N–S won in play, as the web
-    card's (the traveller's counts are after any revoke: "tricks scored")."""
+    """A whist card has no contract: its column is the tricks the pair's side won in play,
+    as the web card's (the traveller's counts are after any revoke: "tricks scored"), and
+    its score a count of tricks, unsigned."""
     from tournaments.reports.documents import ScorecardsRenderer
 
     from .test_renderers import render as render_with
@@ -228,11 +229,14 @@ def test_duplicate_whist_score_cards_print_the_tricks_won(director):
     night = build_night(director, rules="duplicate-whist")
     data = report_data(night.event, "scorecards")
     found = words(pdf_text(render_with(ScorecardsRenderer, data)[1]))
-    assert " Board Sat Against N–S tricks won Score " in found
+    assert " Board Sat Against Tricks won in play Score " in found
     assert "Contract" not in found and " By " not in found
-    first = data["cards"][0]["rows"][0]
-    assert (f" {first['board']} {presenters.side(first['direction'])} {first['opponents']} "
-            f"{first['tricks']} {presenters.signed(first['score'])} ") in found
+    firsts = {c["rows"][0]["direction"]: c["rows"][0] for c in data["cards"] if c["rows"]}
+    assert set(firsts) == {"NS", "EW"}
+    for first in firsts.values():  # an N–S pair's and an E–W pair's: their own tricks
+        assert (f" {first['board']} {presenters.side(first['direction'])} "
+                f"{first['opponents']} {presenters.tricks_won(first)} {first['score']} "
+                ) in found
 
 
 def test_every_page_says_while_the_scores_may_still_change(director):

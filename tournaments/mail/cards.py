@@ -59,8 +59,8 @@ def _played(row: dict, whist: bool) -> list[str]:
     """The contract, declarer and tricks columns (whist: the tricks alone)."""
     words = contract_words(row)
     late = " (played late)" if row.get("late_play") else ""
-    if whist:
-        tricks = "" if row["tricks"] is None else str(row["tricks"])
+    if whist:  # the tricks the pair's side won in play
+        tricks = "" if row["tricks"] is None else str(presenters.tricks_won(row))
         return [(words or tricks) + late]
     if words is not None:
         return [words + late, "", ""]
@@ -84,14 +84,16 @@ def card_text(event: Event, card: dict) -> str:
     signed), the notes under them, the total."""
     whist = event.is_whist
     compared = card["method"] != "total-points"
-    head = ["Board", "Sat", "Against"] + (["N–S tricks won"] if whist
+    head = ["Board", "Sat", "Against"] + (["Tricks won in play"] if whist
                                           else ["Contract", "By", "Tricks"]) + ["Score"]
     if compared:
         head += ["Matchpoints" if card["method"] == "matchpoints" else "±", "Running total"]
     rows = []
     for r in card["rows"]:
         line = [str(r["board"]), presenters.side(r["direction"]), str(r["opponents"]),
-                *_played(r, whist), presenters.signed(r["score"])]
+                *_played(r, whist),
+                ("" if r["score"] is None else str(r["score"])) if whist
+                else presenters.signed(r["score"])]
         if compared:
             line += [_exact_note(r["shown"], r["plus_minus"]),
                      _exact_note(r["running_shown"], r["running"])]

@@ -391,8 +391,8 @@ class ScorecardsRenderer(BaseRenderer):
                 f"Pair {card['pair']}: "
                 f"{esc(presenters.pair_names(card['names'], card.get('substitutes')))}",
                 "title"))
-            if whist:  # no contract: the tricks N–S won in play, as the web card has it
-                head = ["Board", "Sat", "Against", "N–S tricks won", "Score"]
+            if whist:  # no contract: the tricks the pair's side won, as the web card has it
+                head = ["Board", "Sat", "Against", "Tricks won in play", "Score"]
                 widths = [14, 12, 18, 30, 18]
             else:
                 head = ["Board", "Sat", "Against", "Contract", "By", "Tricks", "Score"]
@@ -423,13 +423,13 @@ class ScorecardsRenderer(BaseRenderer):
     def _card_row(self, r: dict, compared: bool, whist: bool = False) -> GridRow:
         """One board of a card: plain strings for numbers, shared cells for the rest."""
         played = contract_cell(r)
-        if whist:  # the ruling's words, else the tricks won in play
-            played = played or blank(r["tricks"])
+        if whist:  # the ruling's words, else the tricks the pair's side won in play
+            played = played or blank(presenters.tricks_won(r))
         cells = [str(r["board"]), presenters.side(r["direction"]), str(r["opponents"]),
                  _card_late_cell(played) if r.get("late_play") else played]
         if not whist:
             cells += [r["declarer"] or "", blank(r["tricks"])]
-        cells.append(signed(r["score"]))
+        cells.append(blank(r["score"]) if whist else signed(r["score"]))  # whist: a count
         if compared:
             cells += [exact_cell(r["shown"], r["plus_minus"]),
                       exact_cell(r["running_shown"], r["running"])]

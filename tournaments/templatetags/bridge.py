@@ -59,6 +59,12 @@ def verdict(match) -> str:
 
 
 @register.filter
+def tricks_won(row) -> int | None:
+    """At whist, the tricks the card's pair's side won in play (presenters)."""
+    return presenters.tricks_won(row)
+
+
+@register.filter
 def match_totals(match) -> dict:
     """A team match's points won, odd-pair average added and total (presenters)."""
     return presenters.match_totals(match)
