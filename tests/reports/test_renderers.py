@@ -316,3 +316,18 @@ def test_travellers_keep_back_the_hands_of_a_board_still_in_play(director):
     assert not any(b.get("hands_kept") for b in data["boards"])
     text = pdf_text(render(TravellersRenderer, data)[1])
     assert "♠ 10 8 2" in text and "Still in play" not in text
+
+
+def test_a_ruling_on_a_score_card_spans_the_play_columns(night):
+    """"Fouled board (Duplicate Law B), N–S at fault" had the contract's column alone, and
+    was shrunk to some 4 points to fit; it spans the contract, declarer and tricks, as on
+    the traveller."""
+    data = report_data(night.event, "scorecards")
+    played = data["cards"][0]["rows"][0]
+    renderer = ScorecardsRenderer(progress=lambda done, total: None, now=NOW)
+    assert renderer._card_row(played, True).span is None
+    ruled = {**played, "ruling": "fouled", "offending": "ns", "level": None, "tricks": None,
+             "declarer": ""}
+    row = renderer._card_row(ruled, True)
+    assert row.span == (3, 5)
+    assert row.cells[3] == "Fouled board (Duplicate Law B), N–S at fault"

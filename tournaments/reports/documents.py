@@ -427,13 +427,19 @@ class ScorecardsRenderer(BaseRenderer):
             played = played or blank(presenters.tricks_won(r))
         cells = [str(r["board"]), presenters.side(r["direction"]), str(r["opponents"]),
                  _card_late_cell(played) if r.get("late_play") else played]
+        span = None
         if not whist:
             cells += [r["declarer"] or "", blank(r["tricks"])]
+            if r.get("ruling"):
+                # A ruling replaces the play: its words span the contract, declarer and
+                # tricks columns, as on the traveller (in the contract's alone they were
+                # shrunk to some 4 points).
+                span = (3, 5)
         cells.append(blank(r["score"]) if whist else signed(r["score"]))  # whist: a count
         if compared:
             cells += [exact_cell(r["shown"], r["plus_minus"]),
                       exact_cell(r["running_shown"], r["running"])]
-        return GridRow(cells)
+        return GridRow(cells, span)
 
 
 class GuidecardsRenderer(BaseRenderer):
