@@ -191,7 +191,8 @@ def match_totals(match: dict) -> dict:
     """A team match (the standings JSON's, interfaces.md §3) as Duplicate Law G counts it,
     for a member to check: each team's points won by its pairs at the tables, the odd-pair
     average added (when the teams sat unequal numbers of pairs N–S; ``odd``), and the
-    total, exactly (the fraction of a point decides) and as shown."""
+    total, exactly (the fraction of a point decides) and as shown; ``rule``, the law's sum
+    in words, for the page and the PDF alike."""
     added = match.get("added") or ["0"] * len(match["teams"])
     lines = []
     for team, score, total, plus in zip(match["teams"], match["scores"], match["exact"],
@@ -200,7 +201,14 @@ def match_totals(match: dict) -> dict:
         lines.append({"team": team, "won": exact(total_f - plus_f),
                       "added": exact(plus_f) if plus_f else "", "total": exact(total_f),
                       "score": number(score), "rounded": total_f != score})
-    return {"lines": lines, "odd": any(line["added"] for line in lines)}
+    odd = any(line["added"] for line in lines)
+    rule = ("Duplicate Law G: a team scores the points its pairs won on every board"
+            + ("; with an odd pair, the team with more pairs N–S adds the average won by all "
+               "E–W pairs, the other team the average won by all N–S pairs" if odd else "")
+            + ". Totals are shown to the nearest point"
+            + ("; these differ by less than a point, so the exact totals decide."
+               if match.get("by_fraction") else ", unless the fraction is needed to avoid a tie."))
+    return {"lines": lines, "odd": odd, "rule": rule}
 
 
 def percent(value: float | Fraction | int | None) -> str:

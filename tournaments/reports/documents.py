@@ -260,18 +260,10 @@ class StandingsRenderer(BaseRenderer):
                   line["total"], line["score"]] for line in totals["lines"]]
         widths = ([60 * mm, 28 * mm, 32 * mm, 28 * mm, 22 * mm] if odd
                   else [80 * mm, 32 * mm, 32 * mm, 26 * mm])
-        rule = ("Duplicate Law G: a team scores the points its pairs won on every board"
-                + ("; with an odd pair, the team with more pairs N–S adds the average won by "
-                   "all E–W pairs, the other team the average won by all N–S pairs" if odd
-                   else "")
-                + ". Points are the exact total to the nearest whole number"
-                + ("; these differ by less than a point, so the exact totals decide."
-                   if match.get("by_fraction") else
-                   ", unless the fraction is needed to avoid a tie."))
         return [*self.heading(f"{esc(a)} v {esc(b)}"),
                 self.table(rows, widths=widths, numeric_from=1),
                 Spacer(0, 1.5 * mm), self.para(f"<b>{verdict}.</b>", "body"),
-                self.para(esc(rule), "small")]
+                self.para(esc(totals["rule"]), "small")]
 
     def team_ranking(self, ranking: dict) -> list[Flowable]:
         rows: list[list[Any]] = [["Place", "Team", "Matches won", "Points"]]
