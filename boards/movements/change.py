@@ -73,7 +73,7 @@ def fit(movement: Movement, from_round: int, history: Sequence[Round],
     problem = _Problem(movement, rounds, history, list(pairs), boards_made)
     every = len(problem.players_of_set)
     for repeats, need in ((False, every), (True, every), (False, 0), (True, 0)):
-        for pin in (True, False):
+        for pin in (True, False) if movement.kind == "mitchell" else (False,):
             found = problem.solve(repeats=repeats, need=need, budget=budget, pin=pin)
             if found is not None:
                 return problem.relabel(*problem.complete(found))

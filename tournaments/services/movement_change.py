@@ -72,16 +72,19 @@ def _meeting_dict(round_number: int, table: int, ns: int, ew: int, boards) -> di
     return {"round": round_number, "table": table, "ns": ns, "ew": ew, "boards": list(boards)}
 
 
-def section_history(section: Section, from_round: int) -> list[Round]:
+def section_history(section: Section, from_round: int,
+                    removed: dict[int, list[TableRound]] | None = None) -> list[Round]:
     """The section's rounds before `from_round`, as played (the pairs' own numbers), with
     the meetings a pair leaving took out, whose boards stand "not played" for both pairs
-    (``removed_meetings``): no pair may play those boards again."""
+    (``removed_meetings``, or `removed` as it gave them): no pair may play those boards
+    again."""
     rounds: dict[int, list[TableRound]] = {}
     for m in (Meeting.objects.filter(section=section, round__lt=from_round)
               .select_related("ns_pair", "ew_pair").order_by("round", "table")):
         rounds.setdefault(m.round, []).append(
             TableRound(m.table, m.ns_pair.number, m.ew_pair.number, tuple(m.boards)))
-    removed, _withdrawn = removed_meetings(section, from_round)
+    if removed is None:
+        removed, _withdrawn = removed_meetings(section, from_round)
     for number, tables in removed.items():
         rounds[number] = sorted([*rounds.get(number, ()), *tables], key=lambda t: t.table)
     return [Round(number, tuple(tables)) for number, tables in sorted(rounds.items())]
@@ -177,7 +180,8 @@ def movement_plan(*, section: Section, from_round: int, kind: str, tables: int |
         generated, _ = movement_generate(event=section.event, kind=kind, tables=tables,
                                          variant=variant, boards_per_round=boards_per_round,
                                          pairs=len(plan.pairs))
-        history = section_history(section, from_round)
+        removed, plan.withdrawn = removed_meetings(section, from_round)
+        history = section_history(section, from_round, removed)
         made = Board.objects.filter(event_id=section.event_id).order_by("-number").values_list(
             "number", flat=True).first() or 0
         plan.movement = fit(generated, from_round, history, plan.pairs, boards_made=made)
@@ -201,7 +205,6 @@ def movement_plan(*, section: Section, from_round: int, kind: str, tables: int |
                           f"{'are' if len(retired) > 1 else 'is'} not played from round "
                           f"{from_round} on: take {'them' if len(retired) > 1 else 'it'} "
                           "out of play")
-    _removed, plan.withdrawn = removed_meetings(section, from_round)
     if plan.withdrawn:
         count = len(plan.withdrawn)
         plan.notes.append(
