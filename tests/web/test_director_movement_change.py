@@ -110,6 +110,12 @@ def test_the_change_shows_the_guide_cards_again_from_its_round(director_client, 
     html = director_client.get(response["Location"]).content.decode()
     assert "The movement changed from round 2: hand out these guide cards." in html
     assert 'data-testid="movement-changed"' in html
+    # What the preview said is said again where the cards are handed out.
+    panel = html.split('data-testid="movement-changed"', 1)[1].split("</div>", 1)[0]
+    notes = AuditEntry.objects.get(event=late, action="movement change").after["notes"]
+    assert "table 4 is new: it gets a table code" in notes
+    for note in notes:
+        assert f"<li>{note[0].upper()}{note[1:]}</li>" in panel
     assert 'data-testid="guide-table-4"' in html
     assert 'data-testid="guide-pair-8"' in html
     card = html.split('data-testid="guide-table-1"', 1)[1].split("</table>", 1)[0]

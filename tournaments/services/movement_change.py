@@ -334,5 +334,5 @@ def movement_change(*, section: Section, from_round: int, kind: str, tables: int
                   "variant": movement.variant, "tables": movement.tables,
                   "boards_per_round": movement.boards_per_round, "meetings": plan.after,
                   "new_boards": plan.new_boards, "closed_tables": plan.closing,
-                  "new_tables": plan.opening})
+                  "new_tables": plan.opening, "notes": plan.notes})
     return plan

@@ -96,6 +96,11 @@ def guide_cards_from(request: HttpRequest, event_id: int, round_number: int) -> 
     closed = [code.table for code in selectors.table_links(event)
               if code.closed_after_round is not None
               and code.closed_after_round == round_number - 1]
+    # What the preview said (a stationary pair moved, boards out of play, rulings
+    # withdrawn), again where the director hands out the cards.
+    change = (event.audit.filter(action="movement change", after__from_round=round_number)
+              .order_by("-at", "-id").values_list("after", flat=True).first()) or {}
     return render(request, "tournaments/director/guide_cards.html", {
         **selectors.guide_cards_from(event, round_number), "event": event,
-        "changed_from": round_number, "closed_tables": closed})
+        "changed_from": round_number, "closed_tables": closed,
+        "change_notes": change.get("notes", [])})
