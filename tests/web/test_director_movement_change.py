@@ -156,3 +156,16 @@ def test_an_open_table_shows_the_new_where_next(director_client, late, client):
     assert (f"Next round at this table: <span class=\"nowrap\">N–S</span> pair "
             f"{new.ns_pair.number} against <span class=\"nowrap\">E–W</span> pair "
             f"{new.ew_pair.number}") in html
+
+
+@pytest.mark.django_db
+def test_a_section_with_every_round_scored_says_so(director, director_client, late):
+    """Section B had finished its 3 rounds and the page said "Round 4 is the first
+    without scores", a round that does not exist."""
+    last = max(Meeting.objects.filter(section__event=late).values_list("round", flat=True))
+    for number in range(2, last + 1):
+        play_round(late, number, director)
+    html = director_client.get(page(late)).content.decode()
+    assert (f"Every round has scores (the last is round {last}): a change from round "
+            f"{last + 1} adds rounds to the night.") in html
+    assert "is the first without scores" not in html

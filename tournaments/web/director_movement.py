@@ -9,6 +9,7 @@ from that round, to hand out again.
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
@@ -71,6 +72,7 @@ def movement_change(request: HttpRequest, event_id: int) -> HttpResponse:
         plan = services.movement_plan(**options)
     return render(request, "tournaments/director/movement_change.html", {
         "event": event, "section": section, "form": form, "plan": plan, "start": start,
+        "last_round": section.meetings.aggregate(last=Max("round"))["last"],
         "several": event.sections.count() > 1,
         "current": "" if section.movement == "none" else movement_name(section.movement) + (
             f" ({variant_name(section.variant)})" if section.variant else ""),
