@@ -29,6 +29,7 @@ from ..models import Event, Meeting, Pair, Result, Section, Substitute
 from ..tablecodes import new_code
 from .base import Actor, Forbidden, ServiceError, _audit, _lock_event, _require_open
 from .members import player_for
+from .movement_change import pairs_playing
 from .results import ruling_award
 from .setup import _pair_store
 
@@ -162,11 +163,9 @@ def late_pair_plan(*, event: Event, from_round: int, section: Section | None = N
     number_of[phantom] = late
     if full_up:
         whose = f"section {section.name}'s movement" if several else "the movement"
-        # The pairs playing on (those that left, not), and the late pair: a Mitchell's
-        # tables for them.
-        gone = Pair.objects.filter(event=event, number__in=seated_pairs,
-                                   left_after_round__lt=from_round).count()
-        playing = len(seated_pairs) - gone
+        # The pairs playing on, as the movement change counts them, and the late pair: a
+        # Mitchell's tables for them.
+        playing = len(pairs_playing(section, from_round))
         need = -(-(playing + 1) // 2)
         raise ServiceError(
             f"every seat of {whose} is taken: its {section.tables} tables seat all "
