@@ -105,6 +105,23 @@ def test_no_pdf_or_text_shows_an_improper_fraction_or_a_hyphen_minus(night):
     assert FRACTION.search(out.getvalue())
 
 
+def test_the_text_standings_give_a_fraction_exactly(night):
+    """A pair at −⅓ showed "0" in the text standings, with no way to see the third."""
+    data = standings.standings(night.event)
+    fractional = [r for ranking in data["rankings"] for r in ranking["rows"]
+                  if "/" in r["exact"]]
+    assert fractional
+    out = io.StringIO()
+    call_command("standings", str(night.event.pk), "--format", "text", stdout=out)
+    text = out.getvalue()
+    assert "Exact" in text.splitlines()[3]
+    for row in fractional:
+        line = next(line for line in text.splitlines()
+                    if re.match(rf"\S+\s+{row['pair']}\s", line) and row["names"][0] in line)
+        value = presenters.fraction(row["exact"])
+        assert ("+" if value > 0 else "") + presenters.exact(value) in line.split()
+
+
 # --- messages start with a capital --------------------------------------------------------------
 
 BANNERS = re.compile(r'<(?:li class="(?:error|success|info|warning)[^"]*"'

@@ -59,15 +59,25 @@ def as_text(data: dict) -> str:
                          f"{presenters.number(row['matches_won']):>5} "
                          f"{presenters.number(row['points']):>8}")
         return "\n".join(lines)
+    mp = data["method"] == "matchpoints"
+    # The score is the nearest whole, as every page shows it; where a pair's exact score
+    # has a fraction, text has no tap to show it, so an Exact column gives it ("−⅓", not
+    # a bare "0").
+    exact = not mp and any("/" in row["exact"] for ranking in data["rankings"]
+                           for row in ranking["rows"])
     for ranking in data["rankings"]:
         lines.append(presenters.side_name(ranking["direction"]))
-        lines.append(f"{'Place':<6} {'Pair':>4}  {'Players':<40} {'Score':>8} {'Boards':>6}")
+        lines.append(f"{'Place':<6} {'Pair':>4}  {'Players':<40} {'Score':>8} "
+                     + (f"{'Exact':>8} " if exact else "") + f"{'Boards':>6}")
         for row in ranking["rows"]:
-            names = " & ".join(row["names"])
-            score = (presenters.percent(row["score"]) if data["method"] == "matchpoints"
-                     else presenters.signed(row["score"]))
+            names = presenters.pair_names(row["names"])
+            score = presenters.percent(row["score"]) if mp else presenters.signed(row["score"])
+            score = f"{score:>8}"
+            if exact:
+                value = presenters.fraction(row["exact"])
+                score += f" {('+' if value > 0 else '') + presenters.exact(value):>8}"
             boards = presenters.boards_played(row["boards"], row.get("not_played", 0))
-            lines.append(f"{row['place']:<6} {row['pair']:>4}  {names:<40} {score:>8} "
+            lines.append(f"{row['place']:<6} {row['pair']:>4}  {names:<40} {score} "
                          f"{boards:>6}")
         lines.append("")
     note = presenters.not_played_note(data)
