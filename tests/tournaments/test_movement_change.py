@@ -9,7 +9,7 @@ import pytest
 
 from boards.movements import Round, TableRound, check_from, generate
 from tests.factories import make_pairs_event
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import AuditEntry, Board, Event, Meeting, Pair, Result, TableCode
 from tournaments.services import Actor, Forbidden, ServiceError
 
@@ -115,6 +115,13 @@ def test_add_a_table_mid_night_keeps_the_rounds_played(as_director):
     assert len(entry.after["meetings"]) == 8 * 4
     assert entry.after["new_tables"] == [8]
     assert plan.opening == [8]
+    # The pairs added on the Pairs page join from the change round, as a late pair does;
+    # the pairs playing since round 1 did not "join".
+    joined = dict(Pair.objects.filter(event=event).values_list("number", "joined_round"))
+    assert joined.pop(15) == joined.pop(16) == 4
+    assert set(joined.values()) == {None}
+    assert ("Pair 15 (Late 15a & Late 15b) joined from round 4."
+            in selectors.pair_changes(event))
 
 
 @pytest.mark.django_db

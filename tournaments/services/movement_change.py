@@ -269,6 +269,15 @@ def meetings_replace_from(*, event: Event, plan: MovementPlan, actor: Actor) -> 
         raise ServiceError("the change is not sound: " + "; ".join(plan.problems),
                            field="movement")
     pairs = {p.number: p for p in Pair.objects.filter(event=event, number__in=plan.pairs)}
+    # A pair added on the Pairs page after play began, seated by this change: it joins
+    # from the change round (its card and the night's changes say so), as a late pair
+    # seated in the sit-out's place does.
+    seated = {pk for m in Meeting.objects.filter(section=section).values_list(
+        "ns_pair_id", "ew_pair_id") for pk in m}
+    if plan.from_round > 1:
+        Pair.objects.filter(pk__in=[p.pk for p in pairs.values() if p.pk not in seated
+                                    and p.joined_round is None]
+                            ).update(joined_round=plan.from_round)
     Meeting.objects.filter(section=section, round__gte=plan.from_round).delete()
     for ruling in Result.objects.select_for_update(of=("self",)).filter(
             pk__in=plan.withdrawn, voided=False).select_related("board", "ns_pair", "ew_pair"):
