@@ -423,12 +423,27 @@ def table_sits_out(section: Section | int, table: int, meetings: list[Meeting]
     seated = current_meeting(meetings)
     if seated is None or seated.agreed_at is not None:
         return None
-    start = max((m.round for m in meetings if m.round < seated.round), default=0) + 1
-    if start >= seated.round:
+    start = max((m.round for m in meetings if m.round < seated.round), default=None)
+    if start is None:
+        return None  # no game here yet: the table opens later (table_opens)
+    if start + 1 >= seated.round:
         return None
-    return (Meeting.objects.filter(section=section, round__gte=start, round__lt=seated.round,
+    return (Meeting.objects.filter(section=section, round__gt=start, round__lt=seated.round,
                                    agreed_at__isnull=True)
             .order_by("round").values_list("round", flat=True).first())
+
+
+def table_opens(section: Section | int, meetings: list[Meeting]) -> int | None:
+    """The round a table first plays, while the section still plays an earlier one (a
+    table a movement change or a late pair added): its page says it opens then, not that
+    a pair sits out here. None once it is in play, or for a table playing from round 1."""
+    seated = current_meeting(meetings)
+    if (seated is None or seated.agreed_at is not None or seated.round == 1
+            or any(m.round < seated.round for m in meetings)):
+        return None
+    earlier = Meeting.objects.filter(section=section, round__lt=seated.round,
+                                     agreed_at__isnull=True).exists()
+    return seated.round if earlier else None
 
 
 def later_round_refusal(meeting: Meeting, seated: Meeting | None, board: int | None = None

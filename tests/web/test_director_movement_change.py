@@ -169,3 +169,22 @@ def test_a_section_with_every_round_scored_says_so(director, director_client, la
     assert (f"Every round has scores (the last is round {last}): a change from round "
             f"{last + 1} adds rounds to the night.") in html
     assert "is the first without scores" not in html
+
+
+@pytest.mark.django_db
+def test_a_new_table_says_when_it_opens(director, director_client, late, client):
+    """A table the change adds from round 3, while round 2 is played: its page said
+    "Round 2: no game at this table. The pair that stays here sits out", of a table no
+    pair had sat at."""
+    response = director_client.post(page(late), {
+        **ADD_TABLE, "from_round": "3", "action": "change",
+        "previewed": "3|mitchell|4|relay|2"})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    html = client.get(f"/t/{code_of(late, 4)}/").content.decode()
+    assert ('This table opens in round 3: there is no game here before then. Play round 3 '
+            'when the director calls it.') in html
+    assert 'data-testid="sits-out"' not in html
+    # Once round 2 is agreed, the table is simply in play.
+    play_round(late, 2, director)
+    html = client.get(f"/t/{code_of(late, 4)}/").content.decode()
+    assert 'data-testid="table-opens"' not in html

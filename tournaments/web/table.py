@@ -215,6 +215,7 @@ def home(request: HttpRequest, table: TableCode, round_number: int | None = None
                        if line.result is None and line.irregular is None],
         "sits_out": selectors.table_sits_out(table.section, table.table, meetings)
         if meeting == seated else None,
+        "opens": selectors.table_opens(table.section, meetings) if meeting == seated else None,
         "closed": event.status == Event.Status.CLOSED,
         **_where_to_go(table, meetings, meeting, seated, lines),
         "locked": _locked_message(event, meeting, seated),
