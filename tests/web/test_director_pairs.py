@@ -200,7 +200,8 @@ def test_a_late_pair_joins_the_section_chosen(director, director_client):
     url = f"/director/events/{event.pk}/pairs/late/"
     page = director_client.get(url).content.decode()
     assert 'data-testid="field-section"' in page
-    assert '<option value="B">Section B</option>' in page
+    # Section A is full: the page offers B, the section with a sit-out to fill.
+    assert '<option value="B" selected>Section B</option>' in page
     a_before = list(Meeting.objects.filter(section__name="A", section__event=event)
                     .values_list("round", "table", "ns_pair__number", "ew_pair__number"))
     form = {"section": "B", "player_1": "Nan Kirk", "player_2": "Obed Hale",
@@ -222,3 +223,34 @@ def test_a_late_pair_joins_the_section_chosen(director, director_client):
 def test_a_late_pair_in_a_one_section_night_is_not_asked_the_section(director_client, seven):
     page = director_client.get(f"/director/events/{seven.pk}/pairs/late/").content.decode()
     assert 'data-testid="field-section"' not in page
+
+
+def test_the_pair_changes_default_to_the_round_of_the_pairs_own_section(
+        director, director_client):
+    """Section B had played two rounds and section A none: the late pair's page offered
+    section A's round 1 (section A has no sit-out), and a pair of B leaving "after round 0"."""
+    event = two_sections_of_19(director)
+    meeting = None
+    for rnd in (1, 2):
+        meeting = Meeting.objects.select_related("section", "ns_pair", "ew_pair").filter(
+            section__name="B", section__event=event, round=rnd).first()
+        services.result_record(
+            event=event, board=meeting.boards[0], ns=meeting.ns_pair.number,
+            ew=meeting.ew_pair.number, meeting=meeting,
+            data={"contract": {"level": 1, "denomination": "NT", "declarer": "N"},
+                  "tricks": 7, "honours": {"N": 1, "E": 1, "S": 1, "W": 1}},
+            actor=services.Actor.director(director))
+    page = director_client.get(f"/director/events/{event.pk}/pairs/late/").content.decode()
+    assert '<option value="B" selected>Section B</option>' in page
+    assert 'id="id_from_round" value="3"' in page
+    pair = meeting.ns_pair.number
+    page = director_client.get(
+        f"/director/events/{event.pk}/pairs/leaves/?pair={pair}").content.decode()
+    assert 'id="id_after_round" value="2"' in page
+    page = director_client.get(
+        f"/director/events/{event.pk}/pairs/substitute/?pair={pair}").content.decode()
+    assert 'id="id_from_round" value="3"' in page
+    # A pair of section A (no result yet) is offered its own section's round.
+    page = director_client.get(
+        f"/director/events/{event.pk}/pairs/substitute/?pair=1").content.decode()
+    assert 'id="id_from_round" value="1"' in page

@@ -34,12 +34,34 @@ def _meeting_line(key: tuple) -> str:
             f"board{many} {board_range(boards)}")
 
 
-def next_round(event: Event) -> int:
-    """The first round of the event's first section with no result yet (1 if none)."""
-    section = event.sections.order_by("name").first()
+def next_round(event: Event, section: Section | None = None) -> int:
+    """The first round of `section` (None: the event's first) after the last with a
+    result (1 if none): sections of one night may be at different rounds."""
+    section = section or event.sections.order_by("name").first()
     begun = (Result.objects.filter(meeting__section=section)
              .values_list("meeting__round", flat=True).order_by("-meeting__round").first())
     return (begun or 0) + 1
+
+
+def _pair_section(event: Event, number: str) -> Section | None:
+    """The section of the pair a link asks for (?pair=N), None for none."""
+    pair = Pair.objects.filter(event=event, number=number).select_related("section").first() \
+        if number.isdigit() else None
+    return pair.section if pair is not None else None
+
+
+def _late_initial(event: Event) -> dict:
+    """The late pair form's defaults: of several sections, the first with a sit-out to
+    fill at its next round, that round."""
+    sections = list(event.sections.order_by("name"))
+    for section in sections:
+        try:
+            services.late_pair_plan(event=event, from_round=next_round(event, section),
+                                    section=section)
+        except ServiceError:
+            continue
+        return {"section": section.name, "from_round": next_round(event, section)}
+    return {"from_round": next_round(event, sections[0] if sections else None)}
 
 
 def _late_section(event: Event, data: dict) -> Section | None:
@@ -141,7 +163,7 @@ def late_pair(request: HttpRequest, event_id: int) -> HttpResponse:
         title="A late pair arrives",
         intro="A late pair takes the place of the pair that sits out, from a round that has "
               "not begun. The boards it missed are not played by it.",
-        describe=_late_lines, apply=apply, done="", initial={"from_round": next_round(event)})
+        describe=_late_lines, apply=apply, done="", initial=_late_initial(event))
 
 
 @director_required
@@ -153,14 +175,14 @@ def pair_leaves(request: HttpRequest, event_id: int) -> HttpResponse:
                                    reason=data["reason"])
         return (f"Pair {pair.number} left after round {pair.left_after_round}; its opponents "
                 "sit out those rounds.")
-    event = _event(event_id)
+    event, pair = _event(event_id), request.GET.get("pair", "")
     return _change_page(
         request, event, form_class=PairLeaveForm, title="A pair leaves",
         intro="A pair that leaves plays no more rounds: its opponents sit out instead, and "
               "the boards they would have played are not played (no comparison).",
         describe=_leave_lines, apply=apply, done="",
-        initial={"after_round": max(next_round(event) - 1, 0),
-                 "pair": request.GET.get("pair", "")})
+        initial={"after_round": max(next_round(event, _pair_section(event, pair)) - 1, 0),
+                 "pair": pair})
 
 
 @director_required
@@ -177,11 +199,11 @@ def substitute(request: HttpRequest, event_id: int) -> HttpResponse:
                 [Namesake(pair=data["pair"], name=sub.player.name, numbers=numbers)]))
         return (f"{data['player'].strip()} plays in pair {data['pair']} from round "
                 f"{data['from_round']}.")
-    event = _event(event_id)
+    event, pair = _event(event_id), request.GET.get("pair", "")
     return _change_page(
         request, event, form_class=SubstituteForm, title="A substitute",
         intro="A substitute takes one player's seat from a round to the end. Both names "
               "show on the score card and in the standings.",
         describe=_substitute_lines, apply=apply, done="",
-        initial={"from_round": next_round(event), "pair": request.GET.get("pair", "")})
+        initial={"from_round": next_round(event, _pair_section(event, pair)), "pair": pair})
 
