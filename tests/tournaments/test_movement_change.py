@@ -292,6 +292,12 @@ def test_the_preview_names_a_stationary_pair_the_change_moves():
     # A pair that has left is not told.
     assert change_module.stationary_moves(played, new, [1, 2, 4, 5, 6]) == [
         "pair 2, stationary N–S so far, moves from table 2 to E–W at table 3: tell them"]
+    # A pair the new round leaves out is told it has no game, not that it moves.
+    sits = dataclasses.replace(new, rounds=(
+        Round(2, (TableRound(1, 1, 5, (2,)), TableRound(2, 2, 6, (3,)))),))
+    assert change_module.stationary_moves(played, sits, [1, 2, 3, 5, 6]) == [
+        "pair 3, stationary N–S so far, has no game in round 2 (it sits out) and leaves "
+        "table 3: tell them"]
 
 
 def _boards_twice(event: Event) -> list[tuple[int, int]]:

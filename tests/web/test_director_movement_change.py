@@ -188,3 +188,21 @@ def test_a_new_table_says_when_it_opens(director, director_client, late, client)
     play_round(late, 2, director)
     html = client.get(f"/t/{code_of(late, 4)}/").content.decode()
     assert 'data-testid="table-opens"' not in html
+
+
+@pytest.mark.django_db
+def test_the_audit_tells_the_change_in_words(director_client, late):
+    """The audit had said "kind: mitchell, variant: relay", its boards "7 & 8 & 9" and
+    its notes joined with "&"."""
+    director_client.post(page(late), {**ADD_TABLE, **MAKE})
+    after = AuditEntry.objects.get(event=late, action="movement change").after
+    html = director_client.get(f"/director/events/{late.pk}/audit/").content.decode()
+    assert ("section: A, from round: 2, movement: Mitchell, variant: relay and bye stand, "
+            "tables: 4, boards per round: 2, meetings: round 2 table 1:") in html
+    assert "kind:" not in html
+    if after["new_boards"]:
+        new = after["new_boards"]
+        assert f"new boards: {new[0]}–{new[-1]}" in html
+    assert "new tables: 4" in html
+    assert "notes: " + "; ".join(after["notes"]) in html
+    assert "players: Late 8 &amp; Partner" in html  # names still joined with "&"

@@ -21,7 +21,15 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.db.models import Q
 
-from boards.movements import Movement, Round, TableRound, check_from, fit, repeat_meetings
+from boards.movements import (
+    Movement,
+    Round,
+    TableRound,
+    board_range,
+    check_from,
+    fit,
+    repeat_meetings,
+)
 
 from .. import seam
 from ..models import AuditEntry, Board, Event, Meeting, Pair, Result, Section, TableCode
@@ -201,7 +209,7 @@ def movement_plan(*, section: Section, from_round: int, kind: str, tables: int |
     kept = {b for m in plan.after for b in m["boards"]}
     retired = sorted({b for m in plan.before for b in m["boards"]} - kept)
     if retired:
-        plan.notes.append(f"board{'s' if len(retired) > 1 else ''} {_numbers(retired)} "
+        plan.notes.append(f"board{'s' if len(retired) > 1 else ''} {board_range(retired)} "
                           f"{'are' if len(retired) > 1 else 'is'} not played from round "
                           f"{from_round} on: take {'them' if len(retired) > 1 else 'it'} "
                           "out of play")
@@ -215,7 +223,7 @@ def movement_plan(*, section: Section, from_round: int, kind: str, tables: int |
         plan.notes += stationary_moves(history, movement, plan.pairs)
     plan.new_boards = list(range(made + 1, movement.boards + 1))
     if plan.new_boards:
-        plan.notes.append(f"new boards to make: {_numbers(plan.new_boards)} (deal them, or "
+        plan.notes.append(f"new boards to make: {board_range(plan.new_boards)} (deal them, or "
                           "upload their hands, before they are played)")
     in_play = {t.table for r in movement.rounds for t in r.tables}
     known = set(TableCode.objects.filter(section=section).values_list("table", flat=True))
@@ -244,19 +252,13 @@ def stationary_moves(history: list[Round], movement: Movement, playing: list[int
         if now == (t.table, "N–S"):
             continue
         if now is None:
-            where = f"sits out round {first.number}"
+            where = f"has no game in round {first.number} (it sits out) and leaves table {t.table}"
         elif now[1] == "N–S":
             where = f"moves from table {t.table} to table {now[0]}"
         else:
             where = f"moves from table {t.table} to E–W at table {now[0]}"
         notes.append(f"pair {t.ns}, stationary N–S so far, {where}: tell them")
     return notes
-
-
-def _numbers(numbers: list[int]) -> str:
-    if len(numbers) > 1 and numbers == list(range(numbers[0], numbers[-1] + 1)):
-        return f"{numbers[0]}–{numbers[-1]}"
-    return ", ".join(map(str, numbers))
 
 
 def meetings_replace_from(*, event: Event, plan: MovementPlan, actor: Actor) -> list[Meeting]:

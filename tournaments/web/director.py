@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from boards.dealing import deal_boards
-from boards.movements import Movement
+from boards.movements import Movement, board_range
 from boards.pbn import read_hand_record, write_pbn
 
 from .. import access, presenters, seam, selectors, services
@@ -1067,18 +1067,28 @@ def _audit_text(snapshot: dict | None, event: Event) -> str:
             # meetings added or taken out (a late pair, a pair that left)
             return "; ".join(f"round {m.get('round')} table {m.get('table')}: "
                              f"{m.get('ns')} v {m.get('ew')}" for m in value)
-        if isinstance(value, list | tuple):
-            return " & ".join(map(str, value)) if value else "none"
-        return str(value)
+        if not isinstance(value, list | tuple):
+            return str(value)
+        if not value:
+            return "none"
+        if key == "notes":
+            return "; ".join(value)  # sentences (a movement change)
+        if all(isinstance(v, int) for v in value):
+            return board_range(value)  # boards, tables as a director writes them: "7–10"
+        return " & ".join(map(str, value))  # names
 
-    return ", ".join(f"{AUDIT_KEYS.get(key, key.replace('_', ' '))}: {shown(key, value)}"
-                     for key, value in snapshot.items() if key not in AUDIT_HIDDEN)
+    # PostgreSQL's jsonb keeps its own order of the keys (the shortest first): the ones a
+    # director reads first go first, the rest after in the stored order.
+    keys = sorted((k for k in snapshot if k not in AUDIT_HIDDEN),
+                  key=lambda k: AUDIT_ORDER.get(k, len(AUDIT_ORDER)))
+    return ", ".join(f"{AUDIT_KEYS.get(key, key.replace('_', ' '))}: {shown(key, snapshot[key])}"
+                     for key in keys)
 
 
 AUDIT_KEYS = {"final_after": "final after", "correction_minutes": "correction period (minutes)",
               "outstanding": "not in", "not_played_scoring": "a board not played scored by",
               "late_boards": "leave to play late", "published": "standings",
-              "stage": "found"}
+              "stage": "found", "kind": "movement"}
 # Values in the players' words: an irregular board's (Duplicate Law B) and the standings'.
 AUDIT_VALUES = {
     "stage": presenters.IRREGULAR_FOUND,
@@ -1087,7 +1097,11 @@ AUDIT_VALUES = {
                 "cancelled": "board cancelled", "rectified": "put right",
                 "withdrawn": "report withdrawn"},
     "published": {"none": "not published", "provisional": "provisional", "final": "final"},
+    "kind": presenters.MOVEMENTS, "variant": presenters.VARIANTS,
 }
+AUDIT_ORDER = {key: rank for rank, key in enumerate((
+    "pair", "section", "from_round", "kind", "variant", "tables", "boards_per_round", "boards",
+    "meetings", "new_boards", "new_tables", "closed_tables", "notes"))}
 # A row's id in the database says nothing to a director (the ruling's result is in its
 # own entry).
 AUDIT_HIDDEN = {"id", "result"}
