@@ -51,7 +51,9 @@ def test_correct_only_the_last(api, pad):
     api.post(url, deal(1, "H", "S", 9), format="json")
     api.post(url, deal(1, "H", "S", 9), format="json")
     wrong = api.put(url + "last/", {**deal(1, "H", "S", 8), "number": 1}, format="json")
-    assert wrong.status_code == 400 and "Only the last deal" in wrong.json()["error"]
+    assert wrong.status_code == 400 and wrong.json()["error"] == (
+        "Deal 1 is no longer the last deal (deal 2 was entered after it), so this correction "
+        "was not saved: only the last deal can be corrected")
     sheet = api.put(url + "last/", {**deal(1, "H", "S", 8), "number": 2}, format="json").json()
     assert sheet["deals"][1]["above"]["NS"] == 16
 

@@ -76,8 +76,13 @@ def test_a_bad_deal_is_refused_and_nothing_stored():
 
 def test_only_the_last_deal_can_be_corrected():
     pad = auction_pad(AUCTION[:3])
-    with pytest.raises(ServiceError, match="Only the last deal"):
+    with pytest.raises(ServiceError, match=r"Deal 2 is no longer the last deal \(deal 3 was "
+                       r"entered after it\), so this correction was not saved"):
         rubber_deal_correct(rubber=pad, number=2, deal=AUCTION[1])
+    # A correction for a deal removed since (another phone took it off the sheet).
+    with pytest.raises(ServiceError, match=r"Deal 4 is no longer the last deal \(it was "
+                       r"removed: deal 3 is the last one\)"):
+        rubber_deal_correct(rubber=pad, number=4, deal=AUCTION[1])
     fixed = dict(AUCTION[2], tricks=10)
     row = rubber_deal_correct(rubber=pad, number=3, deal=fixed)
     assert row.number == 3 and row.data["tricks"] == 10 and row.dealer == "S"
@@ -134,6 +139,16 @@ def test_whist_dummy_is_never_liable_for_a_revoke():
     assert row.dealer == "S"
     sheet = rubber_sheet(rubber=pad)
     assert sheet["deals"][0]["above"] == {"NS": 4, "EW": 0}  # 3 added + 1 trick; stops at 4
+
+
+@pytest.mark.parametrize("count", [1.5, -1, "1.0", "x", True])
+def test_a_whist_revoke_count_must_be_a_whole_number(count):
+    """-1 had been read as 0 and 1.5 as 1: a revoke lost, or one made up."""
+    pad = rubber_create(game="whist", players=FOUR)
+    with pytest.raises(ServiceError, match="East's revokes: a whole number, 0 or more") as err:
+        rubber_deal_add(rubber=pad, deal={"tricks_ns": 7, "revoke_penalty": "add"},
+                        revokes_by={"E": count})
+    assert err.value.field == "revokes_by.E" and not pad.deals.exists()
 
 
 def test_whist_rubber_sheet_rules_off_games_with_their_values():

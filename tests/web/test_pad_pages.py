@@ -255,7 +255,8 @@ def test_a_deal_form_sent_again_is_not_stored_as_a_copy():
     assert 'name="number" value="1"' in client.get(deal_url).content.decode()
     assert client.post(deal_url, {**tap(1, "H", "N", 8), "number": "1"}).status_code == 302
     again = client.post(deal_url, {**tap(1, "H", "N", 8), "number": "1"}, follow=True)
-    assert "Deal 1 is on the sheet already: this form was sent before" in html.unescape(
+    assert ("Deal 1 is on the sheet already (this form was sent before, or another phone "
+            "entered it): this one was not saved.") in html.unescape(
         again.content.decode())
     assert pad.deals.count() == 1
     assert client.post(deal_url, {**tap(2, "C", "E", 8), "number": "2"}).status_code == 302
@@ -311,3 +312,126 @@ def test_a_four_hand_deal_takes_law_90_and_law_54_penalties_and_keeps_them():
                        {**tap(2, "C", "S", 9), "penalty_90": "E",
                         "penalty_54d": "N"}).status_code == 302
     assert len(pad.deals.get().data["penalties"]) == 2
+
+
+# --- two phones on one pad; counts typed; the game so far -----------------------------------
+
+
+def test_a_correction_opened_before_another_deal_does_not_overwrite_it():
+    """Phone A opened "Correct deal 2"; phone B then entered deal 3, which won a game. A's
+    correction had replaced deal 3 and its game, and left deal 2 as it was."""
+    a, b = Client(), Client()
+    pad = start(a)
+    deal_url, correct_url = reverse("pad-deal", args=[pad.code]), reverse("pad-correct",
+                                                                         args=[pad.code])
+    a.post(deal_url, {**tap(1, "H", "S", 7), "number": "1"})
+    a.post(deal_url, {**tap(1, "C", "E", 7), "number": "2"})
+    form = a.get(correct_url).content.decode()
+    assert 'name="number" value="2"' in form  # the deal it was opened for
+    assert b.post(deal_url, {**tap(4, "H", "S", 10), "number": "3"}).status_code == 302
+    sent = a.post(correct_url, {**tap(1, "D", "E", 8), "number": "2"}, follow=True)
+    assert ("Deal 2 is no longer the last deal (deal 3 was entered after it), so this "
+            "correction was not saved") in html.unescape(sent.content.decode())
+    data = [d.data for d in pad.deals.order_by("number")]
+    assert [d["contract"]["denomination"] for d in data] == ["H", "C", "H"]
+    assert data[2]["tricks"] == 10
+
+
+def test_a_deal_sent_after_the_rubber_was_won_elsewhere_says_it_was_not_saved():
+    a, b = Client(), Client()
+    pad = start(a)
+    deal_url = reverse("pad-deal", args=[pad.code])
+    b.post(deal_url, {**tap(4, "RS", "N", 10), "number": "1"})
+    b.post(deal_url, {**tap(4, "RS", "N", 10), "number": "2"})  # the rubber is won
+    sent = a.post(deal_url, {**tap(1, "C", "E", 7), "number": "3"}, follow=True)
+    assert ("The rubber was won at deal 2: this deal was not saved."
+            in html.unescape(sent.content.decode()))
+    assert pad.deals.count() == 2
+
+
+@pytest.mark.parametrize(("game", "sent", "said"), [
+    ("auction", {**tap(2, "H", "N", 8), "revokes_defending": "1.5", "first_penalty": "points"},
+     "The revokes by the adversaries: a whole number, 0 or more (not “1.5”)."),
+    ("auction", {**tap(2, "H", "N", 8), "revokes_declaring": "-1"},
+     "The revokes by the declarer's side: a whole number, 0 or more (not “-1”)."),
+    ("whist", {"tricks_ns": "7", "revokes_E": "1.0", "revoke_penalty": "add"},
+     "East's revokes: a whole number, 0 or more (not “1.0”)."),
+    ("whist", {"tricks_ns": "7", "revokes_E": "-1", "revoke_penalty": "add"},
+     "East's revokes: a whole number, 0 or more (not “-1”)."),
+])
+def test_a_revoke_count_that_is_not_one_is_refused_not_read_as_none(game, sent, said):
+    """"1.5" revokes had been saved as no revoke at all, the declarer's 100 gone."""
+    client = Client()
+    pad = start(client, game=game)
+    response = client.post(reverse("pad-deal", args=[pad.code]), sent)
+    assert response.status_code == 400
+    assert said in html.unescape(response.content.decode())
+    assert pad.deals.count() == 0
+    preview = client.post(reverse("pad-preview", args=[pad.code]), sent).json()
+    assert not preview["ok"] and preview["message"] == said
+
+
+@pytest.mark.parametrize(("game", "sent", "said"), [
+    ("auction", {**tap(2, "H", "N", 8), "revokes_defending": "1"},
+     "Still to choose: what the declarer takes for the adversaries' revoke (points or "
+     "tricks)."),
+    ("whist", {"tricks_ns": "7", "revokes_E": "1"},
+     "Still to choose: what the other side takes for the revoke (take 3 tricks, deduct 3 "
+     "from theirs, or add 3 to own score)."),
+])
+def test_a_revoke_penalty_not_chosen_is_asked_in_the_forms_words(game, sent, said):
+    """The pad had said 'first_penalty must be "points" or "tricks"', its input's key."""
+    client = Client()
+    pad = start(client, game=game)
+    response = client.post(reverse("pad-deal", args=[pad.code]), sent)
+    assert response.status_code == 400
+    text = html.unescape(response.content.decode())
+    assert said in text and "_penalty" not in text.split("<form", 1)[1].split(
+        'name="csrfmiddlewaretoken"', 1)[0]
+
+
+def test_at_double_dummy_a_dummy_deals_first():
+    """Double Dummy's laws are Dummy Whist's: "Dummy deals at the commencement of each
+    rubber". North, no dummy, had dealt first."""
+    pad = start(Client(), game="whist", form="double-dummy", dummy=["S", "W"],
+                first_dealer_four="N")
+    assert (pad.dummy, pad.first_dealer) == ("SW", "S")
+    with pytest.raises(services.ServiceError, match="a dummy deals first"):
+        services.rubber_create(game="whist", players=list("ABCD"), form="double-dummy",
+                               dummy="SW", first_dealer="N")
+    chosen = services.rubber_create(game="whist", players=list("ABCD"), form="double-dummy",
+                                    dummy="SW", first_dealer="W")
+    assert chosen.first_dealer == "W"
+
+
+def test_a_refused_new_pad_keeps_the_dummy_hands_ticked():
+    response = Client().post(reverse("pad-create"), {
+        "game": "whist", "form": "double-dummy", "dummy": ["N", "W"], **FOUR, "player_W": ""})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert 'data-testid="dummy-N" checked' in page and 'data-testid="dummy-W" checked' in page
+    assert 'data-testid="dummy-E" checked' not in page
+
+
+def test_the_sheet_shows_the_game_being_played_as_it_stands():
+    """Whist at 4–4: nothing said so (Law 49 turns on the score of four); the Total row
+    gives game values only."""
+    client = Client()
+    pad = start(client, game="whist", form="plain")
+    deal_url = reverse("pad-deal", args=[pad.code])
+    for sent in ({"tricks_ns": "9"}, {"tricks_ns": "5", "honours_ns": "1"},
+                 {"tricks_ns": "7"}):  # N–S 3 + 1, E–W 2 + 2 for three honours
+        assert client.post(deal_url, sent).status_code == 302
+    sheet = client.get(reverse("pad-sheet", args=[pad.code])).content.decode()
+    row = sheet.split('data-testid="game-so-far"', 1)[1].split("</tr>", 1)[0]
+    assert "Game 1 so far" in row and row.count('<td class="n">4</td>') == 2
+    # Auction: the trick scores toward game of the game being played.
+    auction = start(client)
+    client.post(reverse("pad-deal", args=[auction.code]), tap(2, "H", "S", 8))
+    sheet = client.get(reverse("pad-sheet", args=[auction.code])).content.decode()
+    row = sheet.split('data-testid="game-so-far"', 1)[1].split("</tr>", 1)[0]
+    assert '<td class="n">16</td><td class="n">0</td>' in row
+    # Once the game is won, there is no game being played until the next deal.
+    client.post(reverse("pad-deal", args=[auction.code]), tap(4, "RS", "N", 10))
+    sheet = client.get(reverse("pad-sheet", args=[auction.code])).content.decode()
+    assert 'data-testid="game-so-far"' not in sheet

@@ -615,6 +615,9 @@ class RubberSheetRenderer(BaseRenderer):
                 rows.append([d["number"], self.para(esc(d["dealer_name"])),
                              self.para(esc(d["what"])),
                              *[d["above"][k] or "" for k in keys]])
+            if not period["ruled_off"] and data.get("so_far"):
+                rows.append(["", "", self.para(f"<i>Game {period['number']} so far</i>"),
+                             *[data["so_far"][k] for k in keys]])
             if period["ruled_off"]:
                 value = f", worth {period['value']}" if period["value"] else ""
                 rows.append(["", "", self.para(

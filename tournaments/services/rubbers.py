@@ -80,7 +80,9 @@ def rubber_create(*, game: str, players: Sequence[str], rules: str = "american-1
     """Start a pad. ``players`` by seat (N E S W; A B C for Three-Hand); whist takes
     ``form`` (plain, dummy, double-dummy) and ``dummy`` (the dummy seats); the first
     dealer is ``first_dealer`` when given, else N (A); at Dummy Whist it is always the
-    dummy (Dummy Whist rule 1: "Dummy deals at the commencement of each rubber")."""
+    dummy (Dummy Whist rule 1: "Dummy deals at the commencement of each rubber"), and at
+    Double Dummy, whose laws are Dummy Whist's, one of the two dummies (the first in seat
+    order unless the other is chosen)."""
     if game not in RUBBER_GAMES:
         raise ServiceError("choose the game: Auction Bridge, Three-Hand Auction or Whist",
                            field="game")
@@ -105,8 +107,13 @@ def rubber_create(*, game: str, players: Sequence[str], rules: str = "american-1
                 f"at Dummy Whist the dummy deals first (Dummy Whist rule 1): leave the first "
                 f"dealer out, or choose the dummy ({presenters.seat(dummy)})",
                 field="first_dealer")
+        if form == "double-dummy" and first_dealer not in dummy:
+            raise ServiceError(
+                "at Double Dummy a dummy deals first (its laws are Dummy Whist's, rule 1): "
+                f"choose {presenters.seat(dummy[0])} or {presenters.seat(dummy[1])}",
+                field="first_dealer")
     else:
-        first_dealer = dummy[:1] if form == "dummy" else seats[0]
+        first_dealer = dummy[:1] if form in ("dummy", "double-dummy") else seats[0]
     return Rubber.objects.create(game=game, rules=rules, form=form, dummy=dummy,
                                  players=names, first_dealer=first_dealer,
                                  code=secrets.token_urlsafe(12))
@@ -153,17 +160,17 @@ def _input(rubber: Rubber, deal: object, dealer: str,
                 if seat not in FOUR_SEATS:
                     raise ServiceError("revokes are counted by seat: N, E, S or W",
                                        field="revokes_by")
-                try:
-                    n = int(n or 0)
-                except (TypeError, ValueError):
-                    raise ServiceError("a number of revokes is a whole number",
-                                       field="revokes_by") from None
+                n = _count(n)
+                if n is None:
+                    raise ServiceError(
+                        f"{presenters.seat(seat)}'s revokes: a whole number, 0 or more",
+                        field=f"revokes_by.{seat}")
                 if n and seat in rubber.dummy:
                     raise ServiceError(
                         f"the dummy ({presenters.seat(seat)}) is never liable for a revoke "
                         "(Dummy Whist rule 2): leave its revokes at 0",
                         field=f"revokes_by.{seat}")
-                counts[_SIDE_OF[seat]] += max(n, 0)
+                counts[_SIDE_OF[seat]] += n
             if counts["NS"] or counts["EW"]:
                 data["revokes"] = counts
             else:
@@ -176,6 +183,19 @@ def _input(rubber: Rubber, deal: object, dealer: str,
     else:
         data["dealer"] = dealer
     return data
+
+
+def _count(value: object) -> int | None:
+    """A count as entered (a number, or its digits): None unless a whole number, 0 or
+    more ("1.5", "-1", 1.5 and True are not counts; blank is 0)."""
+    if value is None or value == "":
+        return 0
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value >= 0 else None
+    text = str(value).strip() if isinstance(value, str) else ""
+    return int(text) if text.isascii() and text.isdigit() else None
 
 
 def deal_input(*, game: str, deal: object, dealer: str,
@@ -205,8 +225,10 @@ def rubber_deal_add(*, rubber: Rubber, deal: Mapping[str, Any], dealer: str = ""
     rubber = _lock(rubber)
     stored = _stored(rubber)
     if number is not None and number != len(stored) + 1:
-        raise ServiceError(f"deal {number} is on the sheet already: this form was sent "
-                           "before, and nothing more was saved", field="number")
+        raise ServiceError(f"deal {number} is on the sheet already (this form was sent "
+                           "before, or another phone entered it): this one was not saved. "
+                           "Check the sheet, and correct the last deal if it is wrong",
+                           field="number")
     data = _input(rubber, deal, dealer or next_dealer(rubber, stored), revokes_by)
     result = _score(rubber, [d.data for d in stored] + [data])
     row = RubberDeal.objects.create(rubber=rubber, number=len(stored) + 1,
@@ -229,8 +251,11 @@ def rubber_deal_correct(*, rubber: Rubber, deal: Mapping[str, Any], number: int 
                            field="number")
     last = stored[-1]
     if number is not None and number != last.number:
-        raise ServiceError(f"only the last deal can be corrected: deal {last.number} is the "
-                           "last one", field="number")
+        since = (f"deal {last.number} was entered after it" if number < last.number
+                 else f"it was removed: deal {last.number} is the last one")
+        raise ServiceError(f"deal {number} is no longer the last deal ({since}), so this "
+                           "correction was not saved: only the last deal can be corrected",
+                           field="number")
     data = _input(rubber, deal, dealer or last.dealer, revokes_by)
     result = _score(rubber, [d.data for d in stored[:-1]] + [data])
     last.data = data
@@ -409,6 +434,10 @@ def _sheet(rubber: Rubber, rows: Sequence[RubberDeal], result: Any) -> dict[str,
         "winner_label": labels[out["winner"]] if out["winner"] else "",
         "net": out["net"],
         "part_scores": out.get("part_scores") or out.get("score") or {},
+        # The game being played, as it stands (toward game; at whist its points, which
+        # Law 49's "score of four" turns on): None before its first deal and once won.
+        "so_far": None if out["complete"] or not rest else {
+            k: (out.get("part_scores") or out.get("score") or {}).get(k, 0) for k in keys},
         "next_dealer": None if out["complete"] else upcoming,
         "next_dealer_name": None if out["complete"] else names.get(upcoming, upcoming),
         "created_at": rubber.created_at.isoformat() if rubber.created_at else None,

@@ -126,15 +126,54 @@ _NEEDED = {
 }
 
 
-def still_to_choose(game: str, post: Any) -> str:
+# The counts the form takes, in the words of its labels.
+_COUNTS = {"revokes_declaring": "the revokes by the declarer's side",
+           "revokes_defending": "the revokes by the adversaries",
+           **{f"revokes_{s}": f"{presenters.seat(s)}'s revokes" for s in FOUR_SEATS}}
+
+
+def not_a_count(post: Any) -> str:
+    """A count typed that is not one ("1.5", "-1"): the message saying so, "" if none is.
+    Left to the form's parsing it would read as no revoke at all."""
+    for field, what in _COUNTS.items():
+        text = str(post.get(field) or "").strip()
+        if text and not (text.isascii() and text.isdigit()):
+            return f"{presenters.sentence(what)}: a whole number, 0 or more (not “{text}”)."
+    return ""
+
+
+def _revoke_choice_missing(game: str, post: Any, dummy: str) -> str:
+    """The revoke penalty's choice, when the revokes entered call for it and none was
+    tapped: named as the form names it (the engine's own words name its input's keys).
+    A dummy's revokes are not counted: the service refuses them, in its own words."""
+    if game == "whist":
+        sides = {side: sum(_int(post.get(f"revokes_{s}")) or 0 for s in side
+                           if s not in dummy) for side in ("NS", "EW")}
+        if bool(sides["NS"]) != bool(sides["EW"]) and not post.get("revoke_penalty"):
+            return ("what the other side takes for the revoke (take 3 tricks, deduct 3 from "
+                    "theirs, or add 3 to own score)")
+        return ""
+    declaring = _int(post.get("revokes_declaring")) or 0
+    defending = _int(post.get("revokes_defending")) or 0
+    if defending and not declaring and not post.get("first_penalty"):
+        return "what the declarer takes for the adversaries' revoke (points or tricks)"
+    return ""
+
+
+def still_to_choose(game: str, post: Any, dummy: str = "") -> str:
     """What the form was sent without, all of it in one message ("Still to choose: the
     contract's level, the declarer and the tricks the declaring side won."), as the
     table's form lists every field missing; "" when nothing is (a passed-out deal needs
-    none). The engine's own words then say anything else that is wrong."""
+    none). A count that is not one is said first. The engine's own words then say
+    anything else that is wrong."""
+    if bad := not_a_count(post):
+        return bad
     if game != "whist" and post.get("passed_out"):
         return ""
     missing = [what for field, what in _NEEDED["whist" if game == "whist" else "auction"]
                if not str(post.get(field) or "").strip()]
+    if choice := _revoke_choice_missing(game, post, dummy):
+        missing.append(choice)
     if not missing:
         return ""
     listed = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + " and " + missing[-1]
@@ -184,6 +223,7 @@ def for_page(sheet: dict) -> dict:
     sheet["below_rows"] = [{"what": r["what"], "values": [r["points"][k] or "" for k in keys]}
                            for r in sheet["below"]]
     sheet["totals_list"] = [sheet["totals"][k] for k in keys]
+    sheet["so_far_list"] = [sheet["so_far"][k] for k in keys] if sheet["so_far"] else None
     sheet["net_list"] = [{"label": c["label"], "value": presenters.signed(sheet["net"][c["key"]])}
                          for c in sheet["columns"]]
     return sheet
@@ -207,6 +247,8 @@ def _scored_now(sheet: dict) -> dict:
 def _new_page(pads: list[Rubber], values: Any, error: str | None) -> dict[str, Any]:
     return {"pads": pads, "games": Rubber.GAMES, "rules": Rubber.RUBBER_RULES,
             "forms": Rubber.FORMS, "values": values, "error": error,
+            # the dummy hands ticked (a form sent back keeps them)
+            "dummy": values.getlist("dummy") if hasattr(values, "getlist") else [],
             "four_seats": [(s, presenters.seat(s)) for s in FOUR_SEATS],
             "three_seats": THREE_PLAYERS}
 
@@ -222,9 +264,9 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def first_dealer_from_post(game: str, form: str, post: Any) -> str:
     """The first dealer tapped on the new pad page: four hands and Three-Hand have their
-    own choice (both are on the page, one shown); at Dummy Whist there is none, the dummy
-    deals first (the service puts it in)."""
-    if game == "whist" and form == "dummy":
+    own choice (both are on the page, one shown); at Dummy Whist and Double Dummy there is
+    none, a dummy deals first (the service puts it in)."""
+    if game == "whist" and form in ("dummy", "double-dummy"):
         return ""
     return post.get("first_dealer_three" if game == "three-hand" else "first_dealer_four",
                     "") or post.get("first_dealer", "")
@@ -264,6 +306,10 @@ def _deal_page(request: HttpRequest, rubber: Rubber, *, change: bool) -> HttpRes
     if change and last is None:
         return redirect("pad-sheet", code=rubber.code)
     if not change and sheet_data["complete"]:
+        if request.method == "POST":  # won on another phone while this form was open
+            messages.warning(request, f"The rubber was won at deal {len(sheet_data['deals'])}"
+                             ": this deal was not saved. If a deal on the sheet is wrong, "
+                             "correct or remove the last one.")
         return redirect("pad-sheet", code=rubber.code)
     error = None
     preview = None
@@ -275,17 +321,20 @@ def _deal_page(request: HttpRequest, rubber: Rubber, *, change: bool) -> HttpRes
         values = request.POST
         deal, revokes_by = deal_from_post(rubber.game, request.POST)
         try:
-            if missing := still_to_choose(rubber.game, request.POST):
+            if missing := still_to_choose(rubber.game, request.POST, rubber.dummy):
                 raise services.ServiceError(missing)
+            # The deal the form was opened for: another phone may have entered or removed
+            # one since, and a correction then must not land on a different deal.
+            number = _int(request.POST.get("number"))
             if change:
-                services.rubber_deal_correct(rubber=rubber, deal=deal, number=last["number"],
+                services.rubber_deal_correct(rubber=rubber, deal=deal, number=number,
                                              revokes_by=revokes_by)
             else:
                 services.rubber_deal_add(rubber=rubber, deal=deal, revokes_by=revokes_by,
-                                         number=_int(request.POST.get("number")))
+                                         number=number)
         except services.ServiceError as exc:
-            if exc.field == "number" and not change:  # a form sent again: the sheet has it
-                messages.warning(request, exc.message)
+            if exc.field == "number":  # the sheet changed since the form was opened
+                messages.warning(request, exc.message + ".")
                 return redirect("pad-sheet", code=rubber.code)
             error = exc.message
             preview = services.rubber_preview(rubber=rubber, deal=deal, revokes_by=revokes_by,
@@ -370,8 +419,10 @@ def preview(request: HttpRequest, code: str) -> JsonResponse:
     box's HTML, rendered by the same partial the page uses."""
     rubber = _pad(code)
     deal_in, revokes_by = deal_from_post(rubber.game, request.POST)
-    answer = services.rubber_preview(rubber=rubber, deal=deal_in, revokes_by=revokes_by,
-                                     replace_last=request.GET.get("last") == "1")
+    bad = not_a_count(request.POST)
+    answer = {"ok": False, "message": bad} if bad else services.rubber_preview(
+        rubber=rubber, deal=deal_in, revokes_by=revokes_by,
+        replace_last=request.GET.get("last") == "1")
     sheet_data = services.rubber_sheet(rubber=rubber)
     html = render_to_string("tournaments/pad/_preview.html",
                             {"preview": _preview_for_page(answer, sheet_data),
