@@ -160,3 +160,32 @@ def test_a_substitute_may_be_a_member_by_number(members, as_director):
     visitor = services.substitute_set(event=event, number=2, seat=1, player="Gil Hay",
                                       from_round=2, actor=as_director, reason="late")
     assert visitor.player.number is None
+
+
+@pytest.mark.parametrize("how", ["save", "merge", "import"])
+def test_a_member_renamed_shows_on_the_standings_a_process_has_cached(transactional_db, how):
+    """The standings keep the pairs' names until Event.roster_seq moves: renaming,
+    merging or importing a member had left the old name on every night already shown."""
+    from tests.reports.night import build_night, make_director
+    from tournaments.standings import standings
+
+    director = make_director()
+    actor = Actor.director(director)
+    night = build_night(director)
+    ann = Pair.objects.get(event=night.event, number=1).player_1
+    assert standings(night.event)["rankings"][0]["rows"]  # cached in this process
+    if how == "save":
+        services.member_save(player=ann, number="2001", first_name="Ann", last_name="Lee-Hart",
+                             actor=actor)
+    elif how == "merge":
+        keep = services.member_save(number="2001", first_name="Ann", last_name="Lee-Hart",
+                                    actor=actor)
+        services.members_merge(keep=keep, drop=ann, actor=actor, reason="one person")
+    else:
+        services.member_save(player=ann, number="2001", first_name="Ann", last_name="Lee",
+                             actor=actor)
+        services.members_import(text="number,first_name,last_name,email\n"
+                                     "2001,Ann,Lee-Hart,\n", actor=actor)
+    rows = [r for ranking in standings(night.event)["rankings"] for r in ranking["rows"]
+            if r["pair"] == 1]
+    assert rows[0]["names"][0] == "Ann Lee-Hart"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -153,6 +153,13 @@ def members_import(*, text: str, actor: Actor) -> ImportReport:
     wipe them (an address is removed on the member's own page)."""
     _require_director(actor)
     rows = members_parse_csv(text)
+    # The nights of a member renamed show the new name: their events first (in id order,
+    # as members_merge locks them), then the members' rows.
+    before = dict(Player.objects.filter(number__in=[r.number for r in rows])
+                  .values_list("number", "name"))
+    renamed = [row.number for row in rows if row.number in before
+               and before[row.number] != full_name(row.first_name, row.last_name)[:80]]
+    _roster_changed(Player.objects.filter(number__in=renamed).values_list("pk", flat=True))
     known = {p.number: p for p in Player.objects.select_for_update().filter(
         number__in=[r.number for r in rows])}
     created = updated = 0
@@ -198,6 +205,9 @@ def member_save(*, player: Player | None = None, number: str | None, first_name:
             raise ServiceError(f"that is not an e-mail address: “{email}”",
                                field="email") from None
     if player is not None:
+        was = Player.objects.filter(pk=player.pk).values_list("name", "number").get()
+        if was != (full_name(first_name, last_name)[:80], number):
+            _roster_changed([player.pk])  # its nights' standings show the new name
         player = Player.objects.select_for_update().get(pk=player.pk)
     clash = Player.objects.filter(number=number).exclude(
         pk=player.pk if player else None).first() if number else None
@@ -235,6 +245,15 @@ def _events_of(player_ids: Sequence[int]) -> list[int]:
     ids = set(pairs.values_list("event_id", flat=True))
     ids |= set(subs.values_list("pair__event_id", flat=True))
     return sorted(ids)
+
+
+def _roster_changed(player_ids: Iterable[int]) -> None:
+    """The players' names or numbers change: each event they played in is locked (in id
+    order) and its roster_seq moved, so every process's standings read the pairs' names
+    again (standings.PairState.names_for) and the live pages hear of it."""
+    for event_id in _events_of(list(player_ids)):
+        locked = _lock_event(event_id)
+        Event.objects.filter(pk=event_id).update(roster_seq=locked.seq)
 
 
 @transaction.atomic
@@ -279,6 +298,7 @@ def members_merge(*, keep: Player, drop: Player, actor: Actor, reason: str) -> P
         Pair.objects.filter(event=event, player_2=drop).update(player_2=keep)
         subs = Substitute.objects.filter(pair__event=event, player=drop)
         sub_count = subs.update(player=keep)
+        Event.objects.filter(pk=event.pk).update(roster_seq=event.seq)  # the new name
         _audit(event=event, actor=actor, action="merge players", before=before,
                after={"player": {"id": keep.pk, "name": keep.name, "number":
                                  keep.number or drop.number},
