@@ -209,3 +209,17 @@ def test_a_publication_replaced_before_the_worker_came_sends_nothing(night, smtp
     assert not smtp.arrived and not ScoreCardMail.objects.exists()
     assert mail.score_cards_send(event=night.event) == 10  # the latest one's cards
     assert len(smtp.arrived) == 10
+
+
+def test_a_pair_with_nothing_on_its_card_gets_no_mail(night, smtp,
+                                                      django_capture_on_commit_callbacks):
+    """A pair listed that never played (a night called off: every pair) had been mailed
+    an empty card, "No boards played"."""
+    services.pair_set(event=night.event, number=7, players=["Pat Quill", "Rex Stone"],
+                      actor=night.actor)
+    for name in ("Pat Quill", "Rex Stone"):
+        Player.objects.filter(name=name).update(email=address_of(name))
+    publish_final(night, django_capture_on_commit_callbacks)
+    assert len(smtp.arrived) == 10  # the twelve who played, two without an address
+    assert not smtp.to(address_of("Pat Quill")) and not smtp.to(address_of("Rex Stone"))
+    assert not ScoreCardMail.objects.filter(event=night.event, pair_number=7).exists()

@@ -45,7 +45,7 @@ from django.utils import timezone
 from config.celery import app
 
 from .. import selectors
-from ..models import Event, Pair, Player, ScoreCardMail, Substitute
+from ..models import Event, Pair, Player, Result, ScoreCardMail, Substitute
 from ..services import MAIL_TASK
 from .cards import Card, pair_card, standings_url
 from .optout import opt_out_url
@@ -70,9 +70,14 @@ MAX_RETRIES = 5  # after the first try: six in all, over about a quarter of an h
 def _recipients(event: Event) -> Iterable[tuple[int, Player]]:
     """(pair number, player) for everyone who played for a pair: both players and any
     substitute. A player in two pairs of one night (a substitute who also played in
-    another pair) gets the first pair's card only: one mail a player a publication."""
+    another pair) gets the first pair's card only: one mail a player a publication. A
+    pair with nothing on its card (a night called off, a pair listed that never came)
+    gets no mail: an empty card tells a player nothing (decision 131)."""
     seen: set[int] = set()
-    pairs = Pair.objects.filter(event=event).select_related("player_1", "player_2")
+    played = Result.objects.filter(event=event, voided=False)
+    pairs = (Pair.objects.filter(event=event)
+             .filter(Q(pk__in=played.values("ns_pair")) | Q(pk__in=played.values("ew_pair")))
+             .select_related("player_1", "player_2"))
     subs: dict[int, list[Player]] = {}
     for sub in (Substitute.objects.filter(pair__event=event).select_related("player")
                 .order_by("pair_id", "from_round", "seat")):
