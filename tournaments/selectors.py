@@ -1625,12 +1625,30 @@ def member_results(player: Player, events) -> list[MemberResult]:
     """The player's line in each of ``events`` (already filtered by access.member_events),
     newest first: their pair, partner, score and place. A pairs event only (a team
     match ranks teams)."""
-    out = []
+    lines: list[tuple[Pair, str]] = []  # (pair, partner in words)
     pairs = Pair.objects.filter(Q(player_1=player) | Q(player_2=player),
                                 event__in=events, event__kind="pairs").select_related(
-        "event", "player_1", "player_2").order_by("-event__date", "-event_id")
+        "event", "player_1", "player_2")
     for pair in pairs:
         partner = pair.player_2 if pair.player_1_id == player.pk else pair.player_1
+        lines.append((pair, partner.name))
+    # A night played as a substitute: the pair's line, with whom they sat for.
+    mine = {pair.pk for pair, _ in lines}
+    for sub in (Substitute.objects.filter(player=player, pair__event__in=events,
+                                          pair__event__kind="pairs")
+                .select_related("pair__event", "pair__player_1", "pair__player_2")
+                .order_by("pair_id", "from_round")):
+        if sub.pair_id in mine:
+            continue
+        mine.add(sub.pair_id)
+        pair = sub.pair
+        seated = pair.player_1 if sub.seat == 1 else pair.player_2
+        partner = pair.player_2 if sub.seat == 1 else pair.player_1
+        lines.append((pair, f"{partner.name} (substitute for {seated.name} from round "
+                            f"{sub.from_round})"))
+    lines.sort(key=lambda line: (line[0].event.date, line[0].event_id), reverse=True)
+    out = []
+    for pair, partner in lines:
         row, direction = None, ""
         for ranking in standings(pair.event)["rankings"]:
             for line in ranking["rows"]:
@@ -1638,7 +1656,7 @@ def member_results(player: Player, events) -> list[MemberResult]:
                     row, direction = line, ranking["direction"]
         score, title = _member_score(pair.event, row)
         out.append(MemberResult(
-            event=pair.event, pair=pair.number, partner=partner.name, score=score, title=title,
+            event=pair.event, pair=pair.number, partner=partner, score=score, title=title,
             place=str(row["place"]) if row else "–",
             direction="" if direction in ("ALL", "") else presenters.side(direction)))
     return out

@@ -91,3 +91,21 @@ def test_a_night_not_final_is_marked_so(client, night_director):
     rows = client.get(url).content.decode().split("<tr>")
     assert 'data-testid="not-final">not published</small>' in next(
         r for r in rows if "Secret Friday" in r)
+
+
+def test_a_night_played_as_a_substitute_is_listed_with_whom_they_sat_for(client,
+                                                                          night_director):
+    """The member page's "every published night they played" left out a night played as
+    a substitute, though the score card had been mailed to them."""
+    from tournaments import services
+
+    night = build_night(night_director, name="Tuesday duplicate")
+    member, _ = Player.objects.get_or_create(number="1002", defaults={
+        "name": "Max Nye", "first_name": "Max", "last_name": "Nye"})
+    services.substitute_set(event=night.event, number=2, seat=2, player="1002",
+                            from_round=3, actor=night.actor, reason="Di Eck left early")
+    standings.clear_cache()
+    text = client.get(reverse("public-member", kwargs={"number": "1002"})).content.decode()
+    assert "Tuesday duplicate" in text
+    assert "Cy Dow (substitute for Di Eck from round 3)" in text
+    assert reverse("public-pair", kwargs={"pk": night.event.pk, "number": 2}) in text
