@@ -122,6 +122,17 @@ def test_the_text_standings_give_a_fraction_exactly(night):
         assert ("+" if value > 0 else "") + presenters.exact(value) in line.split()
 
 
+def test_the_text_standings_name_a_substitute(night):
+    """The JSON and the pages gave the substitute; the text standings dropped them."""
+    from tournaments import services
+
+    services.substitute_set(event=night.event, number=2, seat=2, player="Max Nye",
+                            from_round=3, actor=night.actor, reason="Di Eck left early")
+    out = io.StringIO()
+    call_command("standings", str(night.event.pk), "--format", "text", stdout=out)
+    assert "Cy Dow & Di Eck (Max Nye for Di Eck from round 3)" in out.getvalue()
+
+
 # --- messages start with a capital --------------------------------------------------------------
 
 BANNERS = re.compile(r'<(?:li class="(?:error|success|info|warning)[^"]*"'

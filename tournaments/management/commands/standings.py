@@ -70,7 +70,7 @@ def as_text(data: dict) -> str:
         lines.append(f"{'Place':<6} {'Pair':>4}  {'Players':<40} {'Score':>8} "
                      + (f"{'Exact':>8} " if exact else "") + f"{'Boards':>6}")
         for row in ranking["rows"]:
-            names = presenters.pair_names(row["names"])
+            names = presenters.pair_names(row["names"], row.get("substitutes"))
             score = presenters.percent(row["score"]) if mp else presenters.signed(row["score"])
             score = f"{score:>8}"
             if exact:
@@ -104,7 +104,8 @@ def overall_text(data: dict) -> str:
              + " ".join(f"{h:>10}" for h in heads) + f" {'Overall':>10}"]
     for row in data["rankings"][0]["rows"]:
         total = shown({"score": row["score"], "exact": row["exact"]})
-        lines.append(f"{row['place']:<6} {row['pair']:>4}  {' & '.join(row['names']):<40} "
+        names = presenters.pair_names(row["names"], row.get("substitutes"))
+        lines.append(f"{row['place']:<6} {row['pair']:>4}  {names:<40} "
                      + " ".join(f"{shown(c):>10}" for c in row["sessions"])
                      + f" {total:>10}")
     return "\n".join(lines)
