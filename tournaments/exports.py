@@ -56,6 +56,7 @@ class ExportData:
     club: str
     kind: str
     method: str
+    rules: str
     is_whist: bool
     players: dict[int, list[dict]]
     rankings: list[dict]
@@ -67,7 +68,7 @@ def gather(event: Event) -> ExportData:
     return ExportData(
         event_id=event.pk, name=event.name, date=event.date,
         club=getattr(settings, "CLUB_NAME", "") or "The club",
-        kind=event.kind, method=event.method, is_whist=event.is_whist,
+        kind=event.kind, method=event.method, rules=event.rules, is_whist=event.is_whist,
         players=selectors.pair_players(event),
         rankings=standings.standings(event)["rankings"] if event.kind == "pairs" else [],
         travellers=selectors.travellers(event),
@@ -131,15 +132,6 @@ def _side_total(row: dict, side: str) -> str:
     return "" if trick is None else str(trick + (honour or 0))
 
 
-def _places(rows: list[dict]) -> dict[int, str]:
-    """Place by pair, a tie written "2=" (as USEBIO and score sheets write it)."""
-    count: dict[int, int] = {}
-    for r in rows:
-        count[r["place"]] = count.get(r["place"], 0) + 1
-    return {r["pair"]: f"{r['place']}=" if count[r["place"]] > 1 else str(r["place"])
-            for r in rows}
-
-
 # --- USEBIO 1.2 -------------------------------------------------------------------------------
 
 
@@ -151,10 +143,28 @@ def _sub(parent: ET.Element, tag: str, text: object | None = None) -> ET.Element
 
 
 def usebio_xml(data: ExportData) -> str:
-    """The event as a USEBIO 1.2 document (the elements docs/usebio/README.md lists)."""
+    """The event as a USEBIO 1.2 document (the elements docs/usebio/README.md lists).
+
+    ``ExportError`` for what the file cannot say truly: a teams event, a night without
+    a result (its file would rank nobody), and sections ranked each on its own (the
+    file's places belong to one ranking of the field, or one per direction, and a pair
+    carries no section).
+    """
     if data.kind != "pairs":
         raise ExportError("USEBIO export is for pairs events; a teams event can be sent "
                           "as PBN")
+    # A board is played once it has a line on its traveller (a ruling counts).
+    played = [traveller for traveller in data.travellers if traveller["rows"]]
+    if not played:
+        raise ExportError("USEBIO export needs results: no board of this event has a "
+                          "result yet")
+    sections = sorted({r["section"] for r in data.rankings if "section" in r})
+    if sections:
+        raise ExportError(
+            f"USEBIO export cannot show sections ranked apart: this event ranks each "
+            f"section ({', '.join(sections)}) on its own, and a USEBIO file has one ranking "
+            f"of the whole field (or one for N–S and one for E–W) with no section for a "
+            f"pair; the event can be sent as PBN")
     root = ET.Element("USEBIO", Version=USEBIO_VERSION)
     club = _sub(root, "CLUB")
     _sub(club, "CLUB_NAME", data.club)
@@ -167,17 +177,19 @@ def usebio_xml(data: ExportData) -> str:
     _sub(event, "DATE", data.date.strftime("%d/%m/%Y"))
     _sub(event, "BOARD_SCORING_METHOD",
          "MATCH_POINTS" if data.method == "matchpoints" else "AGGREGATE")
-    _sub(event, "BOARDS_PLAYED", len(data.travellers))
-    _sub(event, "WINNER_TYPE", 1 if len(data.rankings) == 1 else 2)
+    _sub(event, "BOARDS_PLAYED", len(played))
+    # 1: one ranking of all the pairs (a Howell); 2: N-S and E-W ranked apart.
+    directions = [ranking["direction"] for ranking in data.rankings]
+    _sub(event, "WINNER_TYPE", 1 if directions == ["ALL"] else 2)
     participants = _sub(event, "PARTICIPANTS")
     for ranking in data.rankings:
-        places = _places(ranking["rows"])
         for row in ranking["rows"]:
             pair = _sub(participants, "PAIR")
             _sub(pair, "PAIR_NUMBER", row["pair"])
             if ranking["direction"] != "ALL":
                 _sub(pair, "DIRECTION", ranking["direction"])
-            _sub(pair, "PLACE", places[row["pair"]])
+            # The standings' place as they give it: "2", or "2=" for a tie.
+            _sub(pair, "PLACE", row["place"])
             if data.method == "matchpoints":
                 _sub(pair, "TOTAL_SCORE", _decimal(row.get("matchpoints")))
                 _sub(pair, "PERCENTAGE", f"{row['score']:.2f}")
@@ -189,7 +201,7 @@ def usebio_xml(data: ExportData) -> str:
                 _sub(element, "PLAYER_NAME", player["name"])
                 if player["number"]:
                     _sub(element, "CLUB_ID_NUMBER", player["number"])
-    for traveller in data.travellers:
+    for traveller in played:
         board = _sub(event, "BOARD")
         _sub(board, "BOARD_NUMBER", traveller["board"])
         for row in traveller["rows"]:
@@ -248,6 +260,9 @@ def _pbn_game(data: ExportData, traveller: dict, row: dict, site: str) -> list[t
         ("Dealer", dealer_for_board(number)),
         ("Vulnerable", "None"),  # the laws have no vulnerability
         ("Deal", traveller["deal"] or ""),
+        # PBN's Scoring names modern methods ("MP", "IMP"...); none scores by the 1913
+        # laws, so the rule set's name says which laws the scores follow (docs/exports.md).
+        ("Scoring", data.rules),
     ]
     if _played(row):
         if data.is_whist:

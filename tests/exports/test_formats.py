@@ -161,6 +161,7 @@ def test_duplicate_whist_and_matchpoints(director):
     played = [g for g in games if g.tags.get("Result")]
     assert {g.tags["Result"] for g in played} >= {"8", "6", "5"}
     assert all(g.tags["Contract"] == "" and "MatchpointsNS" in g.tags for g in played)
+    assert {g.tags["Scoring"] for g in games} == {"duplicate-whist"}
 
 
 def night_date():
@@ -182,13 +183,14 @@ def _data(rows):
 
     players = {n: [{"name": f"P{n}a", "number": None}, {"name": f"P{n}b", "number": "7"}]
                for n in (1, 2)}
+    # Places as the standings give them (compare.rank): a tie is already "1=".
     rankings = [{"direction": "ALL", "rows": [
-        {"place": 1, "pair": 1, "score": 10, "exact": "10", "boards": 1},
-        {"place": 1, "pair": 2, "score": 10, "exact": "10", "boards": 1}]}]
+        {"place": "1=", "pair": 1, "score": 10, "exact": "10", "boards": 1},
+        {"place": "1=", "pair": 2, "score": 10, "exact": "10", "boards": 1}]}]
     return exports.ExportData(
         event_id=1, name="Night", date=datetime.date(2026, 1, 2), club="Club", kind="pairs",
-        method="plus-minus", is_whist=False, players=players, rankings=rankings,
-        travellers=[{"board": 3, "deal": "", "rows": rows}])
+        method="plus-minus", rules="american-1913", is_whist=False, players=players,
+        rankings=rankings, travellers=[{"board": 3, "deal": "", "rows": rows}])
 
 
 def test_passed_out_and_a_ruling_written_as_pure_functions():
