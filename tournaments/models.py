@@ -643,6 +643,10 @@ class ReportJob(models.Model):
     task_id = models.CharField(max_length=64, blank=True)
     error = models.TextField(blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
+    # An event's document: the event's change number its data was gathered at (Event.seq;
+    # for the guide cards, Event.roster_seq: only the movement and the pairs are on them),
+    # so the print room can say when the night has changed since.
+    seq = models.BigIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

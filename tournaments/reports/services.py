@@ -213,22 +213,34 @@ def season_report_request(*, season: Season, actor: Actor) -> ReportJob:
 
 
 def season_report_data(season: Season) -> dict:
-    """The plain data the season's PDF prints: the director's table (every night; one
-    not yet final is marked so), as the season's page shows it."""
+    """The plain data the season's PDF prints: the director's table (every night, each
+    printed; one not yet final, or not published, is marked so), as the season's page
+    shows it, and the footnote saying what its brackets and rounding mean."""
     table = selectors.season_table(season, director=True)
     columns, rows = presenters.season_rows(table)
     pending = [e for e in columns if not e["final"]]
-    note = ("Not final yet: " + "; ".join(f"{e['name']} ({presenters.day(e['date'])})"
-                                           for e in pending)
-            + ".") if pending else ""
+    note = ("Not final yet: " + "; ".join(
+        f"{e['name']} ({presenters.day(e['date'])}"
+        + (", not published" if e["published"] == "none" else "") + ")" for e in pending)
+        + ".") if pending else ""
     footnote = "Visitors (players without a member number) are not ranked in a season."
     if season.rule == "best":
         footnote = (f"Only the best {season.best_of} nights count: a score in brackets is "
                     "not counted. " + footnote)
     if season.min_events > 1:
-        footnote += (f" A member with fewer than {season.min_events} nights is listed "
+        who = "A partnership" if season.entrants == "pairs" else "A member"
+        footnote += (f" {who} with fewer than {season.min_events} nights is listed "
                      "without a place.")
-    if table["counts"] != "points":
+    if table["counts"] == "points":
+        if any(r["exact"] not in r["shown"] for r in rows):  # an average, as a rule
+            footnote += (" Points that are not a whole number or a simple fraction (6½) "
+                         "are printed to two decimals, the exact value beside them in "
+                         "brackets; places go by the exact value.")
+    elif table["method"] == "matchpoints":
+        footnote += (" Each percentage is printed to two decimals, as the nights' standings "
+                     "do; the season adds the nights' exact percentages, printed beside its "
+                     "total in brackets where they differ.")
+    else:
         footnote += (" Each score shows the nearest whole number, as the nights' standings "
                      "do; the season adds the nights' exact scores, printed beside its total "
                      "in brackets where they differ.")
@@ -440,13 +452,15 @@ def report_run(*, job_id: int, task_id: str,
         # Gathering the data and laying out the pages take about as long as each other:
         # each is half of the bar.
         units = report_units(event, job.kind)
+        seq = _seq_of(event.pk, job.kind)  # read before the data: a later change shows
         data = report_data(event, job.kind,
                            progress=lambda done, _n: progress(done, 2 * units))
         renderer = RENDERERS[job.kind](
             progress=lambda done, _n: progress(units + done, 2 * units))
         filename, _mimetype, content = renderer.render(data)
         name = _store(event, filename, content, previous=job.file.name)
-        finished = _report_finish(job_id=job_id, task_id=task_id, name=name, total=2 * units)
+        finished = _report_finish(job_id=job_id, task_id=task_id, name=name, total=2 * units,
+                                  seq=seq)
     return {"job": job_id, "status": "done" if finished else "superseded", "file": name}
 
 
@@ -582,10 +596,26 @@ def report_progress(*, job_id: int, task_id: str, done: int, total: int) -> None
 
 
 @transaction.atomic
-def _report_finish(*, job_id: int, task_id: str, name: str, total: int) -> bool:
+def _report_finish(*, job_id: int, task_id: str, name: str, total: int,
+                   seq: int | None = None) -> bool:
     return bool(ReportJob.objects.filter(pk=job_id, task_id=task_id).update(
         status=ReportJob.Status.DONE, file=name, done=total, total=total, error="",
-        updated_at=timezone.now()))
+        seq=seq, updated_at=timezone.now()))
+
+
+def _seq_of(event_id: int, kind: str) -> int:
+    """The change number an event's document follows: the guide cards change only with
+    the movement and the pairs (roster_seq), every other document with any change."""
+    field = "roster_seq" if kind == "guidecards" else "seq"
+    return Event.objects.filter(pk=event_id).values_list(field, flat=True).get()
+
+
+def report_stale(job: ReportJob) -> bool:
+    """Was the job's file made before the event's latest change that it shows?"""
+    if job.event_id is None or job.seq is None or job.status != ReportJob.Status.DONE:
+        return False
+    event = job.event
+    return (event.roster_seq if job.kind == "guidecards" else event.seq) > job.seq
 
 
 def report_failed(*, job_id: int, task_id: str, error: str) -> None:
@@ -801,11 +831,13 @@ def report_status(job: ReportJob) -> dict[str, Any]:
     if job.status == ReportJob.Status.DONE:
         percent = 100
     just_sent = _just_sent(job)
+    stale = report_stale(job)
     message = {
         ReportJob.Status.QUEUED: STARTING if just_sent else WAITING + " Scores and "
         "standings work as usual; the file will be made as soon as the worker takes the job.",
         ReportJob.Status.RUNNING: f"Printing: {percent}% done.",
-        ReportJob.Status.DONE: "Ready.",
+        ReportJob.Status.DONE: "Ready, but the night has changed since it was printed: "
+        "print it again to have it as it stands now." if stale else "Ready.",
         ReportJob.Status.FAILED: f"Printing failed: {job.error}" if job.error else
         "Printing failed.",
     }[ReportJob.Status(job.status)]
@@ -826,5 +858,6 @@ def report_status(job: ReportJob) -> dict[str, Any]:
         "attempts": job.attempts,
         "error": job.error,
         "message": message,
+        "stale": stale,
         "updated_at": job.updated_at.isoformat() if job.updated_at else None,
     }

@@ -86,6 +86,8 @@ def reports_index(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     services.report_requeue(event=event)
     jobs = {job.kind: job for job in ReportJob.objects.filter(event=event)}
+    for job in jobs.values():
+        job.event = event  # each job's staleness reads it
     # The overall standings are for an event of several sessions only.
     several = event.session_of_id is not None or event.later_sessions.exists()
     rows = [{"kind": kind, "title": title, "job": jobs.get(kind),
