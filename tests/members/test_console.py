@@ -102,11 +102,12 @@ def test_edit_and_mark_inactive(console, members):
 
 
 @pytest.mark.parametrize(("typed", "first", "last"), [
-    ("Amos Pell", "Amos", "Pell"), ("Mary Ann van Dyke", "Mary Ann van", "Dyke"),
+    ("Amos Pell", "Amos", "Pell"), ("Mary Ann van Dyke", "Mary Ann", "van Dyke"),
     ("Cher", "", "Cher")])
 def test_a_visitors_name_is_offered_as_first_and_last(console, typed, first, last):
     """A visitor is known by the name typed on the pairs page: made a member, its name
-    is offered split (the last word the last name), not all in the last name."""
+    is offered split (the last word the last name, or the words from a particle on:
+    "van Dyke"), not all in the last name."""
     visitor = Player.objects.create(name=typed)
     form = console.get(reverse("director-member", kwargs={"player_id": visitor.pk})
                        ).content.decode()

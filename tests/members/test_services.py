@@ -189,3 +189,25 @@ def test_a_member_renamed_shows_on_the_standings_a_process_has_cached(transactio
     rows = [r for ranking in standings(night.event)["rankings"] for r in ranking["rows"]
             if r["pair"] == 1]
     assert rows[0]["names"][0] == "Ann Lee-Hart"
+
+
+@pytest.mark.parametrize(("name", "parts"), [
+    ("Cornelia Van Dusen", ("Cornelia", "Van Dusen")),
+    ("Ludwig van Beethoven", ("Ludwig", "van Beethoven")),
+    ("Walter de la Mare", ("Walter", "de la Mare")),
+    ("Mary Ann Smith", ("Mary Ann", "Smith")),
+    ("Ann Lee", ("Ann", "Lee")),
+    ("Cher", ("", "Cher")),
+])
+def test_a_name_written_whole_splits_before_its_surname(name, parts):
+    """A night file's "Cornelia Van Dusen #230" had made a member Cornelia Van / Dusen,
+    sorted under D."""
+    from tournaments.services.members import name_parts
+
+    assert name_parts(name) == parts
+
+
+def test_a_new_member_from_a_pairs_line_keeps_a_surname_of_two_words(as_director):
+    player = services.player_for("Cornelia Van Dusen #230")
+    assert (player.first_name, player.last_name, player.number) == ("Cornelia", "Van Dusen",
+                                                                    "230")

@@ -326,6 +326,21 @@ def members_merge(*, keep: Player, drop: Player, actor: Actor, reason: str) -> P
 
 
 _PARSE = object()
+# The words that begin a surname of several ("Cornelia Van Dusen", "Ludwig van Beethoven").
+SURNAME_PARTICLES = frozenset({"van", "von", "de", "del", "della", "der", "den", "di", "da",
+                               "du", "le", "la", "st", "st.", "ter", "ten"})
+
+
+def name_parts(name: str) -> tuple[str, str]:
+    """A name written whole as (first name, last name): the last word is the surname,
+    or the words from a particle on ("Van Dusen", "de la Mare"), so that the list sorts
+    Cornelia Van Dusen under V; "Mary Ann Smith" is Mary Ann, Smith."""
+    words = name.split()
+    if len(words) < 2:
+        return "", name.strip()
+    start = next((i for i in range(1, len(words) - 1)
+                  if words[i].lower() in SURNAME_PARTICLES), len(words) - 1)
+    return " ".join(words[:start]), " ".join(words[start:])
 
 
 def player_for(token: str, *, current: Player | None = None, number=_PARSE) -> Player:
@@ -353,7 +368,7 @@ def player_for(token: str, *, current: Player | None = None, number=_PARSE) -> P
                                f"the name and the number, like \"Ann Lee #{number}\"",
                                field="players")
         number = _check_number(number, "players")
-        first, _, last = name.rpartition(" ")
+        first, last = name_parts(name)
         return Player.objects.create(name=name[:80], number=number, first_name=first[:40],
                                      last_name=last[:40])
     if current is not None and current.number is None:

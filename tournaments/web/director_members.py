@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from .. import presenters, selectors, services
 from ..models import Player
 from ..services import ServiceError
+from ..services.members import name_parts
 from .director import _actor, director_required
 
 MAX_UPLOAD = 1_000_000
@@ -104,7 +105,7 @@ def member_edit(request: HttpRequest, player_id: int | None = None) -> HttpRespo
     if player is not None:
         first, last = player.first_name, player.last_name
         if not first and not last:  # a visitor, known by the name typed: "Amos Pell"
-            first, _, last = player.name.rpartition(" ")
+            first, last = name_parts(player.name)
         initial = {"number": player.number or "", "first_name": first, "last_name": last,
                    "email": player.email, "active": player.active}
     form = MemberForm(request.POST or None, initial=initial)
