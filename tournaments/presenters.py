@@ -221,6 +221,26 @@ def percent(value: float | Fraction | int | None) -> str:
     return f"{shown}%".replace("-", MINUS)
 
 
+def matchpoint_total(matchpoints: Number, top: int, score: float | Fraction | int) -> str:
+    """A pair's matchpoint night as its score card totals it, in the standings' own
+    numbers: its matchpoints exactly, never signed (they are never negative), of the top
+    it could have made, and the percentage that places it: "33 of 48 (68.75%)",
+    "12½ of 24 (52.08%)"."""
+    return f"{exact(matchpoints)} of {number(top)} ({percent(score)})"
+
+
+def own_average_on_card(row: dict, played: Number) -> str:
+    """Why a matchpoint card's total is more than its running total under "own-average"
+    (docs/decisions.md, 85): `row` is the pair's standings row (boards played, not played,
+    the top over the whole session), `played` the matchpoints the card's boards add up to."""
+    boards, missed = row["boards"], row["not_played"]
+    board_top = row["top"] // (boards + missed)
+    which = "the board" if missed == 1 else f"the {missed} boards"
+    return (f"On {which} it did not play, the pair is credited with its own average on the "
+            f"{boards} it played ({exact(played)} of {number(board_top * boards)}), as the "
+            f"standings do: the total covers all {boards + missed} boards.")
+
+
 def minus(text: Any) -> str:
     """Text with its leading hyphen-minus made a true minus sign ("-7" → "−7")."""
     text = "" if text is None else str(text)

@@ -736,7 +736,9 @@ def scorecards(event: Event, numbers: list[int] | None = None, *,
                progress: Callable[[int, int], None] | None = None) -> list[dict]:
     """Every pair's score card (``scorecard``), in pair order: one query for the results
     of all of them. `numbers`: only these pairs (a number with no pair is left out);
-    `progress(done, total)` is called as each pair's card is made."""
+    `progress(done, total)` is called as each pair's card is made. At matchpoints a card
+    also has ``total_text``, its total as the standings give it ("12½ of 24 (52.08%)"),
+    and ``total_note`` (under own-average, why that is more than the running total)."""
     # The pairs, their players and their substitutes in one query (a row per substitute).
     pairs = Pair.objects.filter(event=event)
     if numbers is not None:
@@ -757,6 +759,12 @@ def scorecards(event: Event, numbers: list[int] | None = None, *,
         only = Q(ns_pair_id=pk) | Q(ew_pair_id=pk)
     results = _results(event, only)
     notes = ruling_notes(event)
+    # At matchpoints the card totals in the standings' own numbers (matchpoints, top and
+    # the percentage that places the pair), and shows every board's matchpoints exactly:
+    # nothing on it is rounded.
+    matchpoints = event.method == "matchpoints" and state is not None
+    standing = ({row["pair"]: row for ranking in standings(event)["rankings"]
+                 for row in ranking["rows"]} if matchpoints else {})
     for r in results:
         scaled = state.result_scaled(r["result_id"]) if state else None
         for side, pk, opponents, score in ((1, r["ns_pair_id"], r["ew"], r["ns_score"]),
@@ -809,8 +817,17 @@ def scorecards(event: Event, numbers: list[int] | None = None, *,
             "rows": rows,
             "total": exact_scaled(running, common),
             "shown": shown_scaled(running, common),
-            "rounded": rounded,
+            "rounded": rounded and not matchpoints,
         })
+        if matchpoints:  # "12½ of 24 (52.08%)", and under own-average why it is more
+            row, total = standing.get(number), exact_scaled(running, common)
+            out[-1]["total_text"] = (  # no row: no board of the pair compared yet
+                presenters.matchpoint_total(row["matchpoints"], row["top"], row["score"])
+                if row else presenters.exact(total))
+            out[-1]["total_note"] = (
+                presenters.own_average_on_card(row, total)
+                if row and row.get("not_played") and event.not_played_scoring == "own-average"
+                else "")
         if progress is not None:
             progress(len(out), len(cards))
     return out

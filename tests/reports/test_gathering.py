@@ -121,7 +121,7 @@ def old_scorecard(event, pair_number):
             "late_play": r.late_play,
         })
     substitutes = subs.get(pair_number, [])
-    return {
+    card = {
         "pair": pair_number, "names": names[pair_number], "substitutes": substitutes,
         "names_text": presenters.pair_names(names[pair_number], substitutes),
         "joined_round": joined_round, "left_after_round": left_after_round,
@@ -130,6 +130,13 @@ def old_scorecard(event, pair_number):
         "rounded": any(row["plus_minus"] is not None and "/" in row["plus_minus"]
                        for row in rows),
     }
+    if event.method == "matchpoints":  # shown exactly; the total as the standings give it
+        row = {r["pair"]: r for ranking in standings.standings(event)["rankings"]
+               for r in ranking["rows"]}[pair_number]
+        card.update(rounded=False, total_note="",  # boards not played: Neuberg here
+                    total_text=presenters.matchpoint_total(row["matchpoints"], row["top"],
+                                                           row["score"]))
+    return card
 
 
 # --- the night ------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ card; the text writes the same rows in the same words and numbers ("6½", "−22
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -79,11 +80,17 @@ def _table(head: list[str], rows: list[list[str]], right: set[int]) -> list[str]
     return [line(head), *(line(r) for r in rows)]
 
 
+def _matchpoints(value) -> str:
+    """A board's matchpoints, or the running total of them, exactly and unsigned ("6½")."""
+    return "" if value is None else presenters.exact(value)
+
+
 def card_text(event: Event, card: dict) -> str:
     """The card as lines of text, as the PDF beside it has it: the board rows (scores
-    signed), the notes under them, the total."""
+    signed; matchpoints exactly, unsigned), the notes under them, the total."""
     whist = event.is_whist
     compared = card["method"] != "total-points"
+    mp = card["method"] == "matchpoints"
     head = ["Board", "Sat", "Against"] + (["Tricks won in play"] if whist
                                           else ["Contract", "By", "Tricks"]) + ["Score"]
     if compared:
@@ -94,7 +101,9 @@ def card_text(event: Event, card: dict) -> str:
                 *_played(r, whist),
                 ("" if r["score"] is None else str(r["score"])) if whist
                 else presenters.signed(r["score"])]
-        if compared:
+        if mp:
+            line += [_matchpoints(r["plus_minus"]), _matchpoints(r["running"])]
+        elif compared:
             line += [_exact_note(r["shown"], r["plus_minus"]),
                      _exact_note(r["running_shown"], r["running"])]
         rows.append(line)
@@ -105,7 +114,11 @@ def card_text(event: Event, card: dict) -> str:
     notes = [f"Board {r['board']}: {r['note']}" for r in card["rows"] if r.get("note")]
     if notes:
         lines += ["", *notes]
-    if compared and rows:
+    if mp and rows:  # as the standings give it: "12½ of 24 (52.08%)"
+        lines += ["", f"Total: {card['total_text']}"]
+        if card.get("total_note"):
+            lines += textwrap.wrap(card["total_note"], 72)
+    elif compared and rows:
         lines += ["", f"Total: {_exact_note(card['shown'], card['total'])}"]
     return "\n".join(lines)
 

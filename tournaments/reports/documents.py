@@ -396,9 +396,9 @@ class ScorecardsRenderer(BaseRenderer):
             right_from = 3 if whist else 5
             columns = [Column(w * mm, "right" if i >= right_from else "left")
                        for i, w in enumerate(widths)]
-            rows = [self._card_row(r, compared, whist) for r in card["rows"]]
+            rows = [self._card_row(r, compared, whist, mp) for r in card["rows"]]
             if not rows:
-                rows = [GridRow(["No boards played yet"] + [""] * (len(head) - 1),
+                rows = [GridRow(["No boards played"] + [""] * (len(head) - 1),
                                 (0, len(head) - 1))]
             grid = Grid(columns, head, rows)
             grid.hAlign = "LEFT"
@@ -407,13 +407,19 @@ class ScorecardsRenderer(BaseRenderer):
                 if r.get("note"):
                     block.append(self.para(f"<b>Note:</b> {esc(r['note'])}", "small"))
             if compared:
-                total = _exact_note(card["shown"], card["total"])
+                # Matchpoints as the standings give them ("12½ of 24 (52.08%)"), unsigned.
+                total = (esc(card["total_text"]) if mp
+                         else _exact_note(card["shown"], card["total"]))
                 block.append(Spacer(0, 2 * mm))
                 block.append(self.para(f"<b>Total: {total}</b>", "body"))
+                if mp and card.get("total_note"):
+                    block.append(self.para(esc(card["total_note"]), "small"))
             yield block
 
-    def _card_row(self, r: dict, compared: bool, whist: bool = False) -> GridRow:
-        """One board of a card: plain strings for numbers, shared cells for the rest."""
+    def _card_row(self, r: dict, compared: bool, whist: bool = False,
+                  mp: bool = False) -> GridRow:
+        """One board of a card: plain strings for numbers, shared cells for the rest
+        (matchpoints exactly and unsigned, "6½"; plus/minus signed, rounded, exact beneath)."""
         played = contract_cell(r)
         if whist:  # the ruling's words, else the tricks the pair's side won in play
             played = played or blank(presenters.tricks_won(r))
@@ -428,7 +434,9 @@ class ScorecardsRenderer(BaseRenderer):
                 # shrunk to some 4 points).
                 span = (3, 5)
         cells.append(blank(r["score"]) if whist else signed(r["score"]))  # whist: a count
-        if compared:
+        if mp:
+            cells += [presenters.exact(r["plus_minus"]), presenters.exact(r["running"])]
+        elif compared:
             cells += [exact_cell(r["shown"], r["plus_minus"]),
                       exact_cell(r["running_shown"], r["running"])]
         return GridRow(cells, span)
