@@ -1844,8 +1844,14 @@ def season_rank(entrants: dict[Any, list[Fraction]], *, rule: str, best_of: int 
 def season_events(season: Season, *, director: bool) -> list[dict]:
     """The season's events in date order, each with whether it counts for this caller:
     the public counts only events whose standings are published final; the director
-    counts every event (a provisional or unpublished one is marked as such)."""
-    events = list(season.events.order_by("date", "id"))
+    counts every event (a provisional or unpublished one is marked as such).
+
+    An unpublished event is not the public's at all: not counted, and not named either
+    (decision 123, as access.member_events leaves it off a member's page; its own pages
+    are the site's 404). The public sees a provisional one, named, counted once final."""
+    events = season.events.order_by("date", "id")
+    if not director:
+        events = events.exclude(published=Event.Published.NONE)
     return [{"event": e, "id": e.pk, "name": e.name, "date": e.date,
              "published": e.published,
              "final": e.published == Event.Published.FINAL,

@@ -31,8 +31,9 @@ class SeasonList(ApiView):
 
     @extend_schema(responses={200: SeasonOut(many=True), **ERRORS}, tags=TAGS)
     def get(self, request):
-        seasons = access.visible_seasons(access.api_caller(request)).prefetch_related("events")
-        return Response(SeasonOut(seasons, many=True).data)
+        caller = access.api_caller(request)
+        seasons = access.visible_seasons(caller).prefetch_related("events")
+        return Response(SeasonOut(seasons, many=True, context={"director": caller.director}).data)
 
     @extend_schema(request=SeasonIn, responses={201: SeasonOut, **WRITE_ERRORS}, tags=TAGS,
                    parameters=[IDEMPOTENCY])

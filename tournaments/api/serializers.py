@@ -1228,5 +1228,10 @@ class SeasonOut(serializers.Serializer):
     events = serializers.SerializerMethodField()
 
     def get_events(self, season) -> list[int]:
-        """The events' ids in date order (as the season's table lists them)."""
-        return [e.pk for e in sorted(season.events.all(), key=lambda e: (e.date, e.pk))]
+        """The events' ids in date order (as the season's table lists them); to the public
+        (context ``director`` false) not an event left unpublished, which it is not told
+        of (selectors.season_events)."""
+        events = season.events.all()
+        if not self.context.get("director", True):
+            events = [e for e in events if e.published != Event.Published.NONE]
+        return [e.pk for e in sorted(events, key=lambda e: (e.date, e.pk))]

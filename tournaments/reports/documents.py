@@ -9,19 +9,23 @@ which boards it plays each round, and where everyone goes next.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
 from reportlab.lib import colors
+from reportlab.lib.pagesizes import landscape, portrait
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Spacer, Table, TableStyle
 
 from scoring.engine import SUITS
 
 from .. import presenters
 from .base import (
+    FONT,
     FONT_BOLD,
     LINE,
     BaseRenderer,
@@ -710,15 +714,29 @@ class PartyStandingsRenderer(BaseRenderer):
 
 class SeasonTableRenderer(BaseRenderer):
     """A season's table: each member (or partnership) with their place, their nights
-    (a night not counted in brackets) and the season's score.
+    (a night not counted in brackets), the nights played and the season's score.
+
+    Every night is printed: the table shows which nights count (decision 149), and a club
+    season has 10 to 40 of them. The nights' columns are as narrow as their widest cell;
+    they go across the club's paper while they fit beside the names and the totals, else
+    the page is turned landscape, and the nights that still do not fit follow in further
+    tables of nights (the places and names again, in the same order), each headed with
+    the nights it holds.
 
     Data: tournaments.reports.services.season_report_data(season): "season", "rule",
-    "note", "counts", "entrants", and presenters.season_rows' "columns" and "rows".
+    "note", "footnote", "counts", "entrants", and presenters.season_rows' "columns" and
+    "rows".
     """
 
     document = "Season table"
     kind = "season"
-    MAX_NIGHT_COLUMNS = 8  # more nights than fit across a page: the totals only
+    PLACE_WIDTH = 14 * mm
+    NAME_WIDTH = 42 * mm  # the names' column at its narrowest: a pair's names wrap
+    NIGHTS_WIDTH = 15 * mm
+    ROOMY_NIGHT_WIDTH = 14 * mm  # a night's column when the page has room for it
+    NIGHT_SIZE = 8  # a night's cell, in points: the nights are many, the totals few
+    MARK_SIZE = 7  # "not final" under a night's date
+    NIGHT_PADDING = 3  # points each side of a night's cell (the table's default is 6)
 
     def count(self, data: dict) -> int:
         return 1
@@ -726,41 +744,157 @@ class SeasonTableRenderer(BaseRenderer):
     def event_name(self, data: Any) -> str:
         return str(data["season"])
 
+    def render(self, data: dict) -> tuple[str, str, bytes]:
+        self.page_size = self.page_for(data)
+        return super().render(data)
+
+    def _styles(self) -> dict[str, ParagraphStyle]:
+        styles = super()._styles()
+        styles["night_head"] = ParagraphStyle("night_head", parent=styles["num"],
+                                              fontSize=self.NIGHT_SIZE, leading=9.5)
+        return styles
+
+    # How the nights are laid out ------------------------------------------------------------
+
+    def page_for(self, data: dict) -> tuple[float, float]:
+        """The club's paper upright when every night fits across it beside the totals;
+        else landscape (the nights that still do not fit go on in further tables)."""
+        upright = portrait(self.page_size)
+        if len(data["columns"]) <= self.portrait_nights(data):
+            return upright
+        return landscape(upright)
+
+    def portrait_nights(self, data: dict) -> int:
+        """How many nights fit across an upright page beside the names and the totals."""
+        frame = portrait(self.page_size)[0] - 2 * self.margin
+        return self._across(frame - self._totals_width(data), data)
+
+    def _across(self, room: float, data: dict) -> int:
+        """How many nights' columns fit in `room` beside the places and the names."""
+        return max(0, math.floor(
+            (room - self.PLACE_WIDTH - self.NAME_WIDTH) / self._night_width(data)))
+
+    def _night_width(self, data: dict) -> float:
+        """One width for every night's column: its widest value, or the widest word of a
+        heading (the date wraps, "3 / Nov", rather than widen every column), padded."""
+        words = [(w, FONT_BOLD, self.NIGHT_SIZE) for e in data["columns"]
+                 for w in e["day"].split()]
+        if any(not e["final"] for e in data["columns"]):
+            words += [(w, FONT, self.MARK_SIZE) for w in ("not", "final")]
+        values = {(_night_text(c), FONT, self.NIGHT_SIZE)
+                  for r in data["rows"] for c in r["night_cells"]}
+        widest = max((stringWidth(*w) for w in [*words, *values]), default=0)
+        return widest + 2 * self.NIGHT_PADDING + 1
+
+    def _totals_width(self, data: dict) -> float:
+        """The nights played and the season's score (its exact value beside it in small
+        type where they differ), as wide as the widest score, from 20 to 40 mm."""
+        widest = stringWidth(_season_total_head(data), FONT_BOLD, 8.5)
+        for r in data["rows"]:
+            width = stringWidth(r["shown"], FONT, 9)
+            if r["exact"] not in r["shown"]:
+                width += stringWidth(f" ({r['exact']})", FONT, 7)
+            widest = max(widest, width)
+        return self.NIGHTS_WIDTH + min(max(widest + 13, 20 * mm), 40 * mm)
+
+    def night_blocks(self, data: dict) -> list[range]:
+        """The nights (indexes of "columns") of each table: as many as fit beside the
+        totals in the first; the rest shared evenly among as few further tables as hold
+        them. No night is left out."""
+        total = len(data["columns"])
+        first = min(total, self._across(self.frame_width - self._totals_width(data), data))
+        blocks = [range(0, first)]
+        rest = total - first
+        if rest:
+            tables = math.ceil(rest / max(1, self._across(self.frame_width, data)))
+            size = math.ceil(rest / tables)
+            blocks += [range(start, min(start + size, total))
+                       for start in range(first, total, size)]
+        return blocks
+
+    # The document ---------------------------------------------------------------------------
+
     def blocks(self, data: dict) -> Iterable[list[Flowable]]:
         columns = data["columns"]
-        nights = columns if len(columns) <= self.MAX_NIGHT_COLUMNS else []
+        night_blocks = self.night_blocks(data)
+        out: list[Flowable] = [
+            self.para(f"{esc(data['season'])}", "title"),
+            self.para(esc(data["rule"]) + ".", "body"),
+            *([self.para(esc(data["note"]), "small")] if data["note"] else []),
+        ]
+        if len(night_blocks) > 1:
+            first = night_blocks[0]
+            out.append(self.para(
+                f"All {len(columns)} nights are printed: "
+                + (f"nights 1–{len(first)} beside the totals, the rest " if first else "")
+                + "in the tables of nights that follow, each with the places and names "
+                "again.", "small"))
+        out.append(Spacer(0, 3 * mm))
+        for index, nights in enumerate(night_blocks):
+            if index:
+                out += [Spacer(0, 2 * mm), *self.heading(_nights_heading(columns, nights))]
+            out.append(self.season_table(data, nights, totals=not index))
+        out += [Spacer(0, 2 * mm), self.para(esc(data["footnote"]), "small")]
+        yield out
+
+    def season_table(self, data: dict, nights: range, *, totals: bool) -> Table:
+        """Places and names, the nights in `nights`, and (`totals`) the nights played and
+        the season's score."""
         who = "Pair" if data["entrants"] == "pairs" else "Member"
-        total = "Points" if data["counts"] == "points" else "Score"
-        rows: list[list[Any]] = [["Place", who, *[
-            self.para(f"<b>{esc(e['day'])}</b>" + ("" if e["final"] else "<br/>not final"),
-                      "num") for e in nights], "Nights", total]]
+        columns = [data["columns"][i] for i in nights]
+        head: list[Any] = ["Place", who, *[self.para(
+            f"<b>{esc(e['day'])}</b>" + ("" if e["final"] else
+                                         f'<br/><font size="{self.MARK_SIZE}">not final</font>'),
+            "night_head") for e in columns]]
+        if totals:
+            head += ["Nights", _season_total_head(data)]
+        rows: list[list[Any]] = [head]
         for r in data["rows"]:
             people = " & ".join(f"{esc(p['name'])}" + (f" ({esc(p['number'])})"
                                                        if p["number"] else "")
                                 for p in r["players"])
-            cells = []
-            for cell in r["night_cells"][:len(nights)]:
-                if cell is None:
-                    cells.append("·")
-                else:
-                    cells.append(cell["value"] if cell["counted"] else f"({cell['value']})")
-            total = r["shown"] if r["exact"] in r["shown"] else self.para(
-                _beside(esc(r["shown"]), r["exact"]), "num")
-            rows.append([r["place"], self.para(people), *cells, r["events"], total])
+            row: list[Any] = [r["place"], self.para(people),
+                              *[_night_text(r["night_cells"][i]) for i in nights]]
+            if totals:
+                row += [r["events"], r["shown"] if r["exact"] in r["shown"] else self.para(
+                    _beside(esc(r["shown"]), r["exact"]), "num")]
+            rows.append(row)
         if len(rows) == 1:
-            rows.append(["", "No member has played a counted night yet", *[""] * len(nights),
-                         "", ""])
-        night_width = 17 * mm
-        fixed = 14 * mm + len(nights) * night_width + 15 * mm + 20 * mm
-        widths = [14 * mm, self.frame_width - fixed, *[night_width] * len(nights), 15 * mm,
-                  20 * mm]
-        yield [
-            self.para(f"{esc(data['season'])}", "title"),
-            self.para(esc(data["rule"]) + ".", "body"),
-            *([self.para(esc(data["note"]), "small")] if data["note"] else []),
-            Spacer(0, 3 * mm),
-            self.table(rows, widths=widths, numeric_from=2,
-                       extra=[("ALIGN", (0, 0), (0, -1), "RIGHT")]),
-            Spacer(0, 2 * mm),
-            self.para(esc(data["footnote"]), "small"),
-        ]
+            rows.append(["", "No member has played a counted night yet",
+                         *[""] * (len(head) - 2)])
+        fixed = self.PLACE_WIDTH + (self._totals_width(data) if totals else 0)
+        # As narrow as the nights need; wider (a date on one line) where the page has room.
+        room = (self.frame_width - fixed - self.NAME_WIDTH) / max(1, len(columns))
+        night_width = max(self._night_width(data), min(self.ROOMY_NIGHT_WIDTH, room))
+        fixed += len(columns) * night_width
+        widths = [self.PLACE_WIDTH, self.frame_width - fixed, *[night_width] * len(columns)]
+        if totals:
+            widths += [self.NIGHTS_WIDTH, self._totals_width(data) - self.NIGHTS_WIDTH]
+        extra = [("ALIGN", (0, 0), (0, -1), "RIGHT")]
+        if columns:
+            first, last = 2, 1 + len(columns)
+            extra += [("FONT", (first, 1), (last, -1), FONT, self.NIGHT_SIZE),
+                      ("LEFTPADDING", (first, 0), (last, -1), self.NIGHT_PADDING),
+                      ("RIGHTPADDING", (first, 0), (last, -1), self.NIGHT_PADDING)]
+        return self.table(rows, widths=widths, numeric_from=2, extra=extra)
+
+
+def _night_text(cell: dict | None) -> str:
+    """A member's night as the season's PDF prints it: "8", "(6)" when it does not count,
+    "·" for a night not played."""
+    if cell is None:
+        return "·"
+    return cell["value"] if cell["counted"] else f"({cell['value']})"
+
+
+def _season_total_head(data: dict) -> str:
+    return "Points" if data["counts"] == "points" else "Score"
+
+
+def _nights_heading(columns: list[dict], nights: range) -> str:
+    """"Nights 13–24 (5 Jan – 23 Mar 2027)": a further table of a season's nights."""
+    first, last = columns[nights[0]], columns[nights[-1]]
+    if len(nights) == 1:
+        return f"Night {nights[0] + 1} ({presenters.day(first['date'])})"
+    return (f"Nights {nights[0] + 1}–{nights[-1] + 1} ({presenters.day(first['date'])} – "
+            f"{presenters.day(last['date'])})")
