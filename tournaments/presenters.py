@@ -155,12 +155,17 @@ def plus_minus(value: Number) -> str:
     return signed(nearest_whole(fraction(value)))
 
 
+def dashed_sides(text: str) -> str:
+    """The engine's words ("revokes by N-S") with the sides as a page writes them ("N–S")."""
+    return str(text).replace("N-S", side("NS")).replace("E-W", side("EW"))
+
+
 def score_item(item: dict, *, is_whist: bool = False) -> str:
     """One line of a deal's score as a page lists it: "N–S trick 24: 2 odd tricks at 12
     (Law 36)"; at whist, where every point is a trick, "N–S: 8 tricks won in play (Whist
     Law 47)" (not "N–S trick 8", which read as the eighth trick). The engine's own words
     keep their "N-S"; a page writes its sides with the en dash, its numbers with "−"."""
-    what = str(item["what"]).replace("N-S", side("NS")).replace("E-W", side("EW"))
+    what = dashed_sides(item["what"])
     law = item.get("law_text") or law_text(item["law"])
     if is_whist:
         return f"{side(item['side'])}: {what} ({law})"

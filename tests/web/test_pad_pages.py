@@ -91,6 +91,7 @@ def test_correct_the_last_deal():
     client.post(deal_url, tap(2, "C", "E", 8))
     page = client.get(reverse("pad-correct", args=[pad.code])).content.decode()
     assert "Correct deal 2" in page and 'id="level-2" data-testid="level-2" checked' in page
+    assert "Bob dealt · Auction Bridge" in page  # the deal is over: not "Bob deals"
     assert client.post(reverse("pad-correct", args=[pad.code]),
                        tap(2, "C", "E", 9)).status_code == 302
     last = pad.deals.order_by("number").last()
@@ -435,3 +436,14 @@ def test_the_sheet_shows_the_game_being_played_as_it_stands():
     client.post(reverse("pad-deal", args=[auction.code]), tap(4, "RS", "N", 10))
     sheet = client.get(reverse("pad-sheet", args=[auction.code])).content.decode()
     assert 'data-testid="game-so-far"' not in sheet
+
+
+def test_the_score_items_write_the_sides_with_the_en_dash():
+    """The preview read "0 for 1 revoke by N-S and 2 revokes by E-W cancel each other"."""
+    client = Client()
+    pad = start(client, game="whist", form="plain")
+    answer = client.post(reverse("pad-preview", args=[pad.code]), {
+        "tricks_ns": "7", "revokes_N": "1", "revokes_E": "2"}).json()
+    assert answer["ok"]
+    text = html.unescape(answer["html"])
+    assert "by N–S and 2 revokes by E–W" in text and "N-S" not in text and "E-W" not in text

@@ -366,19 +366,20 @@ def _sheet(rubber: Rubber, rows: Sequence[RubberDeal], result: Any) -> dict[str,
             above = {"NS": score["ns"]["trick_score"], "EW": score["ew"]["trick_score"]}
             below = {"NS": score["ns"]["honour_score"], "EW": score["ew"]["honour_score"]}
             items = [{"to": labels[it["side"].upper()], "column": it["column"],
-                      "points": it["points"], "what": it["what"],
+                      "points": it["points"], "what": presenters.dashed_sides(it["what"]),
                       "law": presenters.law_text(it["law"])} for it in score["items"]]
         elif rubber.game == "three-hand":
             above = {p: score["players"][p]["trick_score"] for p in keys}
             below = {p: score["players"][p]["honour_score"] for p in keys}
             items = [{"to": labels[it["player"]], "column": it["column"],
-                      "points": it["points"], "what": it["what"],
+                      "points": it["points"], "what": presenters.dashed_sides(it["what"]),
                       "law": presenters.law_text(it["law"])} for it in score["items"]]
         else:
             above = dict(score["points"])
             below = {"NS": 0, "EW": 0}
             items = [{"to": labels[it["side"]], "column": "points", "points": it["points"],
-                      "what": it["what"], "law": presenters.law_text(it["law"])}
+                      "what": presenters.dashed_sides(it["what"]),
+                      "law": presenters.law_text(it["law"])}
                      for it in score["items"]]
         g = game_of.get(i)
         won = g is not None and out["games"][g]["deals"][-1] == i
