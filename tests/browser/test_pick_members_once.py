@@ -62,6 +62,6 @@ def test_the_picker_refuses_a_member_already_in_a_pair(browser, director, phone)
     expect(page.get_by_test_id("pick-1-list")).to_be_hidden()
     page.get_by_test_id("save-pairs").click()
     expect(page.get_by_test_id("pairs-errors")).to_contain_text(
-        "Pair 5: Bob Ray (member 1002) plays in another pair already")
+        "Bob Ray (member 1002) is in pairs 3 and 5: a member plays in one pair of a night")
     assert event.pairs.count() == 3
     assert browser.errors == []

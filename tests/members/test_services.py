@@ -59,9 +59,30 @@ def test_an_unknown_number_alone_says_what_to_write(as_director):
 
 def test_one_member_cannot_play_twice(members, as_director):
     event = make_pairs_event(pairs=0, boards=1)
-    with pytest.raises(ServiceError, match="plays in another pair"):
+    with pytest.raises(ServiceError, match=r"Ann Lee \(member 1001\) is in pairs 1 and 2: a "
+                       "member plays in one pair of a night"):
         services.pairs_set(event=event, actor=as_director,
                            lines=_lines(["1001", "Bob"], ["Cy", "1001"]))
+    assert not Pair.objects.filter(event=event).exists()
+
+
+@pytest.mark.parametrize("again", [
+    (["1001", "1003"], ["1002", "Dan"]),  # partners swapped
+    (["1002", "Dan"], ["1001", "Bob"]),  # the lines swapped
+    (["1002", "Dan"],),  # the first pair did not come: the list taken up
+])
+def test_a_list_saved_again_may_move_a_member_to_another_line(members, as_director, again):
+    """Saved again with a member on another line, the list was refused ("plays in
+    another pair already"), checked line by line against the rows not yet rewritten."""
+    event = make_pairs_event(pairs=0, boards=1)
+    services.pairs_set(event=event, actor=as_director,
+                       lines=_lines(["1001", "Bob"], ["1002", "Dan"]))
+    services.pairs_set(event=event, actor=as_director, lines=_lines(*again))
+    stored = [[p.player_1.name, p.player_2.name]
+              for p in Pair.objects.filter(event=event).order_by("number")]
+    assert len(stored) == len(again)
+    assert [pair[0] for pair in stored] == [
+        Player.objects.get(number=line[0]).name for line in again]
 
 
 def test_merge_moves_pairs_and_substitutes_and_audits_each_event(members, as_director):

@@ -15,6 +15,7 @@ from ..models import (
     Event,
     Meeting,
     Pair,
+    Player,
     Result,
     Section,
     Team,
@@ -96,8 +97,12 @@ def pair_set(
 
 def _pair_store(event: Event, number: int, players: Sequence[str], team: Team | None,
                 section: Section | None, actor: Actor,
-                numbers: Sequence[str | None] | None = None) -> Pair:
-    """pair_set once the event is locked (the caller marks the roster changed)."""
+                numbers: Sequence[str | None] | None = None, *,
+                check_others: bool = True) -> Pair:
+    """pair_set once the event is locked (the caller marks the roster changed).
+    ``check_others`` false: the caller checks that no member plays in two pairs once
+    every line is stored (a whole list, where a member may move from one line to
+    another)."""
     names = [p.strip() for p in players]
     if len(names) != 2 or not all(names):
         raise ServiceError(f"pair {number} needs two players' names", field="players")
@@ -134,7 +139,7 @@ def _pair_store(event: Event, number: int, players: Sequence[str], team: Team | 
             changed.append("team")
         if changed:
             pair.save(update_fields=changed)
-    for player in (first, second):
+    for player in (first, second) if check_others else ():
         if player.number and Pair.objects.filter(
                 Q(player_1=player) | Q(player_2=player), event=event).exclude(
                 number=number).exists():
@@ -158,8 +163,12 @@ def pairs_set(*, event: Event, lines: Sequence[Any], actor: Actor) -> list[Pair]
     names = list(dict.fromkeys(line.team for line in lines if line.team))
     if names:
         teams = {t.name: t for t in _teams_store(event, names, actor)}
+    # Each line is stored, then the list is checked as a whole: a member moving from one
+    # line to another (partners swapped, a pair that did not come taken out) would clash,
+    # line by line, with the row not yet rewritten.
     stored = [_pair_store(event, line.number, line.players,
-                          teams.get(line.team) if line.team else None, None, actor)
+                          teams.get(line.team) if line.team else None, None, actor,
+                          check_others=False)
               for line in lines]
     if stored:
         Event.objects.filter(pk=event.pk).update(roster_seq=event.seq)
@@ -176,7 +185,26 @@ def pairs_set(*, event: Event, lines: Sequence[Any], actor: Actor) -> list[Pair]
                before={"pair": pair.number, "players": pair.names})
         pair.delete()
         Event.objects.filter(pk=event.pk).update(roster_seq=F("seq"))
+    _one_pair_each(event)
     return stored
+
+
+def _one_pair_each(event: Event) -> None:
+    """No member in two pairs of the event (decision 120), the first clash in words."""
+    seats: dict[int, list[int]] = {}
+    for number, *players in Pair.objects.filter(event=event).order_by("number").values_list(
+            "number", "player_1_id", "player_2_id"):
+        for pk in players:
+            seats.setdefault(pk, []).append(number)
+    twice = {pk: numbers for pk, numbers in seats.items() if len(numbers) > 1}
+    if not twice:
+        return
+    for player in Player.objects.filter(pk__in=twice, number__isnull=False).order_by("name"):
+        numbers = twice[player.pk]
+        raise ServiceError(
+            f"{player.name} (member {player.number}) is in pairs "
+            f"{', '.join(map(str, numbers[:-1]))} and {numbers[-1]}: a member plays in one "
+            "pair of a night", field="players")
 
 
 def _number(numbers: Sequence[str | None] | None, seat: int) -> dict:
@@ -331,6 +359,9 @@ def movement_generate(
         pair_count = section.pairs.count()  # several sections: the section's own pairs
     else:
         pair_count = event.pairs.count()
+    if kind == "mitchell" and 2 < pair_count < 5:
+        raise ServiceError(f"a Mitchell needs at least 3 tables (5 pairs): {pair_count} "
+                           "pairs play a Howell (choose Howell)", field="kind")
     options: dict = {"boards_per_round": boards_per_round}
     if kind == "team-match":
         options.update({k: v for k, v in (("pairs_per_team", pairs_per_team),
