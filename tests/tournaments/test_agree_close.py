@@ -156,6 +156,20 @@ def test_closing_starts_the_correction_period_and_does_not_publish_final(whole):
     assert before + period <= event.final_after <= timezone.now() + period
 
 
+def test_closing_an_unpublished_night_shows_its_standings_for_the_correction_period(
+        director):
+    """The standings had stayed hidden through the correction period, the players' time
+    to check them, and gone from hidden straight to final."""
+    night = build_night(director, play=False, published="none")
+    night.play(confirm=True)
+    event = _close(night)
+    assert (event.status, event.published) == ("closed", "provisional")
+    assert event.in_correction_period
+    entry = AuditEntry.objects.filter(event=event, action="status").order_by("-pk").first()
+    assert entry.before["published"] == "none" and entry.after["published"] == "provisional"
+    assert Event.objects.get(pk=event.pk).published == "provisional"
+
+
 def test_close_and_publish_final_now(whole):
     event = _close(whole, publish_final=True)
     assert (event.status, event.published, event.final_after) == ("closed", "final", None)

@@ -231,6 +231,11 @@ def event_set_status(*, event: Event, status: str, actor: Actor, reason: str = "
         else:
             locked.final_after = timezone.now() + timedelta(minutes=locked.correction_minutes)
             after["final_after"] = locked.final_after.isoformat()
+            if locked.published == Event.Published.NONE:
+                # The correction period is the players' time to check the standings:
+                # they see them, provisional (they had gone from hidden straight to final).
+                before["published"] = locked.published
+                locked.published = after["published"] = Event.Published.PROVISIONAL
             event_id, eta = locked.pk, locked.final_after
             transaction.on_commit(lambda: _schedule_final(event_id, eta))
     locked.status = status
