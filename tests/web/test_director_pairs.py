@@ -110,6 +110,10 @@ def test_the_table_that_sits_out_is_told_and_then_meets_the_late_pair(
     play_round(seven, 1, table)
     page = client.get(f"/t/{code_of(seven, table)}/").content.decode()
     assert 'data-testid="sits-out"' in page and "Round 2: no game at this table" in page
+    # Its E–W pair and the boards still have to be told where to go after round 1: the
+    # box had been shown only when the table played the next round.
+    over = page.split('data-testid="round-over"', 1)[1].split("</section>", 1)[0]
+    assert "Round 1 is over: where to go" in over
     services.pair_join_late(event=seven, players=["Nan Kirk", "Obed Hale"], from_round=2,
                             actor=services.Actor.director(director), reason="late")
     page = client.get(f"/t/{code_of(seven, table)}/").content.decode()

@@ -204,6 +204,8 @@ def home(request: HttpRequest, table: TableCode, round_number: int | None = None
         # Marked not played, with the director's leave to play it late: it is to enter.
         line.late = (playing and line.result is not None and line.result.ruling == NOT_PLAYED
                      and selectors.late_leave(meeting.late_boards, line.number))
+    sits_out = (selectors.table_sits_out(table.section, table.table, meetings)
+                if meeting == seated else None)
     return render(request, "tournaments/table/round.html", {
         "late_play": selectors.late_play_boards(meetings) if playing else [],
         "table": table, "event": event, "meetings": meetings, "meeting": meeting,
@@ -213,11 +215,10 @@ def home(request: HttpRequest, table: TableCode, round_number: int | None = None
         # the players call the director).
         "reportable": [line.number for line in lines
                        if line.result is None and line.irregular is None],
-        "sits_out": selectors.table_sits_out(table.section, table.table, meetings)
-        if meeting == seated else None,
+        "sits_out": sits_out,
         "opens": selectors.table_opens(table.section, meetings) if meeting == seated else None,
         "closed": event.status == Event.Status.CLOSED,
-        **_where_to_go(table, meetings, meeting, seated, lines),
+        **_where_to_go(table, meetings, meeting, seated, lines, sits_out),
         "locked": _locked_message(event, meeting, seated),
         "closed_table": selectors.closed_table(table),
         "state_url": reverse("table-state", kwargs={"code": table.code,
@@ -240,9 +241,11 @@ def _director_words(result: Result | None) -> str:
 
 
 def _where_to_go(table: TableCode, meetings: list[Meeting], meeting: Meeting | None,
-                 seated: Meeting | None, lines: list) -> dict:
+                 seated: Meeting | None, lines: list, sits_out: int | None = None) -> dict:
     """Where the pairs and boards go after the round shown ("where_next"), and, while
-    a new round has not started here, after the round just agreed ("round_over")."""
+    a new round has not started here, after the round just agreed ("round_over"): the
+    round before, or the last this table played when it sits out the rounds between
+    (its pairs and boards still have to be told where to go)."""
     if meeting is None:
         return {}
     movement = selectors.section_movement(table.section)  # rebuilt once for both answers
@@ -250,7 +253,8 @@ def _where_to_go(table: TableCode, meetings: list[Meeting], meeting: Meeting | N
     over = None
     if meeting == seated and not any(line.result for line in lines):
         before = [m for m in meetings if m.round < meeting.round]
-        if before and before[-1].round == meeting.round - 1 and before[-1].agreed_at:
+        if before and before[-1].agreed_at and (
+                before[-1].round == meeting.round - 1 or sits_out == before[-1].round + 1):
             over = selectors.where_next(table.section, table.table, before[-1].round,
                                         movement=movement)
     return {"where_next": where, "round_over": over}
@@ -557,7 +561,7 @@ def _submit(request: HttpRequest, table: TableCode, meeting: Meeting, board: Boa
         if mode == "change":
             services.result_correct(result=result, actor=actor, data=data,
                                     as_entered=as_entered)
-            message = f"Board {board.number} changed: East-West, please confirm it again."
+            message = f"Board {board.number} changed: East–West, please confirm it again."
         else:
             _, created = services.result_record(
                 event=event, board=board.number, ns=meeting.ns_pair.number,
