@@ -184,7 +184,7 @@ def test_a_table_cannot_enter_another_tables_pairs(night, table_client):
     other = night.meeting(2, 1)
     response = submit(table_client(1), night, ns=other.ns_pair.number, ew=other.ew_pair.number)
     assert response.status_code == 400
-    assert "sits North-South against" in response.json()["error"]
+    assert "sits North–South against" in response.json()["error"]
     assert Result.objects.count() == 0
 
 

@@ -140,3 +140,40 @@ def test_a_wrong_e_mail_is_quoted_as_typed(director_client, typed):
         "active": "on"}).content.decode()
     assert f"That is not an e-mail address: “{typed}”<" in page
     assert not Player.objects.filter(last_name="Lee").exists()
+
+
+# --- the standings, from the console ------------------------------------------------------
+
+
+def test_the_console_leads_to_the_standings(director_client):
+    """The Standings panel had publish buttons and no way to see what they publish."""
+    event = console_event(director_client)
+    page = director_client.get(f"/director/events/{event.pk}/").content.decode()
+    panel = page.split('id="event-publish"', 1)[1].split("</section>", 1)[0]
+    assert (f'<a href="/events/{event.pk}/standings/" data-testid="see-standings">See the '
+            "standings</a>") in panel
+    assert "only you see them until they are published" in panel
+    assert director_client.get(f"/events/{event.pk}/standings/").status_code == 200
+
+
+# --- the movement for a small night -------------------------------------------------------
+
+
+@pytest.mark.parametrize("pairs", [3, 4])
+def test_three_or_four_pairs_are_offered_a_howell(director_client, pairs):
+    """The form offered a 2-table Mitchell, then refused it ("a Mitchell needs 3 to 20
+    tables") with no word of the Howell that seats them."""
+    event = console_event(director_client)
+    director_client.post(f"/director/events/{event.pk}/pairs/",
+                         {"pairs": "\n".join(PAIR_NAMES[:pairs])})
+    page = director_client.get(f"/director/events/{event.pk}/movement/").content.decode()
+    assert 'value="howell" checked' in page or 'value="howell" selected' in page
+    saved = director_client.post(f"/director/events/{event.pk}/movement/", {
+        "kind": "howell", "tables": "2" if pairs == 4 else "1", "boards_per_round": "3",
+        "variant": "", "pairs_per_team": "", "action": "save"})
+    assert saved.status_code == 302, saved.content.decode()[:2000]
+    refused = director_client.post(f"/director/events/{event.pk}/movement/", {
+        "kind": "mitchell", "tables": "2", "boards_per_round": "3", "variant": "",
+        "pairs_per_team": "", "action": "show"}).content.decode()
+    assert (f"A Mitchell needs at least 3 tables (5 pairs): {pairs} pairs play a Howell "
+            "(choose Howell)") in refused

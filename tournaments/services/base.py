@@ -218,7 +218,7 @@ def _check_meeting(meeting: Meeting, board: int, ns: int, ew: int) -> None:
         raise ServiceError(f"board {board} is not played at {where}", field="board")
     if (meeting.ns_pair.number, meeting.ew_pair.number) != (ns, ew):
         raise ServiceError(
-            f"at {where} pair {meeting.ns_pair.number} sits North-South against pair "
+            f"at {where} pair {meeting.ns_pair.number} sits North–South against pair "
             f"{meeting.ew_pair.number}",
             field="ns",
         )

@@ -584,6 +584,8 @@ def movement(request: HttpRequest, event_id: int) -> HttpResponse:
     pair_count = len(own) if own is not None else event.pairs.count()
     kind = section.movement if section.movement != "none" else \
         ("team-match" if event.kind == "teams" else "mitchell")
+    if kind == "mitchell" and section.movement == "none" and 2 < pair_count < 5:
+        kind = "howell"  # a Mitchell needs 3 tables: 3 or 4 pairs play a Howell
     initial = {
         "kind": kind,
         # A workable count for the pairs entered (10 pairs: 5 tables), not the stored one.
