@@ -421,7 +421,8 @@ def event_close(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "tournaments/director/confirm.html", {
         "event": event, "title": f"Close {event.name}?", "error": error,
         "explain": "Closing ends the night. During the correction period the players check "
-                   "the standings and you can still reopen the event, with a reason, to "
+                   "the standings (shown provisional, if they are not published yet) and "
+                   "you can still reopen the event, with a reason, to "
                    "correct a score; when it ends the standings are published final and "
                    "nobody, not even the director, can change a result.",
         "items": [str(o) for o in outstanding],
