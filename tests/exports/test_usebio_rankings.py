@@ -9,6 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tests.api.helpers import TWO_HEARTS, build_night
+from tests.tournaments.test_sections import two_section_night
 from tournaments import exports, services
 from tournaments.models import Event, Meeting
 from tournaments.services import Actor
@@ -39,27 +40,11 @@ def test_a_tie_from_the_standings_is_written_once(director):
     assert places == ["1="] * 6
 
 
-class Line:
-    def __init__(self, number):
-        self.number, self.players, self.team = number, [f"N{number}", f"S{number}"], None
-
-
 def two_sections(director, *, by_section: bool) -> Event:
     """12 pairs: 1-6 in section A, 7-12 in section B, a 3-table Mitchell in each; round 1
     at table 1 played in both sections."""
     actor = Actor.director(director)
-    event = services.event_create(name="Two sections", date=datetime.date(2026, 11, 23),
-                                  actor=actor)
-    services.pairs_set(event=event, lines=[Line(n) for n in range(1, 13)], actor=actor)
-    b = services.section_add(event=event, actor=actor)
-    services.pairs_section_set(section=b, numbers=range(7, 13), actor=actor)
-    if by_section:
-        services.compare_by_section_set(event=event, by_section=True, actor=actor)
-    for section in event.sections.all():
-        movement, problems = services.movement_generate(
-            event=event, kind="mitchell", boards_per_round=2, tables=3, section=section)
-        assert not problems
-        services.movement_and_boards_set(section=section, movement=movement, actor=actor)
+    event = two_section_night(actor, by_section=by_section, tables=3, boards_per_round=2)
     event = services.event_set_status(event=event, status=Event.Status.RUNNING, actor=actor)
     for m in Meeting.objects.filter(section__event=event, round=1, table=1).select_related(
             "ns_pair", "ew_pair"):

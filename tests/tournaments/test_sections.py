@@ -21,18 +21,22 @@ class Line:
         self.number, self.players, self.team = number, [f"N{number}", f"S{number}"], None
 
 
-def two_section_night(actor, *, by_section=False):
-    """20 pairs: 1–10 in section A, 11–20 in section B, a 5-table Mitchell in each."""
+def two_section_night(actor, *, by_section=False, tables=5, boards_per_round=3):
+    """20 pairs: 1–10 in section A, 11–20 in section B, a 5-table Mitchell in each (with
+    `tables`, 2 × tables pairs in each section)."""
+    pairs = 2 * tables
     event = services.event_create(name="Two sections", date=datetime.date(2026, 11, 23),
                                   actor=actor)
-    services.pairs_set(event=event, lines=[Line(n) for n in range(1, 21)], actor=actor)
+    services.pairs_set(event=event, lines=[Line(n) for n in range(1, 2 * pairs + 1)],
+                       actor=actor)
     b = services.section_add(event=event, actor=actor)
-    services.pairs_section_set(section=b, numbers=range(11, 21), actor=actor)
+    services.pairs_section_set(section=b, numbers=range(pairs + 1, 2 * pairs + 1), actor=actor)
     if by_section:
         services.compare_by_section_set(event=event, by_section=True, actor=actor)
     for section in event.sections.all():
         movement, problems = services.movement_generate(
-            event=event, kind="mitchell", boards_per_round=3, tables=5, section=section)
+            event=event, kind="mitchell", boards_per_round=boards_per_round, tables=tables,
+            section=section)
         assert not problems
         services.movement_and_boards_set(section=section, movement=movement, actor=actor)
     event.refresh_from_db()
