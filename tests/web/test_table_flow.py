@@ -220,6 +220,9 @@ def test_closed_event_shows_final_and_refuses_entry(client, event, table1, direc
     services.event_publish(event=event, level="final", actor=Actor.director(director))
     page = client.get(f"/t/{table1}/").content.decode()
     assert "The event is closed: its scores are final." in page
+    # The players are led to the standings from their table's page.
+    assert (f'<a href="/events/{event.pk}/standings/" data-testid="see-standings">See the '
+            "standings</a>") in page
     response = client.post(board_url(table1, 1, 1), contract_post(token="c"))
     assert response.status_code == 403
     assert "The event is closed" in response.content.decode()
