@@ -178,3 +178,9 @@ def test_a_tables_changes_name_its_section_on_a_night_of_several(director, direc
     who = re.findall(r'<td data-label="Who">([^<]*)</td>', html)
     assert "Section A, table 3" in who and "Section B, table 3" in who
     assert "Table 3" not in who
+
+
+def test_a_publication_number_is_not_shown():
+    """The audit showed "publication: 151", the score card mails' key, to the director."""
+    text = _audit_text({"published": "final", "publication": 151}, Event(rules="english"))
+    assert text == "standings: final"

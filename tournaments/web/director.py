@@ -1106,8 +1106,8 @@ AUDIT_ORDER = {key: rank for rank, key in enumerate((
     "pair", "section", "from_round", "kind", "variant", "tables", "boards_per_round", "boards",
     "meetings", "new_boards", "new_tables", "closed_tables", "notes"))}
 # A row's id in the database says nothing to a director (the ruling's result is in its
-# own entry).
-AUDIT_HIDDEN = {"id", "result"}
+# own entry), nor a publication's number (the score card mails' key).
+AUDIT_HIDDEN = {"id", "result", "publication"}
 RESULT_STATUS = {"entered": "entered, not yet confirmed", "confirmed": "confirmed",
                  "director": "by the director"}
 # The What column: the actions whose stored names read oddly to a director.
