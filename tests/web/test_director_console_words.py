@@ -43,6 +43,21 @@ def test_members_named_without_numbers_are_visitors_and_the_page_says_so(directo
     assert "Saved as visitors: winifred delancey (pair 5)" in page
 
 
+def test_a_number_typed_with_another_members_name_is_told(director_client):
+    """"Ann Lee #109" seated member 109, Winifred Delancey, without a word."""
+    _members(("109", "Winifred", "Delancey", True), ("110", "Ada", "Lispenard", True))
+    event = console_event(director_client)
+    lines = [*PAIR_NAMES[:4], "Ann Lee #109 & ada lispenard #110"]
+    response = director_client.post(f"/director/events/{event.pk}/pairs/",
+                                    {"pairs": "\n".join(lines)})
+    assert response.status_code == 302
+    pair = Pair.objects.select_related("player_1").get(event=event, number=5)
+    assert pair.player_1.name == "Winifred Delancey"  # the number decides
+    assert _warnings(response) == [
+        "Pair 5: “Ann Lee #109”: member #109 is Winifred Delancey, who is seated. If you "
+        "meant someone else, correct the number."]  # (the name's case is no matter)
+
+
 def test_one_visitor_named_as_two_members_and_no_warning_without_one(director_client):
     _members(("12", "Ann", "Lee", True), ("40", "Ann", "Lee", True))
     event = console_event(director_client)

@@ -20,6 +20,7 @@ import io
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
@@ -393,6 +394,34 @@ class Namesake:
 
 def _name_key(name: str) -> str:
     return name.strip().lower()
+
+
+@dataclass(frozen=True)
+class NumberOtherwise:
+    """A member number typed with a name that is not the member's: "Ann Lee #101", where
+    member 101 is Cornelia Van Dusen (the number decides: she is seated)."""
+
+    pair: int
+    typed: str
+    number: str
+    member: str
+
+
+def numbers_named_otherwise(lines: Sequence[Any]) -> list[NumberOtherwise]:
+    """The pairs' lines' "Name #number" whose name is not the member's, in line order:
+    a mistyped number seats another member without a word."""
+    typed = []
+    for line in lines:
+        for token in line.players:
+            named = NAMED_NUMBER.match(token.strip())
+            if named and named["name"].strip():
+                typed.append((line.number, token.strip(), named["name"].strip(),
+                              named["number"]))
+    members = dict(Player.objects.filter(number__in=[t[3] for t in typed])
+                   .values_list("number", "name"))
+    return [NumberOtherwise(pair, token, number, members[number])
+            for pair, token, name, number in typed
+            if number in members and _name_key(members[number]) != _name_key(name)]
 
 
 def members_named(name: str) -> tuple[str, ...]:

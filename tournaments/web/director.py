@@ -49,7 +49,7 @@ from ..models import AuditEntry, Board, Event, Meeting, Result, Section
 from ..presenters import actor as actor_name
 from ..presenters import clock, movement_size, table_label
 from ..services import Actor, ServiceError
-from ..services.members import Namesake, visitors_named_as_members
+from ..services.members import Namesake, numbers_named_otherwise, visitors_named_as_members
 from .table import preview_answer
 
 # --- access --------------------------------------------------------------------------------------
@@ -526,6 +526,11 @@ def pairs(request: HttpRequest, event_id: int) -> HttpResponse:
                 # The rule stands (a name alone is a visitor); the director is told at once,
                 # before the night is missing from the member's page and their card's mail.
                 messages.warning(request, namesakes_words(namesakes))
+            for other in numbers_named_otherwise(lines):
+                messages.warning(request, (
+                    f"Pair {other.pair}: “{other.typed}”: member #{other.number} is "
+                    f"{other.member}, who is seated. If you meant someone else, correct the "
+                    "number."))
             return redirect("director-movement", event_id=event.pk)
     extra = event.pairs.count()
     sections = list(event.sections.order_by("name"))
