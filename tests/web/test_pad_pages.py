@@ -122,6 +122,11 @@ def test_three_hand_names_three_players_and_shows_each_net():
             "tricks": 10})
     sheet = client.get(reverse("pad-sheet", args=[pad.code])).content.decode()
     assert "Rubber to Bob" in sheet and "Each player's net" in sheet
+    # Who wins what from whom is said once, in the list (it had been in the sentence too).
+    result = sheet.split('data-testid="pad-result"', 1)[1].split("</section>", 1)[0]
+    settlement = services.rubber_sheet(rubber=pad)["settlement"]
+    for line in settlement:
+        assert result.count(html.escape(line["words"], quote=False)) == 1
 
 
 def test_correcting_a_three_hand_deal_keeps_its_penalties():
