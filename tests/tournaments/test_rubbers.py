@@ -179,7 +179,7 @@ def test_preview_stores_nothing_and_says_what_is_wrong():
 def test_the_laws_are_named_as_players_read_them():
     pad = auction_pad()
     sheet = rubber_sheet(rubber=pad)
-    assert any(r["what"] == "Rubber (two games won) (Whist Club 1913)" for r in sheet["below"])
+    assert any(r["what"] == "Rubber (two games won; Whist Club 1913)" for r in sheet["below"])
     three = rubber_create(game="three-hand", players=["Ann", "Bob", "Cy"])
     rubber_deal_add(rubber=three, deal={
         "declarer": "B", "contract": {"level": 2, "denomination": "H", "doubled": ""},

@@ -452,3 +452,23 @@ def test_the_score_items_write_the_sides_with_the_en_dash():
     assert answer["ok"]
     text = html.unescape(answer["html"])
     assert "by N–S and 2 revokes by E–W" in text and "N-S" not in text and "E-W" not in text
+
+
+def test_the_next_rubber_starts_with_the_same_players_filled_in():
+    """A social night plays rubber after rubber: every name had to be typed again."""
+    client = Client()
+    pad = start(client, game="whist", form="double-dummy", dummy=["S", "W"])
+    for _ in range(2):  # N–S win two games: the rubber
+        client.post(reverse("pad-deal", args=[pad.code]), {"tricks_ns": "13"})
+    assert services.rubber_sheet(rubber=pad)["complete"]
+    sheet = client.get(reverse("pad-sheet", args=[pad.code])).content.decode()
+    assert f'href="/pad/?again={pad.code}" data-testid="next-rubber"' in sheet
+    page = client.get(reverse("pad-home"), {"again": pad.code}).content.decode()
+    assert 'data-testid="game-whist" checked' in page
+    assert 'data-testid="form-double-dummy" checked' in page
+    for seat, name in zip("NESW", ("Ann", "Bob", "Cy", "Di"), strict=True):
+        assert f'value="{name}" data-testid="player-{seat}"' in page
+    assert 'data-testid="dummy-S" checked' in page and 'data-testid="dummy-W" checked' in page
+    # An unknown code is the plain new form.
+    assert 'data-testid="game-auction" checked' in client.get(
+        reverse("pad-home"), {"again": "nope"}).content.decode()

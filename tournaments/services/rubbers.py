@@ -406,8 +406,11 @@ def _sheet(rubber: Rubber, rows: Sequence[RubberDeal], result: Any) -> dict[str,
             if any(d["below"].values()):
                 below.append({"what": f"Deal {d['number']}", "points": d["below"]})
         for b in out["bonuses"]:
-            below.append({"what": presenters.sentence(
-                f"{b['what']} ({presenters.law_text(b['law'])})"),
+            law = presenters.law_text(b["law"])
+            # "Rubber (two games won; Whist Club 1913)", not two brackets side by side.
+            what = (f"{b['what'][:-1]}; {law})" if b["what"].endswith(")")
+                    else f"{b['what']} ({law})")
+            below.append({"what": presenters.sentence(what),
                           "points": {k: (b["points"] if k == b["to"] else 0) for k in keys}})
     else:
         for g, game in enumerate(out["games"]):

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.files.storage import default_storage
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -254,12 +254,22 @@ def _new_page(pads: list[Rubber], values: Any, error: str | None) -> dict[str, A
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The pads this phone keeps, and the form for a new one."""
+    """The pads this phone keeps, and the form for a new one; ``?again=<code>``: filled in
+    as that pad was (the same game, players and seats), for the next rubber of a table."""
     codes = request.session.get(SESSION_KEY, [])
     pads = sorted(Rubber.objects.filter(code__in=codes), key=lambda r: codes.index(r.code))
-    return render(request, "tournaments/pad/new.html", _new_page(pads, {
-        "game": "auction", "rules": "american-1913", "form": "plain",
-        "first_dealer_four": FOUR_SEATS[0], "first_dealer_three": THREE_PLAYERS[0]}, None))
+    values: Any = {"game": "auction", "rules": "american-1913", "form": "plain",
+                   "first_dealer_four": FOUR_SEATS[0], "first_dealer_three": THREE_PLAYERS[0]}
+    again = Rubber.objects.filter(code=request.GET.get("again") or None).first()
+    if again is not None:
+        values = QueryDict(mutable=True)
+        values.update({"game": again.game, "rules": again.rules or "american-1913",
+                       "form": again.form or "plain", "first_dealer_four": FOUR_SEATS[0],
+                       "first_dealer_three": THREE_PLAYERS[0]})
+        for seat, name in zip(seats_of(again.game), again.players, strict=False):
+            values[f"player_{seat}"] = name
+        values.setlist("dummy", list(again.dummy))
+    return render(request, "tournaments/pad/new.html", _new_page(pads, values, None))
 
 
 def first_dealer_from_post(game: str, form: str, post: Any) -> str:
