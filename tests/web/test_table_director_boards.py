@@ -51,7 +51,7 @@ def test_a_fouled_board_and_a_directors_entry_are_not_called_confirmed(
     entered = board_line(page, 2)
     assert status_of(entered) == "entered or corrected by the director"
     assert 'data-status="director"' in entered and "confirmed" not in entered
-    assert re.search(r'data-testid="open-board-2"[^>]*>See</a>', entered)
+    assert re.search(r'data-testid="open-board-2"[^>]*>See the score</a>', entered)
     # Nothing is left for the players to confirm: they may agree the round.
     assert 'data-testid="agree-round"' in page
     # "See the ruling" opens the ruling, and who gave it; there is nothing to change.
