@@ -258,3 +258,9 @@ def test_the_pair_changes_default_to_the_round_of_the_pairs_own_section(
     page = director_client.get(
         f"/director/events/{event.pk}/pairs/substitute/?pair=1").content.decode()
     assert 'id="id_from_round" value="1"' in page
+
+
+def test_a_pair_asked_for_by_a_number_no_pair_has_is_the_plain_form(director_client, seven):
+    for asked in ("99999999999999999999", "x", "-1", "12"):
+        page = director_client.get(f"/director/events/{seven.pk}/pairs/leaves/?pair={asked}")
+        assert page.status_code == 200, asked

@@ -45,8 +45,9 @@ def next_round(event: Event, section: Section | None = None) -> int:
 
 def _pair_section(event: Event, number: str) -> Section | None:
     """The section of the pair a link asks for (?pair=N), None for none."""
-    pair = Pair.objects.filter(event=event, number=number).select_related("section").first() \
-        if number.isdigit() else None
+    if not (number.isascii() and number.isdigit() and len(number) <= 4):
+        return None  # not a pair's number (a pair number is at most 4 digits)
+    pair = Pair.objects.filter(event=event, number=number).select_related("section").first()
     return pair.section if pair is not None else None
 
 
@@ -55,12 +56,12 @@ def _late_initial(event: Event) -> dict:
     fill at its next round, that round."""
     sections = list(event.sections.order_by("name"))
     for section in sections:
+        from_round = next_round(event, section)
         try:
-            services.late_pair_plan(event=event, from_round=next_round(event, section),
-                                    section=section)
+            services.late_pair_plan(event=event, from_round=from_round, section=section)
         except ServiceError:
             continue
-        return {"section": section.name, "from_round": next_round(event, section)}
+        return {"section": section.name, "from_round": from_round}
     return {"from_round": next_round(event, sections[0] if sections else None)}
 
 
