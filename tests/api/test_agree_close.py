@@ -48,8 +48,9 @@ def test_close_starts_the_correction_period_then_reopen_and_final(night, directo
                       correction_minutes=20)
     assert response.status_code == 200
     body = response.json()
+    # Not published before: shown provisional for the players to check in the period.
     assert (body["status"], body["published"], body["correction_minutes"]) == (
-        "closed", "none", 20)
+        "closed", "provisional", 20)
     final_after = datetime.datetime.fromisoformat(body["final_after"])
     assert abs((final_after - timezone.now()).total_seconds() - 20 * 60) < 60
     # Reopening needs a reason, and is a step back to agreed.
@@ -70,7 +71,9 @@ def test_reading_the_event_after_the_period_publishes_final(night, director_clie
     status(director_client, night, status="closed", reason="All played")
     Event.objects.filter(pk=night.event.pk).update(
         final_after=timezone.now() - datetime.timedelta(seconds=1))
-    assert public.get(url(night.event)).status_code == 404  # never published: not public
+    # Closed, the standings were shown provisional; the period over, reading the event
+    # publishes them final.
+    assert public.get(url(night.event)).json()["published"] == "final"
     body = director_client.get(url(night.event)).json()
     assert (body["published"], body["final_after"]) == ("final", None)
     assert public.get(url(night.event)).json()["published"] == "final"

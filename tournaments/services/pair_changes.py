@@ -31,7 +31,7 @@ from .base import Actor, Forbidden, ServiceError, _audit, _lock_event, _require_
 from .members import player_for
 from .movement_change import pairs_playing
 from .results import ruling_award
-from .setup import _pair_store
+from .setup import _one_pair_each, _pair_store
 
 SIT_OUT_KINDS = ("mitchell", "howell", "three-quarter-howell")
 LAW = "the laws are silent: club practice (docs/decisions.md)"
@@ -228,6 +228,7 @@ def pair_join_late(*, event: Event, players: list[str], from_round: int, actor: 
     _require_open(locked)
     plan = late_pair_plan(event=locked, from_round=from_round, section=section)
     pair = _pair_store(locked, plan.number, players, None, plan.section, actor)
+    _one_pair_each(locked)
     pair.joined_round = from_round
     pair.section = plan.section
     pair.save(update_fields=["joined_round", "section"])

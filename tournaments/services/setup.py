@@ -91,18 +91,17 @@ def pair_set(
     member numbers (None: a visitor)."""
     locked = _lock_event(event.pk)
     pair = _pair_store(locked, number, players, team, section, actor, numbers)
+    _one_pair_each(locked)
     Event.objects.filter(pk=locked.pk).update(roster_seq=locked.seq)
     return pair
 
 
 def _pair_store(event: Event, number: int, players: Sequence[str], team: Team | None,
                 section: Section | None, actor: Actor,
-                numbers: Sequence[str | None] | None = None, *,
-                check_others: bool = True) -> Pair:
-    """pair_set once the event is locked (the caller marks the roster changed).
-    ``check_others`` false: the caller checks that no member plays in two pairs once
-    every line is stored (a whole list, where a member may move from one line to
-    another)."""
+                numbers: Sequence[str | None] | None = None) -> Pair:
+    """pair_set once the event is locked (the caller marks the roster changed, and checks
+    with ``_one_pair_each`` once every pair it stores is stored: in a whole list a member
+    may move from one line to another)."""
     names = [p.strip() for p in players]
     if len(names) != 2 or not all(names):
         raise ServiceError(f"pair {number} needs two players' names", field="players")
@@ -139,12 +138,6 @@ def _pair_store(event: Event, number: int, players: Sequence[str], team: Team | 
             changed.append("team")
         if changed:
             pair.save(update_fields=changed)
-    for player in (first, second) if check_others else ():
-        if player.number and Pair.objects.filter(
-                Q(player_1=player) | Q(player_2=player), event=event).exclude(
-                number=number).exists():
-            raise ServiceError(f"pair {number}: {player.name} (member {player.number}) "
-                               "plays in another pair already", field="players")
     after = {"pair": number, "players": [first.name, second.name]}
     if first.number or second.number:
         after["numbers"] = [first.number, second.number]
@@ -167,8 +160,7 @@ def pairs_set(*, event: Event, lines: Sequence[Any], actor: Actor) -> list[Pair]
     # line to another (partners swapped, a pair that did not come taken out) would clash,
     # line by line, with the row not yet rewritten.
     stored = [_pair_store(event, line.number, line.players,
-                          teams.get(line.team) if line.team else None, None, actor,
-                          check_others=False)
+                          teams.get(line.team) if line.team else None, None, actor)
               for line in lines]
     if stored:
         Event.objects.filter(pk=event.pk).update(roster_seq=event.seq)
@@ -197,9 +189,9 @@ def _one_pair_each(event: Event) -> None:
         for pk in players:
             seats.setdefault(pk, []).append(number)
     twice = {pk: numbers for pk, numbers in seats.items() if len(numbers) > 1}
-    if not twice:
-        return
-    for player in Player.objects.filter(pk__in=twice, number__isnull=False).order_by("name"):
+    player = (Player.objects.filter(pk__in=twice, number__isnull=False).order_by("name")
+              .first() if twice else None)
+    if player is not None:
         numbers = twice[player.pk]
         raise ServiceError(
             f"{player.name} (member {player.number}) is in pairs "
