@@ -603,19 +603,22 @@ def _report_finish(*, job_id: int, task_id: str, name: str, total: int,
         seq=seq, updated_at=timezone.now()))
 
 
-def _seq_of(event_id: int, kind: str) -> int:
+def _followed(event: Event, kind: str) -> int:
     """The change number an event's document follows: the guide cards change only with
     the movement and the pairs (roster_seq), every other document with any change."""
-    field = "roster_seq" if kind == "guidecards" else "seq"
-    return Event.objects.filter(pk=event_id).values_list(field, flat=True).get()
+    return event.roster_seq if kind == "guidecards" else event.seq
+
+
+def _seq_of(event_id: int, kind: str) -> int:
+    """``_followed`` as the event's row stands now."""
+    return _followed(Event.objects.only("seq", "roster_seq").get(pk=event_id), kind)
 
 
 def report_stale(job: ReportJob) -> bool:
     """Was the job's file made before the event's latest change that it shows?"""
     if job.event_id is None or job.seq is None or job.status != ReportJob.Status.DONE:
         return False
-    event = job.event
-    return (event.roster_seq if job.kind == "guidecards" else event.seq) > job.seq
+    return _followed(job.event, job.kind) > job.seq
 
 
 def report_failed(*, job_id: int, task_id: str, error: str) -> None:
