@@ -113,7 +113,7 @@ def table_meetings(section: Section | int, table: int) -> list[Meeting]:
             for sub in subs:
                 if sub.pair_id == pair.pk and sub.from_round <= m.round:
                     names[sub.seat - 1] = sub.player.name
-            setattr(m, f"{side}_players", " & ".join(names))
+            setattr(m, f"{side}_players", presenters.pair_names(names))
     return meetings
 
 
@@ -1102,7 +1102,7 @@ def pair_changes(event: Event) -> list[str]:
     pairs = Pair.objects.filter(event=event).select_related("player_1", "player_2")
     subs = pair_substitutes(event)
     for pair in pairs:
-        names = " & ".join(pair.names)
+        names = presenters.pair_names(pair.names)
         if pair.joined_round:
             lines.append(f"Pair {pair.number} ({names}) joined from round {pair.joined_round}.")
         if pair.left_after_round is not None:
@@ -1903,7 +1903,7 @@ def season_table(season: Season, *, director: bool) -> dict:
     counted = [e["event"] for e in listed if e["counts"]]
     scale = [int(p) for p in season.points_scale or []]
     nights, who = _season_nights(counted, season.entrants, scale)
-    names = {k: " & ".join(p.name for p in who[k]) for k in nights}
+    names = {k: presenters.pair_names([p.name for p in who[k]]) for k in nights}
     by_points = season.counts == "points"
     values = {k: [n.points if by_points else n.score for n in v] for k, v in nights.items()}
     lines = season_rank(values, rule=season.rule, best_of=season.best_of,

@@ -335,7 +335,7 @@ class OverallRenderer(BaseRenderer):
             cells = [self._cell(c, mp) for c in r["sessions"]]
             total = (presenters.percent(r["score"]) if mp
                      else self.para(_exact_note(r["score"], r["exact"]), "num"))
-            rows.append([r["place"], r["pair"], self.para(esc(" & ".join(r["names"]))),
+            rows.append([r["place"], r["pair"], self.para(esc(presenters.pair_names(r["names"]))),
                          *cells, total])
         if len(rows) == 1:
             rows.append(["", "", "No results yet", *([""] * len(sessions)), ""])

@@ -93,7 +93,7 @@ def _leave_lines(event: Event, data: dict) -> list[str]:
                                     after_round=data["after_round"])
     pair = Pair.objects.select_related("player_1", "player_2").get(event=event,
                                                                    number=plan.number)
-    lines = [f"Pair {plan.number} ({' & '.join(pair.names)}) leaves after round "
+    lines = [f"Pair {plan.number} ({presenters.pair_names(pair.names)}) leaves after round "
              f"{plan.after_round}. These meetings are taken out:"]
     lines += [_meeting_line(k) for k in plan.meetings]
     lines += [f"Round {rnd}: pair {other} sits out." for rnd, other in plan.opponents]
@@ -134,7 +134,7 @@ def _change_page(request: HttpRequest, event: Event, *, form_class, title: str, 
         except ServiceError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
     # A pair asked for by number is offered with its players' names (the box's list).
-    pairs = ([(p.number, " & ".join(p.names)) for p in Pair.objects.filter(event=event)
+    pairs = ([(p.number, presenters.pair_names(p.names)) for p in Pair.objects.filter(event=event)
               .select_related("player_1", "player_2").order_by("number")]
              if "pair" in form.fields and not confirming else [])
     return render(request, TEMPLATE, {
@@ -155,7 +155,7 @@ def late_pair(request: HttpRequest, event_id: int) -> HttpResponse:
                      if n.pair == pair.number]
         if namesakes:  # as the pairs page warns (a name alone is a visitor)
             messages.warning(request, namesakes_words(namesakes))
-        return (f"Pair {pair.number} ({' & '.join(pair.names)}) plays from round "
+        return (f"Pair {pair.number} ({presenters.pair_names(pair.names)}) plays from round "
                 f"{pair.joined_round}. Print the new guide cards if you use them.")
     event = _event(event_id)
     sections = tuple(event.sections.order_by("name").values_list("name", flat=True))
