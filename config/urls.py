@@ -2,6 +2,8 @@ from csp.decorators import csp_update
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
@@ -16,6 +18,8 @@ api_docs = csp_update({"img-src": ["data:"]})(
 
 urlpatterns = [
     path("health/", health, name="health"),
+    # Browsers and feed readers that do not read the pages' <link rel="icon"> ask here.
+    path("favicon.ico", lambda request: redirect(static("favicon.svg"), permanent=True)),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -44,3 +44,12 @@ def test_the_director_console_leads_to_the_score_pads(director_client, event):
     link = re.search(r'<a [^>]*data-testid="pads-link"[^>]*>([^<]*)</a>', page)
     assert link and 'href="/pad/"' in link.group(0) and link.group(1) == "Rubber score pads"
     assert director_client.get("/pad/").status_code == 200
+
+
+def test_every_page_names_the_sites_icon_and_the_old_address_leads_to_it(client, db):
+    page = client.get("/").content.decode()
+    icon = re.search(r'<link rel="icon" href="([^"]+)"', page).group(1)
+    assert icon.endswith("favicon.svg")
+    # A browser that asks the old address is sent to the same file, not a 404.
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"] == icon
