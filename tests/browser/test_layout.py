@@ -10,8 +10,10 @@ to test-artifacts/browser/.
 from __future__ import annotations
 
 import pytest
+from django.db.models import F
 
 from tests.browser.conftest import DESKTOP, PHONE, log_in
+from tournaments.models import Event
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -142,3 +144,26 @@ def test_the_level_buttons_share_one_row(browser, night, width):
     assert len(tops) == 7
     assert len(set(tops)) == 1, f"the level buttons wrap: tops {tops}"
     assert page.evaluate(WRAPPED_JS) == []
+
+
+def test_a_matchpoint_score_card_fits_a_phone_with_its_widest_numbers(browser, night):
+    """A matchpoint card's numbers can run to twelfths (a board not played, scored by
+    Neuberg): "5⁵⁄₁₂" matchpoints, a running total of "42⁵⁄₁₂". With every cell that wide the
+    card still shows every column at 390 px without scrolling inside its box."""
+    night.play()
+    Event.objects.filter(pk=night.event.pk).update(method="matchpoints",
+                                                   seq=F("seq") + 1)
+    page = _context(browser, 390)
+    page.goto(f"/events/{night.event.pk}/pairs/1/")
+    widened = page.evaluate("""() => {
+      const cells = [...document.querySelectorAll('[data-testid=matchpoints]')];
+      cells.forEach(td => td.textContent = '5\u2075\u2044\u2081\u2082');
+      document.querySelectorAll('[data-testid=running]')
+        .forEach(td => td.textContent = '42\u2075\u2044\u2081\u2082');
+      return cells.length;
+    }""")
+    assert widened == 6  # the pair's every board (three rounds of two), each now as wide
+    # as a card's numbers get
+    browser.shot(page, "matchpoint card in twelfths 390")
+    fit = page.evaluate(OVERFLOW_JS, 390)
+    assert not fit["cards"] and fit["scroll"] <= fit["width"], fit
