@@ -212,6 +212,9 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
     }
 
     token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    # The stored result's version the form was opened on, when it changes one (its
+    # initial_from): a result changed since is not overwritten (services.result_correct).
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
     as_entered = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     # Holds the errors about the honours as a whole ("they add up to 3"); never typed.
     honours = forms.CharField(widget=forms.HiddenInput, required=False, max_length=1)
@@ -324,14 +327,14 @@ class AuctionResultForm(ResultFormMixin, forms.Form):
 
     @classmethod
     def initial_from(cls, result: Result) -> dict:
-        """The form's fields for a stored result (to change it)."""
+        """The form's fields for a stored result (to change it), with its version."""
         if result.passed_out:
-            return {"passed_out": True}
+            return {"passed_out": True, "version": result.version}
         if result.ruling or result.level is None:
-            return {}
+            return {"version": result.version}
         details = result.details or {}
         initial: dict[str, Any] = {
-            "level": result.level, "denomination": result.denomination,
+            "version": result.version, "level": result.level, "denomination": result.denomination,
             "declarer": result.declarer, "doubled": result.doubled, "tricks": result.tricks,
         }
         for seat, count in (details.get("honours") or {}).items():
@@ -359,6 +362,9 @@ class WhistResultForm(ResultFormMixin, forms.Form):
     }
 
     token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    # The stored result's version the form was opened on, when it changes one (its
+    # initial_from): a result changed since is not overwritten (services.result_correct).
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
     as_entered = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     tricks_ns = SharedTypedChoiceField(
         choices=[(n, str(n)) for n in range(14)], coerce=int, required=True,
@@ -383,10 +389,10 @@ class WhistResultForm(ResultFormMixin, forms.Form):
     @classmethod
     def initial_from(cls, result: Result) -> dict:
         if result.ruling or result.tricks is None:
-            return {}
+            return {"version": result.version}
         revokes = (result.details or {}).get("revokes") or {}
-        return {"tricks_ns": result.tricks, "revokes_ns": revokes.get("NS", 0),
-                "revokes_ew": revokes.get("EW", 0)}
+        return {"version": result.version, "tricks_ns": result.tricks,
+                "revokes_ns": revokes.get("NS", 0), "revokes_ew": revokes.get("EW", 0)}
 
 
 def result_form_class(rules: str) -> type[AuctionResultForm] | type[WhistResultForm]:

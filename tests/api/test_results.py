@@ -247,6 +247,24 @@ def test_a_table_corrects_its_own_result_before_agreeing(night, table_client):
     assert response.json()["tricks"] == 9 and response.json()["version"] == 2
 
 
+def test_a_correction_of_a_version_changed_since_is_a_conflict(night, director_client):
+    result = night.enter(1, 1)
+    address = url(night.event, f"results/{result.pk}/correct/")
+    assert post(director_client, address, {"result": THREE_HEARTS, "reason": "misboard",
+                                           "version": 1}).status_code == 200
+    stale = post(director_client, address, {"result": TWO_HEARTS, "reason": "another tab",
+                                            "version": 1})
+    assert stale.status_code == 409
+    body = stale.json()
+    assert body["existing"]["version"] == 2 and body["existing"]["tricks"] == 9
+    assert body["error"].startswith("Board 1 was changed after this correction was begun")
+    result.refresh_from_db()
+    assert (result.tricks, result.version) == (9, 2)
+    # Without a version, whatever is stored is corrected (as before).
+    assert post(director_client, address, {"result": TWO_HEARTS, "reason": "looked again"}
+                ).status_code == 200
+
+
 def test_only_the_director_gives_rulings(night, table_client):
     client = table_client(1)
     result = submit(client, night).json()

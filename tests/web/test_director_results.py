@@ -243,3 +243,35 @@ def test_correction_page_shows_the_stored_score_and_previews_changes(director_cl
     assert answer["ok"], answer
     assert answer["score"]["ns"]["trick_score"] == 40
     assert answer["score"]["ns"]["honour_score"] == 125
+
+
+def test_a_correction_begun_before_another_is_not_saved_over_it(director_client, running):
+    """Two tabs open on one result: the second tab's correction was made to a result that
+    is no longer there. It is refused in words, and saving again after looking corrects
+    the result as it now stands."""
+    m = meeting_at(running)
+    result = table_result(running, m, 1)
+    url = f"/director/events/{running.pk}/results/{result.pk}/correct/"
+    first, second = director_client.get(url), director_client.get(url)
+    assert 'name="version" value="1"' in first.content.decode()
+    assert 'name="version" value="1"' in second.content.decode()
+    fields = {"level": 1, "denomination": "NT", "declarer": "N", "honours_N": 2,
+              "honours_E": 1, "honours_S": 1, "version": 1}
+    assert director_client.post(url, contract_post(
+        **fields, tricks=5, reason="tricks miscounted")).status_code == 302
+    stale = director_client.post(url, contract_post(**fields, tricks=6, reason="second tab"))
+    assert stale.status_code == 409
+    text = strip_tags(stale.content.decode())
+    assert ("Board 1 was changed after this correction was begun: it now reads 1NT by N, "
+            "5 tricks. Nothing was saved") in text
+    result.refresh_from_db()
+    assert (result.tricks, result.version) == (5, 2)
+    assert AuditEntry.objects.filter(result=result, action="correct").count() == 1
+    # The form comes back with the director's entry, now on the result as it stands.
+    page = stale.content.decode()
+    assert 'name="version" value="2"' in page and 'value="6"' in page
+    again = director_client.post(url, contract_post(**{**fields, "version": 2}, tricks=6,
+                                                    reason="second tab, looked again"))
+    assert again.status_code == 302
+    result.refresh_from_db()
+    assert (result.tricks, result.version) == (6, 3)

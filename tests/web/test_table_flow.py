@@ -135,6 +135,22 @@ def test_change_before_agreement_needs_confirming_again(client, event, table1):
     assert AuditEntry.objects.filter(result=result, action="correct").count() == 1
 
 
+def test_a_change_begun_before_another_phones_is_not_saved_over_it(client, event, table1):
+    client.post(board_url(table1, 1, 1), contract_post(token="t-1"))
+    first = client.get(board_url(table1, 1, 1, "change/"))
+    second = client.get(board_url(table1, 1, 1, "change/"))  # another phone, or tab
+    assert 'name="version" value="1"' in second.content.decode()
+    assert client.post(board_url(table1, 1, 1, "change/"), contract_post(
+        tricks=9, token=token_of(first), version=1)).status_code == 302
+    stale = client.post(board_url(table1, 1, 1, "change/"),
+                        contract_post(tricks=6, token=token_of(second), version=1), follow=True)
+    text = stale.content.decode()
+    assert "Board 1 was changed after this correction was begun: it now reads" in text
+    assert "9 tricks. Nothing was saved" in text
+    result = Result.objects.get(board__number=1, voided=False)
+    assert (result.tricks, result.version) == (9, 2)
+
+
 def test_double_tap_and_resend_are_harmless(client, event, table1):
     post = contract_post(token="same-token")
     first = client.post(board_url(table1, 1, 1), post)

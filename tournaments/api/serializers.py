@@ -385,6 +385,12 @@ class CorrectIn(serializers.Serializer):
     offending = serializers.ChoiceField(choices=OFFENDERS, required=False, default="")
     reason = _text(MAX_REASON, required=False, allow_blank=True, default="",
                    help_text="why (required from the director)")
+    version = serializers.IntegerField(
+        required=False, min_value=1, max_value=2**31 - 1,
+        help_text="the result's `version` as the caller last read it: if the result has "
+                  "been changed since, nothing is saved and the answer is a 409 with the "
+                  "result as it now stands (`existing`); leave it out to correct whatever "
+                  "is stored")
 
     def validate(self, data: dict) -> dict:
         if ("result" in data) == bool(data["ruling"]):

@@ -874,7 +874,8 @@ class ResultCorrect(ApiView):
         result = services.result_correct(
             result=self.get_result(self.get_event()), actor=actor_for(request),
             data=data.get("result"), ruling=data["ruling"],
-            offending=data["offending"], reason=data["reason"], as_entered=data["as_entered"])
+            offending=data["offending"], reason=data["reason"], as_entered=data["as_entered"],
+            version=data.get("version"))
         return Response(ResultOut(result).data)
 
 

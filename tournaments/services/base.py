@@ -52,6 +52,11 @@ class ResultConflict(ServiceError):
         self.existing = existing
 
 
+class ResultChanged(ResultConflict):
+    """The result was changed after the form or read that corrects it (its ``version``):
+    the correction was made to what the caller no longer sees, so nothing is saved."""
+
+
 class UnusualResult(ServiceError):
     """A result the laws allow but a table almost never has (scoring.engine.unusual): the
     table looks again, then saves it as entered (``as_entered=True``)."""

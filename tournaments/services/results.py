@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from scoring.engine import RULINGS, SIDES, Unusual
 
-from .. import polls, prepared, seam, selectors
+from .. import polls, prepared, presenters, seam, selectors
 from ..models import (
     CLUB_ADJUSTMENTS,
     AuditEntry,
@@ -25,6 +25,7 @@ from .base import (
     Actor,
     Answer,
     Forbidden,
+    ResultChanged,
     ResultConflict,
     ServiceError,
     UnusualResult,
@@ -329,12 +330,15 @@ def result_correct(
     offending: str = "",
     reason: str = "",
     as_entered: bool = False,
+    version: int | None = None,
 ) -> Result:
     """Change a stored result: the play (`data`) or a ruling in its place.
 
     A table may change its own result until its round is agreed (Duplicate Law E);
     after that, and always with a reason, only the director. An unusual result raises
-    UnusualResult unless `as_entered`.
+    UnusualResult unless `as_entered`. Given the `version` the caller's form was made
+    from, a result changed since (another tab, another phone, the table while the
+    director looked) raises ResultChanged and nothing is saved.
     """
     if actor.is_director:
         reason = _require_reason(reason)
@@ -354,6 +358,12 @@ def result_correct(
     if result.voided:
         raise ServiceError("this result has been removed; undo the removal first",
                            field="result")
+    if version is not None and result.version != version:
+        now = presenters.result_line(result, is_whist=event.is_whist)
+        raise ResultChanged(
+            f"board {result.board.number} was changed after this correction was begun: it "
+            f"now reads {now}. Nothing was saved; look at it again and correct it if it is "
+            "still wrong", existing=result)
     if not actor.is_director:
         _meeting_for_table(actor, result.meeting, event, result.board.number)
         if ruling:

@@ -779,7 +779,7 @@ def meeting(request: HttpRequest, event_id: int, meeting_id: int) -> HttpRespons
 
 
 def _result_form_page(request, event, meeting, board, form, *, title, result=None,
-                      warnings=()):
+                      warnings=(), status=200):
     # The score box starts from what is stored (a correction) and follows the form.
     preview = None
     if warnings:  # an unusual result to look at again: show its score, not the stored one
@@ -795,7 +795,7 @@ def _result_form_page(request, event, meeting, board, form, *, title, result=Non
         "preview_url": reverse("director-preview", kwargs={"event_id": event.pk,
                                                            "board": board.number}),
         "warnings": warnings, "as_entered": form.entry_digest() if warnings else "",
-    })
+    }, status=status)
 
 
 @director_required
@@ -855,7 +855,20 @@ def correct_result(request: HttpRequest, event_id: int, result_id: int) -> HttpR
             services.result_correct(result=result, actor=_actor(request),
                                     data=form.result_data(),
                                     reason=form.cleaned_data.get("reason", ""),
-                                    as_entered=form.saved_as_entered())
+                                    as_entered=form.saved_as_entered(),
+                                    version=form.cleaned_data.get("version"))
+        except services.ResultChanged as exc:
+            # Another tab, or the table, changed it since this form was opened: the
+            # director's entry is kept to look at against the result as it now stands,
+            # and saving it again is then a correction of that result.
+            data = request.POST.copy()
+            data["version"] = str(exc.existing.version)
+            form = director_result_form(event.rules, deal=result.board.deal, data=data)
+            form.is_valid()
+            form.add_error(None, exc.message)
+            return _result_form_page(request, event, exc.existing.meeting, exc.existing.board,
+                                     form, title=f"Correct board {result.board.number}",
+                                     result=exc.existing, status=409)
         except services.UnusualResult as exc:
             return _result_form_page(request, event, result.meeting, result.board, form,
                                      title=f"Correct board {result.board.number}",

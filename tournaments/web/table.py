@@ -560,7 +560,8 @@ def _submit(request: HttpRequest, table: TableCode, meeting: Meeting, board: Boa
     try:
         if mode == "change":
             services.result_correct(result=result, actor=actor, data=data,
-                                    as_entered=as_entered)
+                                    as_entered=as_entered,
+                                    version=form.cleaned_data.get("version"))
             message = f"Board {board.number} changed: East–West, please confirm it again."
         else:
             _, created = services.result_record(
@@ -576,6 +577,13 @@ def _submit(request: HttpRequest, table: TableCode, meeting: Meeting, board: Boa
             **here, "form": form, "warnings": exc.warnings,
             "as_entered": form.entry_digest(),
             "preview": selectors.result_preview(event, board, data, live=True)})
+    except services.ResultChanged as exc:
+        # Changed on another phone (or by the director) since this form was opened: the
+        # board's page shows it as it now stands, with its Change button.
+        _release(token)
+        _flash(request, exc.message, error=True)
+        return redirect("table-board", code=table.code, round_number=meeting.round,
+                        board=board.number)
     except services.ResultConflict as exc:
         _release(token)
         form.add_error(None, f"This board already has a result: "
