@@ -79,6 +79,7 @@ from .standings import (
     roster_from_rows,
     shown_scaled,
     standings,
+    team_awards,
 )
 from .tablecodes import normalise
 
@@ -753,6 +754,9 @@ def scorecards(event: Event, numbers: list[int] | None = None, *,
         if pk not in cards:
             cards[pk] = (number, joined_round, left_after_round, [])
     state = pair_state(event) if event.kind == "pairs" else None
+    # A team match's card adds what the pair won for its team (Duplicate Law G: the totals
+    # won by its pairs, an average or fouled board's award), not the pair contest's net.
+    awards = team_awards(event) if event.kind == "teams" else None
     only = None
     if len(cards) == 1:
         pk = next(iter(cards))
@@ -767,12 +771,19 @@ def scorecards(event: Event, numbers: list[int] | None = None, *,
                  for row in ranking["rows"]} if matchpoints else {})
     for r in results:
         scaled = state.result_scaled(r["result_id"]) if state else None
+        award = awards.get(r["result_id"]) if awards is not None else None
         for side, pk, opponents, score in ((1, r["ns_pair_id"], r["ew"], r["ns_score"]),
                                            (2, r["ew_pair_id"], r["ns"], r["ew_score"])):
             card = cards.get(pk)
-            if card is not None:
-                card[3].append((r, "NS" if side == 1 else "EW", opponents, score,
-                                None if scaled is None else (scaled[side], scaled[0])))
+            if card is None:
+                continue
+            if awards is not None:
+                won = None if award is None else award[side - 1]
+                mine = None if won is None else (won.numerator, won.denominator)
+                score = None
+            else:
+                mine = None if scaled is None else (scaled[side], scaled[0])
+            card[3].append((r, "NS" if side == 1 else "EW", opponents, score, mine))
     out = []
     for number, joined_round, left_after_round, played in cards.values():
         # The running total as a whole number over the boards' common denominator.

@@ -46,6 +46,7 @@ from scoring.engine import (
     rank_teams,
     team_match,
 )
+from scoring.engine import team_awards as engine_team_awards
 
 from .models import Event, Meeting, Pair, Result
 
@@ -658,18 +659,38 @@ def pair_standings(event: Event) -> dict:
     return out
 
 
-def team_standings(event: Event) -> dict:
+def _team_matches(event: Event) -> tuple[dict[frozenset, list[tuple[int, TeamDeal]]],
+                                          dict[int, str], int, int]:
+    """The event's results as the deals of its matches (each with its result's id), by
+    the two teams that met; each pair's team by number; the standings' change number; how
+    many results the event has (a pair without a team's too)."""
     values, seq, _ = _fetch(event, None)
-    rows = [_row(v, False) for v in values]
     team_of = dict(Pair.objects.filter(event=event, team__isnull=False)
                    .values_list("number", "team__name"))
-    by_match: dict[frozenset, list[TeamDeal]] = {}
-    for r in rows:
+    by_match: dict[frozenset, list[tuple[int, TeamDeal]]] = {}
+    for r in (_row(v, False) for v in values):
         if r.ns not in team_of or r.ew not in team_of:
             continue
         key = frozenset((team_of[r.ns], team_of[r.ew]))
-        by_match.setdefault(key, []).append(TeamDeal(
-            r.ns, r.ew, r.ns_total, r.ew_total, r.entry.ruling, r.entry.offending, r.board))
+        by_match.setdefault(key, []).append((r.id, TeamDeal(
+            r.ns, r.ew, r.ns_total, r.ew_total, r.entry.ruling, r.entry.offending, r.board)))
+    return by_match, team_of, seq, len(values)
+
+
+def team_awards(event: Event) -> dict[int, tuple[Fraction, Fraction] | None]:
+    """What each result of a team match scores for N-S and E-W (the engine's
+    ``team_awards``: its totals, an average or fouled board's award), by result id; None
+    for a deal left out of its match. A pair's score card adds these, as its team does."""
+    awards: dict[int, tuple[Fraction, Fraction] | None] = {}
+    for deals in _team_matches(event)[0].values():
+        ids = [rid for rid, _deal in deals]
+        awards.update(zip(ids, engine_team_awards([d for _rid, d in deals]), strict=True))
+    return awards
+
+
+def team_standings(event: Event) -> dict:
+    by_match_ids, team_of, seq, results = _team_matches(event)
+    by_match = {key: [d for _rid, d in deals] for key, deals in by_match_ids.items()}
     order = {name: i for i, name in enumerate(
         event.teams.order_by("id").values_list("name", flat=True))}
     matches = [team_match(deals, team_of) for deals in by_match.values()]
@@ -677,7 +698,7 @@ def team_standings(event: Event) -> dict:
     # Every board of the movement has its result: until then a match is led, not won.
     expected = sum(len(boards) for boards in Meeting.objects.filter(
         section__event=event).values_list("boards", flat=True))
-    complete = len(rows) >= expected
+    complete = results >= expected
     return {
         "event": event.name,
         "kind": "teams",

@@ -71,6 +71,7 @@ Public API (all re-exported here)::
              offending=None, board=None)
     TeamMatch(teams, exact, scores, winner, by_fraction, added)
     team_match(deals, team_of) -> TeamMatch
+    team_awards(deals) -> [(N-S won, E-W won) or None for a deal left out]
     TeamRow(place, team, matches_won, points, exact_points)
     rank_teams(matches) -> list[TeamRow]
 
@@ -136,6 +137,7 @@ from .compare import (
     ranking_directions,
     shown,
     shown_half_up,
+    team_awards,
     team_match,
 )
 from .deal import RANKS, SUITS, DealError, deal_from_north, honours_from_deal, parse_deal
@@ -272,6 +274,7 @@ __all__ = [
     "score_result",
     "shown",
     "shown_half_up",
+    "team_awards",
     "team_match",
     "unusual",
     "PLAYERS",

@@ -493,6 +493,25 @@ def _award(d: TeamDeal, real: Mapping[int | None, list[TeamDeal]]) -> tuple[Frac
     return Fraction(min(ns_totals)), Fraction(max(ew_totals))  # type: ignore[type-var]
 
 
+def team_awards(deals: Sequence[TeamDeal]) -> list[tuple[Fraction, Fraction] | None]:
+    """What each deal of a match scores for the two sides, in the order given: the totals
+    (trick + honour) won at its table, or the award of an average or fouled board (their
+    average at the other tables, or the lowest and highest: Duplicate Law B(3)); None for
+    a deal left out of the match (cancelled, or not played at one of its tables)."""
+    for d in deals:
+        if d.ruling == NOT_PLAYED and d.board is None:
+            raise ValueError("a deal not played in a team match needs its board number")
+    left_out = {d.board for d in deals if d.ruling in NO_COMPARISON}
+    kept = [d.ruling not in NO_COMPARISON and (d.board is None or d.board not in left_out)
+            for d in deals]
+    real: dict[int | None, list[TeamDeal]] = {}
+    for d, counted in zip(deals, kept, strict=True):
+        if counted and d.ruling is None:
+            real.setdefault(d.board, []).append(d)
+    return [_award(d, real) if counted else None
+            for d, counted in zip(deals, kept, strict=True)]
+
+
 def team_match(deals: Sequence[TeamDeal], team_of: Mapping[Hashable, Hashable]) -> TeamMatch:
     """Score a match between two teams (Duplicate Law G, rules.md §5).
 
@@ -507,20 +526,12 @@ def team_match(deals: Sequence[TeamDeal], team_of: Mapping[Hashable, Hashable]) 
     deals = list(deals)
     teams, ns, ew = _team_sides(deals, team_of)
     _check_team_sizes(teams, ns, ew)
-    for d in deals:
-        if d.ruling == NOT_PLAYED and d.board is None:
-            raise ValueError("a deal not played in a team match needs its board number")
-    left_out = {d.board for d in deals if d.ruling in NO_COMPARISON}
-    kept = [d for d in deals
-            if d.ruling not in NO_COMPARISON and (d.board is None or d.board not in left_out)]
-    real: dict[int | None, list[TeamDeal]] = {}
-    for d in kept:
-        if d.ruling is None:
-            real.setdefault(d.board, []).append(d)
     exact = {t: Fraction(0) for t in teams}
     all_ns = all_ew = Fraction(0)
-    for d in kept:
-        won_ns, won_ew = _award(d, real)
+    for d, award in zip(deals, team_awards(deals), strict=True):
+        if award is None:
+            continue
+        won_ns, won_ew = award
         exact[team_of[d.ns_pair]] += won_ns
         exact[team_of[d.ew_pair]] += won_ew
         all_ns += won_ns

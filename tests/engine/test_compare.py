@@ -21,6 +21,7 @@ from scoring.engine import (
     ranking_directions,
     shown,
     shown_half_up,
+    team_awards,
     team_match,
 )
 
@@ -291,6 +292,32 @@ def test_duplicate_law_b3_artificial_results_in_a_team_match():
     # A = 100 + 40 + 5 + 0 + 0 + 60 = 205, plus E-W average (0+10+5+60+90+60)/3 = 75.
     # B = 0 + 10 + 70 + 60 + 90 + 0 = 230, plus N-S average (100+40+70)/3 = 70.
     assert match.exact == (F(280), F(300))
+
+
+def test_each_deals_award_is_what_the_match_adds_up():
+    """team_awards gives each deal what it scores for each side, in the deals' order: the
+    totals won, an average or fouled board's award, None for a deal left out. A pair's
+    score card adds its side's; the match adds them all (with the odd-pair average)."""
+    deals = [
+        TeamDeal(1, 5, 100, 0, board=1), TeamDeal(2, 6, 40, 10, board=1),
+        TeamDeal(4, 3, ruling="average", board=1),
+        TeamDeal(1, 5, 0, 60, board=2), TeamDeal(2, 6, 0, 90, board=2),
+        TeamDeal(4, 3, ruling="fouled", offending="ew", board=2),
+        TeamDeal(1, 5, 30, 0, board=3), TeamDeal(2, 6, ruling="cancelled", board=3),
+        TeamDeal(4, 3, 500, 0, board=3),
+    ]
+    assert team_awards(deals) == [
+        (F(100), F(0)), (F(40), F(10)), (F(70), F(5)),
+        (F(0), F(60)), (F(0), F(90)), (F(0), F(60)),
+        None, None, None,  # board 3 cancelled: left out at every table
+    ]
+    match = team_match(deals, TEAM_OF_6)
+    won = {"A": F(0), "B": F(0)}
+    for deal, award in zip(deals, team_awards(deals), strict=True):
+        if award is not None:
+            won[TEAM_OF_6[deal.ns_pair]] += award[0]
+            won[TEAM_OF_6[deal.ew_pair]] += award[1]
+    assert (won["A"] + match.added[0], won["B"] + match.added[1]) == match.exact
 
 
 def test_duplicate_law_b3_cancelled_board_in_a_two_table_match():

@@ -223,3 +223,21 @@ def test_a_pair_with_nothing_on_its_card_gets_no_mail(night, smtp,
     assert len(smtp.arrived) == 10  # the twelve who played, two without an address
     assert not smtp.to(address_of("Pat Quill")) and not smtp.to(address_of("Rex Stone"))
     assert not ScoreCardMail.objects.filter(event=night.event, pair_number=7).exists()
+
+
+def test_a_team_matchs_card_says_what_the_pair_won_for_its_team(db):
+    import json
+    from pathlib import Path
+
+    from tournaments import presenters, selectors
+    from tournaments.nightfile import night_import
+    from tournaments.services import Actor
+
+    data = json.loads((Path(__file__).resolve().parents[1] / "nights" / "data"
+                       / "night-teams.json").read_text())
+    event = night_import(data=data, actor=Actor.system("import"))
+    card = selectors.scorecard(event, 1)
+    text = card_text(event, card)
+    head = text.splitlines()[0].split()
+    assert head[-4:] == ["Points", "won", "Running", "total"] and "Score" not in head
+    assert text.endswith(f"Total won for the team: {presenters.exact(card['total'])}")

@@ -2,6 +2,7 @@
 
 import json
 import re
+from fractions import Fraction
 from pathlib import Path
 
 from django.template.loader import render_to_string
@@ -83,8 +84,21 @@ def test_a_team_match_shows_scores_and_the_winner(client, director):
     assert standings.standings(event)["matches"] and all(
         t["average"] is None for t in selectors.travellers(event))
     card = client.get(f"/events/{event.pk}/pairs/1/").content.decode()
-    assert "Running total" not in card
     assert "Kemp 61 & Lowe 61" in card
+    # Each card adds what its pair won for its team (Duplicate Law G: the totals won by
+    # its pairs), not the pair contest's net score: a team's cards add up to the match's
+    # "Won by its pairs".
+    assert "Points won" in card and "Total won for the team" in card and "±" not in card
+    won: dict[str, Fraction] = {}
+    team_of = dict(event.pairs.values_list("number", "team__name"))
+    for pair_card in selectors.scorecards(event):
+        total = Fraction(pair_card["total"])
+        assert total == sum(Fraction(r["plus_minus"]) for r in pair_card["rows"])
+        won[team_of[pair_card["pair"]]] = won.get(team_of[pair_card["pair"]], 0) + total
+        shown = client.get(f"/events/{event.pk}/pairs/{pair_card['pair']}/").content.decode()
+        assert f'data-testid="total">{presenters.exact(total)}<' in shown
+    for team, exact, added in zip(match["teams"], match["exact"], match["added"], strict=True):
+        assert won[team] == Fraction(exact) - Fraction(added)
 
 
 def test_won_by_the_fraction_of_a_point_is_said(rf):

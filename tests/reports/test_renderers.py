@@ -331,3 +331,26 @@ def test_a_ruling_on_a_score_card_spans_the_play_columns(night):
     row = renderer._card_row(ruled, True)
     assert row.span == (3, 5)
     assert row.cells[3] == "Fouled board (Duplicate Law B), N–S at fault"
+
+
+def test_a_team_matchs_score_cards_print_what_each_pair_won_for_its_team(db):
+    """Duplicate Law G: a team scores the totals its pairs won, so a pair's printed card
+    adds those (exactly), not the pair contest's net score."""
+    import json
+    from pathlib import Path
+
+    from tournaments.nightfile import night_import
+    from tournaments.services import Actor
+
+    data = json.loads((Path(__file__).resolve().parents[1] / "nights" / "data"
+                       / "night-teams.json").read_text())
+    event = night_import(data=data, actor=Actor.system("import"))
+    _, content, _ = render(ScorecardsRenderer, report_data(event, "scorecards"))
+    pages = pdf_pages(content)
+    cards = selectors.scorecards(event)
+    assert len(pages) == len(cards)
+    for page, card in zip(pages, cards, strict=True):
+        assert "Points won" in page and "±" not in page
+        assert f"Total won for the team: {exact(card['total'])}" in page
+        first = card["rows"][0]
+        assert first["score"] is None and first["plus_minus"] is not None

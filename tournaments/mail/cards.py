@@ -89,25 +89,33 @@ def card_text(event: Event, card: dict) -> str:
     """The card as lines of text, as the PDF beside it has it: the board rows (scores
     signed; matchpoints exactly, unsigned), the notes under them, the total."""
     whist = event.is_whist
-    compared = card["method"] != "total-points"
+    team = card["method"] == "total-points"
+    compared = not team
     mp = card["method"] == "matchpoints"
     head = ["Board", "Sat", "Against"] + (["Tricks won in play"] if whist
-                                          else ["Contract", "By", "Tricks"]) + ["Score"]
+                                          else ["Contract", "By", "Tricks"])
+    # A team match: what the pair won for its team (Duplicate Law G), not a net score.
+    head += ["Points won", "Running total"] if team else ["Score"]
     if compared:
         head += ["Matchpoints" if card["method"] == "matchpoints" else "±", "Running total"]
     rows = []
     for r in card["rows"]:
         line = [str(r["board"]), presenters.side(r["direction"]), str(r["opponents"]),
-                *_played(r, whist),
-                ("" if r["score"] is None else str(r["score"])) if whist
-                else presenters.signed(r["score"])]
+                *_played(r, whist)]
+        if team:
+            line += (["—", "—"] if r["plus_minus"] is None else
+                     [presenters.exact(r["plus_minus"]), presenters.exact(r["running"])])
+        else:
+            line.append(("" if r["score"] is None else str(r["score"])) if whist
+                        else presenters.signed(r["score"]))
         if mp:
             line += [_matchpoints(r["plus_minus"]), _matchpoints(r["running"])]
         elif compared:
             line += [_exact_note(r["shown"], r["plus_minus"]),
                      _exact_note(r["running_shown"], r["running"])]
         rows.append(line)
-    numeric = {0, 2, len(head) - 1} | ({len(head) - 2, len(head) - 3} if compared else set())
+    numeric = {0, 2, len(head) - 1} | ({len(head) - 2, len(head) - 3} if compared
+                                       else {len(head) - 2})
     if not whist:
         numeric.add(5)
     lines = _table(head, rows, numeric) if rows else ["No boards played."]
@@ -120,6 +128,8 @@ def card_text(event: Event, card: dict) -> str:
             lines += textwrap.wrap(card["total_note"], 72)
     elif compared and rows:
         lines += ["", f"Total: {_exact_note(card['shown'], card['total'])}"]
+    elif rows:
+        lines += ["", f"Total won for the team: {presenters.exact(card['total'])}"]
     return "\n".join(lines)
 
 

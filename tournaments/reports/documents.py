@@ -378,7 +378,8 @@ class ScorecardsRenderer(BaseRenderer):
         return len(data["cards"])
 
     def blocks(self, data: dict) -> Iterable[list[Flowable]]:
-        compared = data["method"] != "total-points"
+        team = data["method"] == "total-points"
+        compared = not team
         mp = data["method"] == "matchpoints"
         whist = data.get("rules") == "duplicate-whist"
         for index, card in enumerate(data["cards"]):
@@ -388,11 +389,17 @@ class ScorecardsRenderer(BaseRenderer):
                 f"{esc(presenters.pair_names(card['names'], card.get('substitutes')))}",
                 "title"))
             if whist:  # no contract: the tricks the pair's side won, as the web card has it
-                head = ["Board", "Sat", "Against", "Tricks won in play", "Score"]
-                widths = [14, 12, 18, 30, 18]
+                head = ["Board", "Sat", "Against", "Tricks won in play"]
+                widths = [14, 12, 18, 30]
             else:
-                head = ["Board", "Sat", "Against", "Contract", "By", "Tricks", "Score"]
-                widths = [14, 12, 18, 32, 10, 14, 18]
+                head = ["Board", "Sat", "Against", "Contract", "By", "Tricks"]
+                widths = [14, 12, 18, 32, 10, 14]
+            if team:  # what the pair won for its team (Duplicate Law G), not a net score
+                head += ["Points won", "Running"]
+                widths += [24, 24]
+            else:
+                head.append("Score")
+                widths.append(18)
             if compared:
                 head += ["MP" if mp else "±", "Running"]
                 widths += [30, 30]
@@ -400,7 +407,7 @@ class ScorecardsRenderer(BaseRenderer):
             right_from = 3 if whist else 5
             columns = [Column(w * mm, "right" if i >= right_from else "left")
                        for i, w in enumerate(widths)]
-            rows = [self._card_row(r, compared, whist, mp) for r in card["rows"]]
+            rows = [self._card_row(r, compared, whist, mp, team) for r in card["rows"]]
             if not rows:
                 rows = [GridRow(["No boards played"] + [""] * (len(head) - 1),
                                 (0, len(head) - 1))]
@@ -418,12 +425,18 @@ class ScorecardsRenderer(BaseRenderer):
                 block.append(self.para(f"<b>Total: {total}</b>", "body"))
                 if mp and card.get("total_note"):
                     block.append(self.para(esc(card["total_note"]), "small"))
+            elif card["rows"]:
+                block.append(Spacer(0, 2 * mm))
+                block.append(self.para(
+                    f"<b>Total won for the team: {presenters.exact(card['total'])}</b>", "body"))
             yield block
 
     def _card_row(self, r: dict, compared: bool, whist: bool = False,
-                  mp: bool = False) -> GridRow:
+                  mp: bool = False, team: bool = False) -> GridRow:
         """One board of a card: plain strings for numbers, shared cells for the rest
-        (matchpoints exactly and unsigned, "6½"; plus/minus signed, rounded, exact beneath)."""
+        (matchpoints exactly and unsigned, "6½"; plus/minus signed, rounded, exact beneath;
+        in a team match the points won and their running total, exactly, "—" for a deal
+        left out of the match)."""
         played = contract_cell(r)
         if whist:  # the ruling's words, else the tricks the pair's side won in play
             played = played or blank(presenters.tricks_won(r))
@@ -437,6 +450,10 @@ class ScorecardsRenderer(BaseRenderer):
                 # tricks columns, as on the traveller (in the contract's alone they were
                 # shrunk to some 4 points).
                 span = (3, 5)
+        if team:
+            cells += ["—", "—"] if r["plus_minus"] is None else [
+                presenters.exact(r["plus_minus"]), presenters.exact(r["running"])]
+            return GridRow(cells, span)
         cells.append(blank(r["score"]) if whist else signed(r["score"]))  # whist: a count
         if mp:
             cells += [presenters.exact(r["plus_minus"]), presenters.exact(r["running"])]
