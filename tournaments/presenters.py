@@ -442,6 +442,27 @@ def result_line(row: Any, *, is_whist: bool = False) -> str:
     return f"{played}, {tricks} tricks"
 
 
+def result_marks(row: Any, *, is_whist: bool = False) -> list[str]:
+    """What a result's line does not say but its score counts: its revokes, by side, and
+    its procedural penalties, by player ("revoke by E–W", "2 revokes by N–S", "penalty on
+    W"), in that order; [] for none."""
+    get = _getter(row)
+    details = get("details") or {}
+    revokes = details.get("revokes") or {}
+    if is_whist:
+        by_side = [(code, revokes.get(code) or 0) for code in ("NS", "EW")]
+    else:
+        declarer = get("declarer") or ""
+        declaring = "NS" if declarer in ("N", "S") else "EW"
+        defending = "EW" if declaring == "NS" else "NS"
+        by_side = [(declaring, revokes.get("declaring") or 0),
+                   (defending, revokes.get("defending") or 0)]
+    marks = [f"{'a revoke' if n == 1 else f'{n} revokes'} by {side(code)}"
+             for code, n in by_side if n]
+    marks += [f"penalty on {p['by']}" for p in details.get("penalties") or []]
+    return marks
+
+
 def side_score(total_trick: int, honour: int) -> str:
     """"42 (14 trick + 28 honour)", "30 (trick)", "0"."""
     total = number(total_trick + honour)

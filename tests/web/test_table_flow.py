@@ -269,3 +269,24 @@ def test_the_directors_entry_is_not_the_tables_to_change(client, event, table1, 
     client.post(board_url(table1, 1, 1, "confirm/"))
     result = Result.objects.get(board__number=1, voided=False)
     assert result.ruling == "average" and result.status == "director"
+
+
+def test_a_team_matchs_agreement_shows_what_each_side_won_for_its_team(client, event, table1):
+    """Duplicate Law G: a team scores the totals (trick + honour) its pairs won, not a net
+    won by one side and lost by the other; the round's agreement shows those."""
+    from tournaments.models import Event
+
+    Event.objects.filter(pk=event.pk).update(kind="teams", method="total-points")
+    client.post(board_url(table1, 1, 1), contract_post(token="t-1"))
+    client.post(board_url(table1, 1, 2), contract_post(level=1, denomination="NT", declarer="E",
+                                                       tricks=5, token="t-2"))
+    for board in (1, 2):
+        client.post(board_url(table1, 1, board, "confirm/"))
+    asked = client.get(f"/t/{table1}/round/1/agree/").content.decode()
+    assert "(the points, trick + honour, each side won for its team)" in asked
+    for board in (1, 2):
+        r = Result.objects.get(event=event, board__number=board)
+        row = asked.split(f'data-testid="agree-board-{board}"')[1].split("</tr>")[0]
+        assert row.endswith(f"<td>{r.ns_trick + r.ns_honour}</td>"
+                            f"<td>{r.ew_trick + r.ew_honour}</td>")
+    assert "−" not in asked.split('data-testid="agree-scores"')[1].split("</table>")[0]

@@ -93,3 +93,21 @@ def test_honours_come_from_the_hand_record(client, director):
     assert result.ns_honour == 4 * 9 + 125
     page = client.get(board_url(code, 1, 1)).content.decode()
     assert "Honours from the hand record: N 3 · E 0 · S 1 · W 1" in page
+
+
+def test_the_whist_rounds_agreement_shows_the_tricks_scored_and_the_revoke(client, whist):
+    """Duplicate whist compares the tricks each side scores (rules.md §8): the agreement
+    lists those counts, unsigned, and says why they differ from the tricks won in play."""
+    code = code_of(whist, 1)
+    client.post(board_url(code, 1, 1), {"tricks_ns": "2", "revokes_ns": "1", "revokes_ew": "0",
+                                        "token": "w1", "action": "save"})
+    client.post(board_url(code, 1, 2), {"tricks_ns": "7", "revokes_ns": "0", "revokes_ew": "0",
+                                        "token": "w2", "action": "save"})
+    for board in (1, 2):
+        client.post(board_url(code, 1, board, "confirm/"))
+    asked = client.get(f"/t/{code}/round/1/agree/").content.decode()
+    assert "(the tricks each side scores)" in asked
+    # Whist Law 75: the revoking side's two tricks go to its opponents, 0 to 13.
+    assert ("<strong>1</strong> · N–S won 2 tricks; a revoke by N–S</td><td>0</td>"
+            "<td>13</td>") in asked
+    assert "<strong>2</strong> · N–S won 7 tricks</td><td>7</td><td>6</td>" in asked

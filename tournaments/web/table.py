@@ -315,9 +315,27 @@ def _agree_ask(request: HttpRequest, table: TableCode, round_number: int) -> Htt
         "locked": "",  # open (checked above); table.js shuts the page if that changes
         "state_url": reverse("table-state", kwargs={"code": table.code,
                                                     "round_number": meeting.round}),
-        "rows": [(line.number, presenters.result_line(line.result, is_whist=event.is_whist),
-                  line.result.ns_score, line.result.ew_score) for line in lines],
+        "rows": [_agree_row(line.number, line.result, event) for line in lines],
+        "signed": event.kind == "pairs" and not event.is_whist,
     })
+
+
+def _agree_row(number: int, result: Result, event: Event) -> tuple:
+    """A board as the round's agreement lists it: its number, its result in words with
+    what else its score counts (a revoke, a penalty), and each side's board score as its
+    contest counts it: in a pair contest the net, signed (rules.md §4); in a team match
+    the total (trick + honour) each side won for its team (Duplicate Law G); at whist the
+    tricks each side scores, after any revoke (§8). None for a side with no score (a
+    ruling)."""
+    is_whist = event.is_whist
+    words = "; ".join([presenters.result_line(result, is_whist=is_whist),
+                       *presenters.result_marks(result, is_whist=is_whist)])
+    if is_whist or event.kind == "pairs":
+        return number, words, result.ns_score, result.ew_score
+    totals = [None if trick is None else trick + (honour or 0)
+              for trick, honour in ((result.ns_trick, result.ns_honour),
+                                    (result.ew_trick, result.ew_honour))]
+    return number, words, *totals
 
 
 def _agreed(request: HttpRequest, table: TableCode, meeting: Meeting) -> HttpResponse:
