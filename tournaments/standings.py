@@ -695,10 +695,11 @@ def team_standings(event: Event) -> dict:
         event.teams.order_by("id").values_list("name", flat=True))}
     matches = [team_match(deals, team_of) for deals in by_match.values()]
     matches.sort(key=lambda m: tuple(sorted(order.get(t, 0) for t in m.teams)))
-    # Every board of the movement has its result: until then a match is led, not won.
+    # Every board of the movement has its result: until then a match is led, not won. A
+    # night with no result at all is not complete, whatever its movement.
     expected = sum(len(boards) for boards in Meeting.objects.filter(
         section__event=event).values_list("boards", flat=True))
-    complete = results >= expected
+    complete = results > 0 and results >= expected
     return {
         "event": event.name,
         "kind": "teams",

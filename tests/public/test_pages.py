@@ -1,5 +1,6 @@
 """What the live pages show: standings, travellers, score cards and hand records."""
 
+import datetime
 import json
 import re
 from fractions import Fraction
@@ -309,3 +310,13 @@ def test_the_standings_know_when_a_match_is_complete(client, director):
     event.save(update_fields=["kind", "method"])
     standings.clear_cache()
     assert standings.standings(event)["complete"] is False
+
+
+def test_a_team_match_with_no_result_and_no_movement_is_not_complete(director):
+    """An empty teams night (no movement yet, nothing played) has no winner to call: it is
+    not "complete"."""
+    event = services.event_create(name="Challenge match", date=datetime.date(2026, 11, 20),
+                                  rules="american-1913", kind="teams",
+                                  actor=services.Actor.director(director))
+    data = standings.standings(event)
+    assert data["matches"] == [] and data["complete"] is False
