@@ -10,12 +10,14 @@ Bad input: exit 2, nothing on standard output, and one JSON object on standard e
 place in the array, 0 for a single object) and the dotted path of the bad field.
 Input that is not JSON at all, or neither an object nor an array, is reported with
 index 0 and field "" (the input as a whole). A bad command line is reported the same
-way with index null and field "--rules" or "command". No traceback, for any input.
+way with index null and field "--rules" or "command"; an option without a value, or given
+twice ("--rules is given twice; give it once"), is a bad command line naming the option.
+No traceback, for any input.
 
 ``rubber`` (docs/interfaces.md §5) reads a JSON array of the deals of one rubber, in the
 order played, and writes one JSON object; a bad deal is reported the same way, ``index``
 naming the deal (a deal after the rubber was won included), and a bad command line
-with field "--game", "--rules" or "command".
+with field "--game", "--rules" or "command" (its options are read as those of ``score``).
 """
 
 from __future__ import annotations
@@ -56,45 +58,45 @@ class _Bad(Exception):
         self.payload = {"error": error, "index": index, "field": field}
 
 
+def _options(args: list[str], names: tuple[str, ...], usage: str) -> dict[str, str]:
+    """The options of a command line by name, each given as ``--name value`` or
+    ``--name=value``, at most once. _Bad naming the option for one given twice or without
+    a value (nothing after it, or another option), and naming "command" for any other
+    argument. The values are not checked here."""
+    found: dict[str, str] = {}
+    rest = list(args)
+    while rest:
+        arg = rest.pop(0)
+        name, equals, value = arg.partition("=")
+        if name not in names:
+            raise _Bad(f"unexpected argument {arg[:40]!r}; {usage}", None, "command")
+        if name in found:
+            raise _Bad(f"{name} is given twice; give it once", None, name)
+        if not equals and rest and not rest[0].startswith("--"):
+            value = rest.pop(0)
+        if not value:
+            raise _Bad(f"{name} needs a value; {usage}", None, name)
+        found[name] = value
+    return found
+
+
 def _parse_args(argv: list[str]) -> str:
     """The rule set name from the command line."""
     if not argv or argv[0] != "score":
         raise _Bad(f"unknown command; {USAGE}, or {RUBBER_USAGE[len('usage: '):]}", None,
                    "command")
-    rules = "american-1913"
-    rest = argv[1:]
-    while rest:
-        arg = rest.pop(0)
-        if arg == "--rules" and rest:
-            rules = rest.pop(0)
-        elif arg.startswith("--rules="):
-            rules = arg[len("--rules="):]
-        else:
-            raise _Bad(f"unexpected argument {arg[:40]!r}; {USAGE}", None, "command")
-        if rules not in RULE_SET_NAMES:
-            raise _Bad(f"unknown rule set {rules[:40]!r}: choose one of "
-                       f"{', '.join(RULE_SET_NAMES)}", None, "--rules")
+    rules = _options(argv[1:], ("--rules",), USAGE).get("--rules", "american-1913")
+    if rules not in RULE_SET_NAMES:
+        raise _Bad(f"unknown rule set {rules[:40]!r}: choose one of "
+                   f"{', '.join(RULE_SET_NAMES)}", None, "--rules")
     return rules
 
 
 def _parse_rubber_args(argv: list[str]) -> tuple[str, str | None]:
     """The game and the rule set name (None when not given) of ``rubber``."""
-    game: str | None = None
-    rules: str | None = None
-    rest = argv[1:]
-    while rest:
-        arg = rest.pop(0)
-        name, _, value = arg.partition("=")
-        if name in ("--game", "--rules") and not value:
-            if not rest:
-                raise _Bad(f"{name} needs a value; {RUBBER_USAGE}", None, name)
-            value = rest.pop(0)
-        if name == "--game":
-            game = value
-        elif name == "--rules":
-            rules = value
-        else:
-            raise _Bad(f"unexpected argument {arg[:40]!r}; {RUBBER_USAGE}", None, "command")
+    options = _options(argv[1:], ("--game", "--rules"), RUBBER_USAGE)
+    game = options.get("--game")
+    rules = options.get("--rules")
     if game is None:
         raise _Bad(f"say which game the rubber is: --game {'|'.join(RUBBER_GAMES)}", None,
                    "--game")

@@ -47,7 +47,8 @@ def as_json(data: dict) -> dict:
 
 
 def as_text(season: Season, data: dict) -> str:
-    # Text is for people: scores as the presenters write them ("6½", "+12⅓", "54⅙%").
+    # Text is for people: scores as the presenters write them ("6½", "+12" for 12⅓,
+    # "54.17%" for 54⅙%), not exactly; the JSON has the exact value.
     lines = [data["season"], presenters.season_rule(season)]
     events = data["events"]
     lines.append(f"{len(events)} event{'s' if len(events) != 1 else ''}: " + "; ".join(
