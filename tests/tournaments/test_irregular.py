@@ -193,7 +193,9 @@ def test_b3_two_tables_new_deal_voids_both_results_and_both_play_again(two, as_d
     assert voids.count() == 2 and all("Duplicate Law B(3)" in v.reason for v in voids)
     assert Board.objects.get(event=two, number=1).deal == NEW_DEAL
     again = play(two, 2, 2, 1)
-    assert not again.voided
+    # Table 2 plays the new deal in the round it is at: its leave is used up, and the
+    # board is no late play (it was played in its round).
+    assert not again.voided and not again.late_play and 1 not in meeting(two, 2, 2).late_boards
     assert "re-dealt at both tables under Duplicate Law B(3)" in \
         selectors.irregular_notes(two, 1)[0]
     # Table 1's round is agreed, yet it plays the new deal and enters it from its phone:

@@ -7,7 +7,9 @@ import pytest
 
 from tests.irregular_nights import (
     THREE_HEARTS,
+    THREE_HEARTS_DEALT,
     agree_round,
+    at_table,
     code,
     meeting,
     play,
@@ -164,3 +166,23 @@ def test_withdraw_and_undo_from_the_console(director_client, night, director):
 
 def test_the_console_pages_are_for_the_director(client, night):
     assert client.get(f"/director/events/{night.pk}/irregular/").status_code == 302
+
+
+def test_a_new_deal_in_the_round_the_table_is_at_is_no_late_play(client, director):
+    """Duplicate Law B(3), two tables: the new deal gives both tables leave to play it. A
+    table still at the board's round plays it there: its page lists it with the round's
+    boards, not under "Late play", and its result is not marked played late (a table that
+    has moved on plays it late: tests/tournaments/test_irregular.py)."""
+    event = two_tables(director)
+    actor = Actor.director(director)
+    irr = services.irregularity_report(event=event, board=1, stage="overplay", actor=actor,
+                                       meeting=meeting(event, 1, 1))
+    services.irregularity_new_deal(irregularity=irr, actor=actor, deal="")
+    page = client.get(f"/t/{code(event, 1)}/round/1/").content.decode()
+    assert 'data-testid="late-play"' not in page and 'data-testid="board-1"' in page
+    form = client.get(f"/t/{code(event, 1)}/round/1/board/1/").content.decode()
+    assert 'data-testid="late-play-note"' not in form
+    result, _ = services.result_record(
+        event=event, board=1, ns=1, ew=3, data=THREE_HEARTS_DEALT, actor=at_table(event, 1),
+        meeting=meeting(event, 1, 1))
+    assert not result.late_play

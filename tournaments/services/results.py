@@ -108,7 +108,10 @@ def result_record(
         )
     if warnings and not as_entered:
         raise UnusualResult(warnings)
-    late_play = _late_leave_use(meeting, board) or late_play
+    # With the director's leave (used up now), the board is played late unless it is one
+    # of the round the table is at: a new deal's leave (Duplicate Law B(3)) played at once.
+    if _late_leave_use(meeting, board) and not _in_its_round(meeting):
+        late_play = True
     # No savepoint: under the event lock the unique constraint cannot be hit here, and
     # if it were, the IntegrityError would roll the whole service back.
     result = Result.objects.create(
@@ -142,11 +145,11 @@ def result_enter_at_table(*, event: Event, entry: selectors.TableEntry, actor: A
     Before it, the play is checked and scored (`entry`, one read, gave the meeting, its
     pairs and the board). The statement claims the answer's Idempotency-Key if it is to,
     locks the event's row, checks under the lock what result_record checks there (the
-    event open to the tables; the round not agreed nor later than the one the table is at,
-    unless the director gave leave to play the board late; no open irregular report on
-    the board; no result stored yet; the meeting as read) and, only if all hold, stores
-    the result, its audit entry, the event's next change number (Event.seq: live pages see
-    the change), the leave used up (the result then played late) and `answer`. Nothing is
+    event open to the tables; the round not agreed nor later than the one the table is at;
+    no open irregular report on the board; no result stored yet; the meeting as read) and,
+    only if all hold, stores the result, its audit entry, the event's next change number
+    (Event.seq: live pages see the change) and `answer`. A board on the director's leave
+    goes to result_record, which uses the leave up and marks it played late or not. Nothing is
     read back: the result is what was in hand, its id and change number the statement's
     answer. The event's row lock is held for that one statement.
 
@@ -170,17 +173,18 @@ def result_enter_at_table(*, event: Event, entry: selectors.TableEntry, actor: A
     fields, warnings = _played_fields(event, board_row, data, actor)
     if warnings and not as_entered:
         return None  # result_record says which: a stored result first, else the warnings
-    # The director's leave to play the board late, as read with the meeting: the write
-    # checks it is still so under the lock, and uses it up (_late_leave_use's work).
-    leave = selectors.late_leave(meeting.late_boards, board_row.number)
+    if selectors.late_leave(meeting.late_boards, board_row.number):
+        # The director's leave: result_record uses it up, and says whether the board was
+        # played late or in its own round (a new deal's leave, Duplicate Law B(3)).
+        return None
     result = Result(
         event=event, board=board_row, ns_pair=ns_pair, ew_pair=ew_pair, meeting=meeting,
-        entered_by=actor.label[:80], status=Result.Status.ENTERED, late_play=leave, **fields)
+        entered_by=actor.label[:80], status=Result.Status.ENTERED, late_play=False, **fields)
     audit = AuditEntry(event=event, result=result, action="enter", actor=None,
                        actor_label=actor.label[:80], after=seam.snapshot(result))
     result.created_at = result.updated_at = audit.at = timezone.now()
     call = {"result": _row(result), "audit": _row(audit), "board": board_row.number,
-            "leave": leave, "section": meeting.section_id, "table": meeting.table,
+            "leave": False, "section": meeting.section_id, "table": meeting.table,
             "shut": [Event.Status.CLOSED, Event.Status.AGREED],
             "open": [str(s) for s in selectors.OPEN_IRREGULAR]}
     stored = _table_write("tournaments_table_enter", call, answer, result, result.created_at,
@@ -193,8 +197,6 @@ def result_enter_at_table(*, event: Event, entry: selectors.TableEntry, actor: A
     # The live pages' polls hear of it once it commits (at once, with no transaction
     # open), as from every other change (_lock_event's work: this path locks the row).
     polls.changed(event)
-    if leave:
-        meeting.late_boards = [b for b in meeting.late_boards if b != board_row.number]
     return result
 
 
@@ -244,6 +246,17 @@ def result_confirm_at_table(*, event: Event, result: Result, actor: Actor, by: s
     confirmed.seq = event.seq = stored["seq"]
     polls.changed(event)
     return confirmed
+
+
+def _in_its_round(meeting: Meeting | None) -> bool:
+    """Is `meeting` the round its table is at (its lowest round not agreed)? Under the
+    event lock, which every writer of a round's agreement takes first."""
+    if meeting is None:
+        return False
+    at = (Meeting.objects.filter(section_id=meeting.section_id, table=meeting.table,
+                                 agreed_at__isnull=True)
+          .order_by("round").values_list("pk", flat=True).first())
+    return at == meeting.pk
 
 
 def _has_leave(meeting: Meeting | None, board: int) -> bool:
