@@ -144,3 +144,23 @@ def test_a_board_not_played_keeps_its_traveller_from_the_table(director, event):
     table, code = phone(event, 1)
     assert table.get(f"/t/{code}/board/1/traveller/").status_code == 200
     assert table.get(f"/t/{code}/board/2/traveller/").status_code == 403
+
+
+def test_a_late_board_sent_again_from_a_second_tab_says_it_was_entered(director, event,
+                                                                        director_client):
+    """The leave is used up by the first entry: a second tab's different result is refused
+    with what was entered, not only with the round's agreement."""
+    m = meeting(event, 1, 1)
+    services.boards_not_played(meeting=m, boards=[2], actor=Actor.director(director),
+                               reason="time")
+    table, code = phone(event, 1)
+    services.round_agree(section=m.section, round_number=1, actor=Actor.director(director))
+    director_client.post(f"/director/events/{event.pk}/meetings/{m.pk}/late/",
+                         {"boards": ["2"], "reason": "slow play"})
+    table.post(f"/t/{code}/round/1/board/2/", contract_post(token="first"))
+    again = table.post(f"/t/{code}/round/1/board/2/", contract_post(tricks=6, token="second"))
+    assert again.status_code == 409
+    text = again.content.decode()
+    assert ("Board 2 was entered already: 4♥ by S, 10 tricks. Nothing was saved; round 1 at "
+            "table 1 is agreed (Duplicate Law E): ask the director to correct a score") in text
+    assert Result.objects.get(meeting=m, board__number=2, voided=False).tricks == 10

@@ -614,6 +614,18 @@ def _submit(request: HttpRequest, table: TableCode, meeting: Meeting, board: Boa
                       status=409)
     except services.ServiceError as exc:
         _release(token)
+        stored = (selectors.pair_result(event, board.number, meeting.ns_pair.number,
+                                        meeting.ew_pair.number)
+                  if mode == "enter" and isinstance(exc, services.Forbidden) else None)
+        if stored is not None and stored.ruling != NOT_PLAYED:
+            # Entered already (a second tab, the other phone) in a round the table may no
+            # longer write to, a late board's leave used up: say so, not only the refusal.
+            form.add_error(None, f"Board {board.number} was entered already: "
+                                 f"{selectors.describe(stored, is_whist=event.is_whist)}. "
+                                 f"Nothing was saved; {exc.message[0].lower()}"
+                                 f"{exc.message[1:]}")
+            return render(request, "tournaments/table/board.html", {**here, "form": form},
+                          status=409)
         form.add_service_error(exc)
         return render(request, "tournaments/table/board.html", {**here, "form": form},
                       status=403 if isinstance(exc, services.Forbidden) else 400)
