@@ -597,6 +597,26 @@ def irregular_wait(irr: Any) -> str:
             "the way. Do not play it until the director says so.")
 
 
+def card_words(card: str) -> str:
+    """A card as its code is stored ("S5", "HT") in a player's writing: "the ♠5", "the ♥10"."""
+    suit, rank = card[:1].upper(), card[1:].upper()
+    return f"the {SUITS.get(suit, suit)}{'10' if rank == 'T' else rank}"
+
+
+def sent_back_here(irr: Any) -> str:
+    """What the table a board was sent back to reads (Duplicate Law B(2)): what is wrong,
+    when the report says it, and what to do."""
+    number, found_at = irr.board.number, irr.meeting.table if irr.meeting else None
+    wrong = "a hand has the wrong number of cards"
+    if irr.misplaced_card and irr.surplus_seat:
+        wrong = f"{card_words(irr.misplaced_card)} was in {SEATS[irr.surplus_seat]}'s hand"
+    elif irr.short_seat and irr.surplus_seat:
+        wrong = f"{SEATS[irr.short_seat]} was short, {SEATS[irr.surplus_seat]} had the surplus"
+    back = f" to table {found_at}" if found_at else ""
+    return (f"Board {number} came back to you from table {found_at}: {wrong}. Put it right "
+            f"as you played it ({IRREGULAR_LAW[irr.stage]}), then return it{back}.")
+
+
 def irregular_note(irr: Any) -> str:
     """One line for a traveller, a score card or a list: what became of the report."""
     number, law = irr.board.number, IRREGULAR_LAW[irr.stage]

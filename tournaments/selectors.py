@@ -1582,6 +1582,14 @@ def meeting_irregular(meeting: Meeting) -> dict[int, Irregularity]:
         Irregularity.objects.filter(meeting=meeting, status__in=OPEN_IRREGULAR))}
 
 
+def sent_back_to(section: Section | int, table: int) -> list[Irregularity]:
+    """The boards sent back to this table to be put right (Duplicate Law B(2)) and not yet
+    marked rectified: the table puts each right and returns it to the table that found
+    it."""
+    return list(_irregular(Irregularity.objects.filter(
+        meeting__section=section, sent_to_table=table, status=Irregularity.Status.SENT_BACK)))
+
+
 def irregular_refusal(meeting: Meeting, board: int) -> str:
     """Why the table of `meeting` may not enter `board` now (an open report on it), or ""."""
     irr = meeting_irregular(meeting).get(board)

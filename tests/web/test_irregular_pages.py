@@ -186,3 +186,35 @@ def test_a_new_deal_in_the_round_the_table_is_at_is_no_late_play(client, directo
         event=event, board=1, ns=1, ew=3, data=THREE_HEARTS_DEALT, actor=at_table(event, 1),
         meeting=meeting(event, 1, 1))
     assert not result.late_play
+
+
+def test_the_table_a_board_went_back_to_is_told_and_returns_it(director_client, night):
+    """Duplicate Law B(2): the board goes back to the table that played it before, which
+    puts it right and returns it. That table's phone says so, with what is wrong, and its
+    "put right" tells it where the board goes."""
+    import html
+
+    from django.test import Client
+
+    finder, source = Client(), Client()
+    t1, t2 = code(night, 1), code(night, 2)
+    finder.post(f"/t/{t1}/round/2/board/1/irregular/",
+                {"stage": "before-overplay", "surplus_seat": "N", "misplaced_card": "S3"})
+    irr = Irregularity.objects.get()
+    director_client.post(f"/director/events/{night.pk}/irregular/{irr.pk}/step/",
+                         {"action": "send-back"})
+    irr.refresh_from_db()
+    assert irr.sent_to_table == 2
+    page = html.unescape(source.get(f"/t/{t2}/").content.decode())
+    assert 'data-testid="sent-back-1"' in page
+    assert ("Board 1 came back to you from table 1: the ♠3 was in North's hand. Put it right "
+            "as you played it (Duplicate Law B(2)), then return it to table 1.") in page
+    assert "Put right: returned to table 1" in page
+    done = source.post(f"/t/{t2}/irregular/{irr.pk}/rectified/", follow=True)
+    text = done.content.decode()
+    assert "Board 1 is put right: take it back to table 1, which plays it now." in text
+    assert 'data-testid="sent-back-1"' not in source.get(f"/t/{t2}/").content.decode()
+    irr.refresh_from_db()
+    assert (irr.status, irr.outcome) == ("resolved", "rectified")
+    # The table that found it is no longer waiting.
+    assert finder.get(f"/t/{t1}/round/2/board/1/").status_code == 200

@@ -208,6 +208,10 @@ def home(request: HttpRequest, table: TableCode, round_number: int | None = None
                 if meeting == seated else None)
     return render(request, "tournaments/table/round.html", {
         "late_play": selectors.late_play_boards(meetings) if playing else [],
+        # Duplicate Law B(2): boards another table found wrong, sent back here to be put
+        # right and returned.
+        "sent_back": [(irr, presenters.sent_back_here(irr)) for irr in
+                      selectors.sent_back_to(table.section, table.table)] if playing else [],
         "table": table, "event": event, "meetings": meetings, "meeting": meeting,
         "seated": seated, "lines": lines, "all_confirmed": all_confirmed,
         # Duplicate Law B: the page offers the report for the boards still to be played

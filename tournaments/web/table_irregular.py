@@ -69,7 +69,12 @@ def rectified(request: HttpRequest, table: TableCode, irregularity_id: int) -> H
     except services.ServiceError as exc:
         _flash(request, exc.message, error=True)
     else:
-        _flash(request, f"Board {irr.board.number} is back and put right: play it now.")
+        if irr.meeting is not None and irr.meeting.table != table.table:
+            # The table it went back to: the table that found it plays it.
+            _flash(request, f"Board {irr.board.number} is put right: take it back to table "
+                            f"{irr.meeting.table}, which plays it now.")
+        else:
+            _flash(request, f"Board {irr.board.number} is back and put right: play it now.")
     if irr.meeting is not None and irr.meeting.table == table.table:
         return redirect("table-round", code=table.code, round_number=irr.meeting.round)
     return redirect("table-home", code=table.code)
