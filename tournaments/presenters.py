@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from math import gcd
@@ -351,14 +352,18 @@ def variant(code: str) -> str:
     return VARIANTS.get(code, code)
 
 
-def movement_size(m: Any) -> str:
+def movement_size(m: Any, left: Iterable[tuple[int, int]] = ()) -> str:
     """A movement's size as the director sets out the room: "4 tables and one sit-out,
-    9 pairs" (a Howell leaves the missing pair's table out), "5 tables, 10 pairs"."""
+    9 pairs" (a Howell leaves the missing pair's table out), "5 tables, 10 pairs"; with
+    the pairs that have left, (number, after round), said after it: "7 tables and one
+    sit-out, 14 pairs (pair 12 left after round 5)"."""
     in_play = len({t.table for r in m.rounds for t in r.tables}) or m.tables
     tables = f"{in_play} table{'s' if in_play != 1 else ''}"
     if any(r.sit_out for r in m.rounds):
         tables += " and one sit-out"
-    return f"{tables}, {m.pairs} pairs"
+    gone = "; ".join(f"pair {number} left after round {after}"
+                     for number, after in sorted(left))
+    return f"{tables}, {m.pairs} pairs" + (f" ({gone})" if gone else "")
 
 
 def _getter(row: Any):

@@ -1582,6 +1582,17 @@ def meeting_irregular(meeting: Meeting) -> dict[int, Irregularity]:
         Irregularity.objects.filter(meeting=meeting, status__in=OPEN_IRREGULAR))}
 
 
+def pairs_left(section: Section) -> list[tuple[int, int]]:
+    """The pairs of `section`'s movement that have left: (number, after round); in an
+    event of several sections, those of this section (or seated in it)."""
+    left = Pair.objects.filter(event_id=section.event_id, left_after_round__isnull=False)
+    if Section.objects.filter(event_id=section.event_id).count() > 1:
+        seated = Meeting.objects.filter(section=section)
+        left = left.filter(Q(section=section) | Q(pk__in=seated.values("ns_pair"))
+                           | Q(pk__in=seated.values("ew_pair")))
+    return list(left.order_by("number").values_list("number", "left_after_round"))
+
+
 def sent_back_to(section: Section | int, table: int) -> list[Irregularity]:
     """The boards sent back to this table to be put right (Duplicate Law B(2)) and not yet
     marked rectified: the table puts each right and returns it to the table that found

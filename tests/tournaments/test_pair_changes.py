@@ -98,10 +98,10 @@ def test_a_late_pair_twice_is_refused(seven, as_director):
     event, _ = seven
     services.pair_join_late(event=event, players=["A B", "C D"], from_round=2,
                             actor=as_director, reason="x")
-    with pytest.raises(ServiceError, match="(?i)every seat of the movement is taken: its "
-                       r"\d+ tables seat all \d+ pairs.*add it on the Pairs page, then "
-                       r"change the movement from the next round.*: 9 pairs playing need "
-                       r"5 tables"):
+    with pytest.raises(ServiceError, match="(?i)the movement has no place for a late pair: "
+                       r"its \d+ tables were made for all \d+ pairs.*add it on the Pairs "
+                       r"page, then change the movement from the next round.*: it seats the "
+                       r"9 pairs then playing at 5 tables, the new pair with them"):
         services.pair_join_late(event=event, players=["E F", "G H"], from_round=3,
                                 actor=as_director, reason="x")
 
@@ -154,6 +154,22 @@ def test_a_pair_that_leaves_loses_its_later_meetings(eight, as_director):
     # No comparison, no credit: the standings count only boards played.
     rows = {row["pair"]: row for r in standings(event)["rankings"] for row in r["rows"]}
     assert all(row["boards"] == 0 for row in rows.values())
+
+
+def test_a_late_pair_after_a_pair_left_is_told_why_its_seats_are_not_a_sit_out(
+        eight, as_director):
+    """Every seat was taken; a pair left, so its opponents sit out from then on. Those
+    seats are not the movement's sit-out: the refusal says so, and counts the pairs
+    playing on (not the movement's), with the way to seat one more."""
+    event, section = eight
+    services.pair_leave(event=event, number=5, after_round=1, actor=as_director,
+                        reason="a train to catch")
+    with pytest.raises(ServiceError) as refused:
+        services.late_pair_plan(event=event, from_round=2)
+    message = refused.value.message
+    assert "(pair 5 left after round 1: its opponents sit out, but the movement keeps its " \
+           "place)" in message
+    assert "it seats the 8 pairs then playing at 4 tables, the new pair with them" in message
 
 
 def test_a_pair_cannot_leave_before_a_round_it_has_results_in(eight, as_director):
@@ -280,6 +296,6 @@ def test_a_late_pair_refused_counts_the_pairs_playing_on(seven, as_director):
     for number in (3, 5):
         services.pair_leave(event=event, number=number, after_round=2, actor=as_director,
                             reason="went home")
-    with pytest.raises(ServiceError, match="7 pairs playing need 4 tables"):
+    with pytest.raises(ServiceError, match="it seats the 7 pairs then playing at 4 tables"):
         services.pair_join_late(event=event, players=["E F", "G H"], from_round=3,
                                 actor=as_director, reason="x")

@@ -56,9 +56,9 @@ def test_a_late_pair_refused_says_why(director, director_client):
                                            "from_round": 2, "reason": "x"})
     assert response.status_code == 400
     page = response.content.decode()
-    assert "its 3 tables seat all 6 pairs" in page  # not "(pair 6 plays)"
+    assert "its 3 tables were made for all 6 pairs" in page  # not "(pair 6 plays)"
     assert "add it on the Pairs page, then change the movement from the next round" in page
-    assert "7 pairs playing need 4 tables" in page
+    assert "it seats the 7 pairs then playing at 4 tables" in page
 
 
 def test_a_reason_is_required(director_client, seven):
@@ -264,3 +264,15 @@ def test_a_pair_asked_for_by_a_number_no_pair_has_is_the_plain_form(director_cli
     for asked in ("99999999999999999999", "x", "-1", "12"):
         page = director_client.get(f"/director/events/{seven.pk}/pairs/leaves/?pair={asked}")
         assert page.status_code == 200, asked
+
+
+def test_the_console_says_which_pair_has_left_beside_the_movements_size(director,
+                                                                        director_client):
+    """The movement's pairs are still all its pairs, one of them gone: "6 pairs (pair 5
+    left after round 1)", which explains the sit-out its opponents now have."""
+    event = movement_event(director, generate("mitchell", tables=3, boards_per_round=2),
+                           name="Full")
+    services.pair_leave(event=event, number=5, after_round=1,
+                        actor=services.Actor.director(director), reason="a train to catch")
+    page = director_client.get(f"/director/events/{event.pk}/").content.decode()
+    assert "3 tables and one sit-out, 6 pairs (pair 5 left after round 1)" in page

@@ -25,6 +25,7 @@ from django.db.models import Max, Q
 
 from boards.movements import Movement, TableRound, generate
 
+from .. import selectors
 from ..models import Event, Meeting, Pair, Result, Section, Substitute
 from ..tablecodes import new_code
 from .base import Actor, Forbidden, ServiceError, _audit, _lock_event, _require_open
@@ -167,12 +168,22 @@ def late_pair_plan(*, event: Event, from_round: int, section: Section | None = N
         # Mitchell's tables for them.
         playing = len(pairs_playing(section, from_round))
         need = -(-(playing + 1) // 2)
+        left = selectors.pairs_left(section)
+        made = (f"its {section.tables} tables were made for all {phantom} pairs, so it has "
+                "no sit-out for a late pair to fill")
+        if left:
+            # The seats a pair that left had are not the movement's sit-out: a new
+            # movement from the round seats the pairs playing on, the late pair with them.
+            gone = ", ".join(f"pair {n} left after round {r}" for n, r in left)
+            whose_place = "its opponents sit out, but the movement keeps its place" \
+                if len(left) == 1 else \
+                "their opponents sit out, but the movement keeps their places"
+            made += f" ({gone}: {whose_place})"
         raise ServiceError(
-            f"every seat of {whose} is taken: its {section.tables} tables seat all "
-            f"{phantom} pairs, so there is no sit-out for a late pair to fill. To seat one "
-            "more pair, add it on the Pairs page, then change the movement from the next "
-            f"round (Movement, “change the movement from a round on”): {playing + 1} pairs "
-            f"playing need {need} tables", field="movement")
+            f"{whose} has no place for a late pair: {made}. To seat one more pair, add it "
+            "on the Pairs page, then change the movement from the next round (Movement, "
+            f"“change the movement from a round on”): it seats the {playing + 1} pairs then "
+            f"playing at {need} tables, the new pair with them", field="movement")
     full = movement_regenerate(section)
     last = len(full.rounds)
     if not 1 <= from_round <= last:

@@ -241,8 +241,9 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "section": section,
         "sections": sections,
         # "4 tables and one sit-out, 9 pairs", from the meetings as stored.
-        "movement_size": movement_size(selectors.section_movement(section))
-        if section.movement != "none" else "",
+        "movement_size": movement_size(
+            selectors.section_movement(section),
+            left=selectors.pairs_left(section)) if section.movement != "none" else "",
         "grids": selectors.grid_irregular(selectors.round_grid(event), irregular),
         "irregular": irregular,  # Duplicate Law B: reports still open
         "pairs": event.pairs.count(),
