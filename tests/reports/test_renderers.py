@@ -354,3 +354,17 @@ def test_a_team_matchs_score_cards_print_what_each_pair_won_for_its_team(db):
         assert f"Total won for the team: {exact(card['total'])}" in page
         first = card["rows"][0]
         assert first["score"] is None and first["plus_minus"] is not None
+
+
+def test_a_whist_traveller_compares_the_tricks_alone(director, client):
+    """Duplicate whist compares the tricks each side scores (rules.md §8): its travellers,
+    printed and on the web, have no net column, which would read as a second score."""
+    from .night import build_night
+
+    night = build_night(director, name="Whist night", rules="duplicate-whist")
+    data = report_data(night.event, "travellers")
+    text = pdf_text(render(TravellersRenderer, data)[1])
+    assert "tricks\nscored" in text or "tricks scored" in " ".join(text.split())
+    assert "Net" not in text
+    page = client.get(f"/events/{night.event.pk}/boards/1/").content.decode()
+    assert "N–S tricks<br>scored" in page and "Net N–S" not in page

@@ -164,9 +164,9 @@ class TravellersRenderer(BaseRenderer):
     def results_table(self, board: dict, method: str, whist: bool) -> Flowable:
         """Every table's result on the board, a row each (a ``Grid``: see base.py)."""
         compared = method != "total-points"
-        if whist:
-            head = ["N–S", "E–W", "N–S tricks\nscored", "E–W tricks\nscored", "Net\nN–S"]
-            widths = [0.12, 0.12, 0.18, 0.18, 0.14]
+        if whist:  # the tricks alone are compared (rules.md §8): no net
+            head = ["N–S", "E–W", "N–S tricks\nscored", "E–W tricks\nscored"]
+            widths = [0.12, 0.12, 0.18, 0.18]
         else:
             head = ["N–S", "E–W", "Contract", "By", "Tricks", "N–S\ntrick", "N–S\nhonour",
                     "E–W\ntrick", "E–W\nhonour", "Net\nN–S"]
@@ -190,13 +190,13 @@ class TravellersRenderer(BaseRenderer):
             # A ruling replaces the play: its words span the contract and score columns.
             last = 3 if whist else 8
             cells = [str(r["ns"]), str(r["ew"]), contract_cell(r)]
-            cells += [""] * (last - 2) + [signed(r["net_ns"])]
+            cells += [""] * (last - 2) + ([] if whist else [signed(r["net_ns"])])
             span = (2, last)
         elif whist:
             tricks = blank(r["ns_trick"])
             cells = [str(r["ns"]), str(r["ew"]),
                      _late_cell(tricks) if r.get("late_play") else tricks,
-                     blank(r["ew_trick"]), signed(r["net_ns"])]
+                     blank(r["ew_trick"])]
         else:
             played = contract_cell(r)
             cells = [str(r["ns"]), str(r["ew"]),
