@@ -445,6 +445,14 @@ class EventForm(forms.Form):
         for value, label in METHODS
     ], label="Scoring")
 
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("kind") == "teams":
+            # A team match has one way of scoring (Duplicate Law G): the picker's default,
+            # plus/minus, left as it was is not a mistake to send back.
+            data["method"] = "total-points"
+        return data
+
 
 class SessionForm(forms.Form):
     """The next session of an event: its day (blank: the last session's)."""

@@ -36,11 +36,23 @@ def test_create_event_explains_bad_input(director_client):
     text = response.content.decode()
     assert "Give the event a name" in text and "A date like 2026-11-17" in text
     response = director_client.post("/director/events/new/", {
-        "name": "Teams night", "date": "2026-11-17", "rules": "american-1913",
-        "kind": "teams", "method": "plus-minus"})
-    assert "A team match is scored by total points (Duplicate Law G)" in \
+        "name": "Pairs night", "date": "2026-11-17", "rules": "american-1913",
+        "kind": "pairs", "method": "total-points"})
+    assert "A pair contest is scored by plus/minus or matchpoints" in \
         response.content.decode()
     assert not Event.objects.exists()
+
+
+def test_a_team_match_is_scored_by_total_points_whatever_the_picker_said(director_client):
+    """Duplicate Law G has one way of scoring a team match: the Scoring picker's default
+    (plus/minus), left as it was when Teams was chosen, is not sent back as a mistake."""
+    response = director_client.post("/director/events/new/", {
+        "name": "Teams night", "date": "2026-11-17", "rules": "american-1913",
+        "kind": "teams", "method": "plus-minus"})
+    assert response.status_code == 302
+    assert Event.objects.get().method == "total-points"
+    page = director_client.get("/director/events/new/").content.decode()
+    assert "js/event-form.js" in page  # the picker follows the contest on the page too
 
 
 def test_pairs_textarea_numbers_in_order(director_client):
