@@ -277,3 +277,14 @@ def test_a_whist_nights_boards_page_speaks_of_no_honours(director_client):
     page = director_client.get(f"/director/events/{event.pk}/boards/").content.decode()
     assert "the tables enter honours" not in page and "honours are taken" not in page
     assert "Duplicate Whist counts no honours" in page
+
+
+def test_a_team_matchs_club_adjustments_speak_of_what_it_can_have(director_client):
+    teams = console_event(director_client, name="Teams", kind="teams", method="total-points")
+    note = director_client.get(f"/director/events/{teams.pk}/").content.decode().split(
+        'data-testid="club-adjustments-note">')[1].split("</p>")[0]
+    assert "assigned and split scores" in note and "60 %" not in note
+    pairs = console_event(director_client, name="Pairs")
+    note = director_client.get(f"/director/events/{pairs.pk}/").content.decode().split(
+        'data-testid="club-adjustments-note">')[1].split("</p>")[0]
+    assert "60 % and 40 % in matchpoints" in note
