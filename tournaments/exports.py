@@ -232,7 +232,12 @@ def _usebio_line(board: ET.Element, row: dict, is_whist: bool) -> None:
 
 
 def results_pbn(data: ExportData) -> str:
-    """One PBN game per traveller line, boards in order, lines in N-S pair order."""
+    """One PBN game per traveller line, boards in order, lines in N-S pair order;
+    ``ExportError`` for a night without a result (its file would hold no game: the boards'
+    hand record is its own file, from the Boards page)."""
+    if not any(traveller["rows"] for traveller in data.travellers):
+        raise ExportError("PBN results need results: no board of this event has a result "
+                          "yet (the hand record is on the Boards page)")
     games = []
     site = data.club
     for traveller in data.travellers:

@@ -48,3 +48,21 @@ def test_the_directors_page_says_why(director):
     response = client.get(f"/director/events/{night.event.pk}/exports/usebio/", follow=True)
     assert response.redirect_chain[-1][0] == f"/events/{night.event.pk}/reports/"
     assert NO_RESULTS in response.content.decode()
+
+
+def test_pbn_results_of_a_night_without_results_are_refused_too(director):
+    """A results file with no game in it is not sent as if it were one: the command and
+    the director's page say why, and where the boards' hand record is."""
+    night = build_night(director)
+    with pytest.raises(CommandError, match=NO_RESULTS + r" \(the hand record is on the "
+                                           r"Boards page\)"):
+        call_command("export_results", str(night.event.pk), "--format", "pbn",
+                     stdout=StringIO())
+    client = Client()
+    client.force_login(director)
+    response = client.get(f"/director/events/{night.event.pk}/exports/pbn/", follow=True)
+    assert "PBN results need results" in response.content.decode()
+    night.enter(1, 1, night.meeting(1, 1).boards[0])
+    out = StringIO()
+    call_command("export_results", str(night.event.pk), "--format", "pbn", stdout=out)
+    assert out.getvalue().count("[Board ") == 1
