@@ -1881,6 +1881,16 @@ def season_rank(entrants: dict[Any, list[Fraction]], *, rule: str, best_of: int 
     return out
 
 
+def season_nights(season: Season, *, director: bool) -> list[Event]:
+    """The season's nights this caller is told of, in date order: the director every one;
+    the public not a night left unpublished (decision 123: not counted, not named; its own
+    pages are the site's 404). The one rule for the season's page, its list and the API
+    (the season's events read once, so a prefetch serves them)."""
+    return sorted((e for e in season.events.all()
+                   if director or e.published != Event.Published.NONE),
+                  key=lambda e: (e.date, e.pk))
+
+
 def season_events(season: Season, *, director: bool) -> list[dict]:
     """The season's events in date order, each with whether it counts for this caller:
     the public counts only events whose standings are published final; the director
@@ -1889,14 +1899,11 @@ def season_events(season: Season, *, director: bool) -> list[dict]:
     An unpublished event is not the public's at all: not counted, and not named either
     (decision 123, as access.member_events leaves it off a member's page; its own pages
     are the site's 404). The public sees a provisional one, named, counted once final."""
-    events = season.events.order_by("date", "id")
-    if not director:
-        events = events.exclude(published=Event.Published.NONE)
     return [{"event": e, "id": e.pk, "name": e.name, "date": e.date,
              "published": e.published,
              "final": e.published == Event.Published.FINAL,
              "counts": director or e.published == Event.Published.FINAL}
-            for e in events]
+            for e in season_nights(season, director=director)]
 
 
 def _season_nights(events: list[Event], entrants: str, scale: list[int]

@@ -19,7 +19,7 @@ from rest_framework.utils import json
 from boards.movements import KINDS as MOVEMENT_KINDS
 from boards.movements import MITCHELL_VARIANTS
 
-from .. import presenters, seam
+from .. import presenters, seam, selectors
 from ..converters import NUMBER
 from ..inputs import (
     column_length,
@@ -1237,7 +1237,5 @@ class SeasonOut(serializers.Serializer):
         """The events' ids in date order (as the season's table lists them); to the public
         (context ``director`` false) not an event left unpublished, which it is not told
         of (selectors.season_events)."""
-        events = season.events.all()
-        if not self.context.get("director", True):
-            events = [e for e in events if e.published != Event.Published.NONE]
-        return [e.pk for e in sorted(events, key=lambda e: (e.date, e.pk))]
+        return [e.pk for e in selectors.season_nights(
+            season, director=self.context.get("director", True))]

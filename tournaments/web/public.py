@@ -233,9 +233,8 @@ def seasons_page(request: HttpRequest) -> HttpResponse:
     caller = access.web_caller(request)
     seasons = list(access.visible_seasons(caller).prefetch_related("events"))
     for season in seasons:  # the season's page counts only the final nights so far
-        # The public is not told of a night not published (selectors.season_events).
-        season.nights = sum(caller.director or e.published != Event.Published.NONE
-                            for e in season.events.all())
+        # The public is not told of a night not published.
+        season.nights = len(selectors.season_nights(season, director=caller.director))
         season.final_nights = sum(e.published == Event.Published.FINAL
                                   for e in season.events.all())
     return render(request, "tournaments/public/seasons.html",
