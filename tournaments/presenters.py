@@ -148,6 +148,15 @@ def signed(value: Number) -> str:
     return text
 
 
+def signed_exact(value: Number) -> str:
+    """A plus/minus (or net) score's exact value with its sign, as a score is written:
+    +6½, +5³⁄₇, −40⅓, 0; "" for None. Never for matchpoints, points or an average."""
+    text = exact(value)
+    if text and text[0] != MINUS and text != "0":
+        return "+" + text
+    return text
+
+
 def plus_minus(value: Number) -> str:
     """A plus/minus total as the standings show it (the engine's ``shown``: the nearest
     whole, a half away from zero): "+395" for 394⁶⁄₇; "" for None."""
@@ -711,6 +720,15 @@ def season_score(value: Number, *, counts: str, method: str | None) -> str:
     return plus_minus(value)
 
 
+def season_exact(value: Number, *, counts: str, method: str | None) -> str:
+    """A season's (or one night's) score exactly, for a tap or a note: a plus/minus with
+    its sign ("+12⅓", as ``season_score`` shows it "+12"), points and percentages as they
+    are ("6½", "54⅙")."""
+    if counts == "points" or method == "matchpoints":
+        return exact(value)
+    return signed_exact(value)
+
+
 def day(value: datetime.date | str) -> str:
     """A date as every page writes it: "26 Nov 2026" (from a date or "2026-11-26")."""
     if isinstance(value, str):
@@ -740,11 +758,13 @@ def season_rows(table: dict) -> tuple[list[dict], list[dict]]:
                 nights.append(None)
                 continue
             value = n["points"] if counts == "points" else n["score"]
-            written, exactly = season_score(value, counts=counts, method=method), exact(value)
+            written = season_score(value, counts=counts, method=method)
+            exactly = season_exact(value, counts=counts, method=method)
             nights.append({"place": n["place"], "counted": n["counted"], "value": written,
                            "exact": exactly if exactly not in written else ""})
         rows.append({**row, "place": row["place"] or "–", "placed": row["place"] is not None,
                      "shown": season_score(row["score"], counts=counts,
                                                       method=method),
-                     "exact": exact(row["score"]), "night_cells": nights})
+                     "exact": season_exact(row["score"], counts=counts, method=method),
+                     "night_cells": nights})
     return columns, rows

@@ -1721,7 +1721,7 @@ def member_results(player: Player, events) -> list[MemberResult]:
 
 def _member_score(event: Event, row: dict | None) -> tuple[str, str]:
     """The night's score as its standings show it, and its exact value in words where
-    that is rounded ("" where not): "exactly 394⁶⁄₇", "12½ matchpoints of 24"."""
+    that is rounded ("" where not): "exactly +394⁶⁄₇", "12½ matchpoints of 24"."""
     if row is None:
         return "–", ""
     if event.method == "matchpoints":
@@ -1730,7 +1730,7 @@ def _member_score(event: Event, row: dict | None) -> tuple[str, str]:
                        + (f" of {presenters.number(row['top'])}" if row.get("top") else "")
                        if exact is not None else "")
     shown = presenters.signed(row["score"])
-    return shown, (f"exactly {presenters.exact(row['exact'])}"
+    return shown, (f"exactly {presenters.signed_exact(row['exact'])}"
                    if presenters.is_rounded(row["score"], row["exact"]) else "")
 
 
@@ -2014,7 +2014,8 @@ def member_seasons(player: Player, seasons, *, director: bool) -> list[dict]:
             partner = [p["name"] for p in row["players"] if p["number"] != player.number]
             shown = presenters.season_score(row["score"], counts=table["counts"],
                                             method=table["method"])
-            exact = presenters.exact(row["score"])
+            exact = presenters.season_exact(row["score"], counts=table["counts"],
+                                            method=table["method"])
             out.append({"season": season, "place": row["place"] or "–",
                         "partner": partner[0] if partner else "", "events": row["events"],
                         "score": shown, "exact": exact if exact not in shown else ""})

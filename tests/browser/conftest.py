@@ -318,6 +318,6 @@ def expected_rows(table: dict, direction: str) -> list[dict]:
     ranking = next(r for r in table["rankings"] if r["direction"] == direction)
     return [{"place": row["place"], "pair": str(row["pair"]), "names": " & ".join(row["names"]),
              "score": signed(row["score"]),
-             "exact": f"exactly {presenters.exact(row['exact'])}",
+             "exact": f"exactly {presenters.signed_exact(row['exact'])}",
              "boards": presenters.boards_played(row["boards"], row.get("not_played", 0))}
             for row in ranking["rows"]]

@@ -219,6 +219,6 @@ def test_the_night(browser, director):
     assert ranking_rows(spectator, "EW") == expected_rows(after, "EW")
     shown = next(r for r in ranking_rows(spectator, "NS") if r["pair"] == "1")
     assert shown["score"] == signed(pair_1["score"])
-    assert shown["exact"] == f"exactly {presenters.exact(pair_1['exact'])}"
+    assert shown["exact"] == f"exactly {presenters.signed_exact(pair_1['exact'])}"
     assert "Log out" not in spectator.inner_text("header")
     browser.shot(spectator, "public standings corrected")

@@ -58,7 +58,7 @@ def test_two_sessions_and_the_overall(browser, director, phone):
     expect(table).to_contain_text("counts 50%")  # the column gives the full score
     # As the standings show a score: the nearest whole, its exact value on a tap.
     total = table.locator("[data-testid=overall-row-1] td.total")
-    expect(total).to_have_attribute("title", re.compile(r"exactly −?\d+½"))
+    expect(total).to_have_attribute("title", re.compile(r"exactly [+−]\d+½"))
     expect(total).not_to_contain_text("½")
     # The overall score comes before the sessions': on a phone it shows without scrolling.
     box = table.locator("th", has_text="Overall").bounding_box()

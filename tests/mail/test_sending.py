@@ -81,8 +81,8 @@ def test_a_fraction_is_written_as_the_pages_write_it(night, smtp):
     text = card_text(night.event, card)
     line = text.splitlines()[1].split()
     assert line == ["3", "E–W", "2", "3♥", "×", "(played", "late)", "S", "8", "−100",
-                    "+6", "(6½)", "+6", "(6½)"]
-    assert text.endswith("Total: +6 (6½)")
+                    "+6", "(+6½)", "+6", "(+6½)"]
+    assert text.endswith("Total: +6 (+6½)")
 
 
 def test_never_twice_for_one_publication(night, smtp, django_capture_on_commit_callbacks):

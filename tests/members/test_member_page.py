@@ -54,7 +54,7 @@ def test_a_score_shows_as_the_standings_show_it_exact_on_a_tap(db):
     # Not "+394.86": the night's standings say "+395", the exact value on a tap.
     plus_minus = Event(method="plus-minus")
     assert selectors._member_score(plus_minus, {"score": 395, "exact": "2764/7"}) == (
-        "+395", "exactly 394⁶⁄₇")
+        "+395", "exactly +394⁶⁄₇")
     assert selectors._member_score(plus_minus, {"score": -7, "exact": "-7"}) == ("−7", "")
     assert selectors._member_score(Event(method="matchpoints"), {
         "score": 54.17, "exact": "325/6", "matchpoints": "13/2", "top": "12"}) == (

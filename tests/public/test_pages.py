@@ -43,7 +43,7 @@ def test_a_mitchell_has_north_south_and_east_west_rankings(client, night):
             assert text[at - 2:at + 3] == [row["place"], str(row["pair"]),
                                            " & ".join(row["names"]), shown,
                                            str(row["boards"])]
-            assert f'title="exactly {presenters.exact(row["exact"])}"' in html
+            assert f'title="exactly {presenters.signed_exact(row["exact"])}"' in html
 
 
 def test_a_howell_has_one_ranking(client, director):
@@ -142,7 +142,7 @@ def test_the_traveller_shows_every_result_of_the_board(client, night):
                                        presenters.signed(row["ew_shown"])]
         assert text[at + 8:at + 12] == [str(row[k]) for k in (
             "ns_trick", "ns_honour", "ew_trick", "ew_honour")]
-        assert f'title="exactly {presenters.exact(row["ns_plus_minus"])}"' in html
+        assert f'title="exactly {presenters.signed_exact(row["ns_plus_minus"])}"' in html
     # Board 1 is hearts (the builder's contracts): the red heart, from the bridge tags.
     assert '<span class="red">♥</span>' in html
     assert "<p>Dealer North." in html  # the seat's name, from the presenters (rules.md §1)
@@ -159,7 +159,45 @@ def test_a_fraction_is_shown_whole_with_the_exact_value_on_hover(client, night):
     html = page(client, night, f"boards/{board}/")
     shown = f"+{row['ns_shown']}" if row["ns_shown"] > 0 else (
         f"−{-row['ns_shown']}" if row["ns_shown"] < 0 else "0")
-    assert f'title="exactly {presenters.exact(row["ns_plus_minus"])}">{shown}</td>' in html
+    assert f'title="exactly {presenters.signed_exact(row["ns_plus_minus"])}">{shown}</td>' in html
+
+
+# A figure of an unsigned exact value: a title "exactly 4⅓" (not "0") under a "+4".
+UNSIGNED = re.compile(r'title="exactly (?!0")[0-9½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞¹²³⁴⁵⁶⁷⁸⁹]')
+
+
+def test_a_positive_exact_value_is_written_with_its_plus(client, night):
+    """"Score +4", "exactly 4⅓" read as if the exact value had lost its sign: a plus/minus
+    written exactly keeps it, "+4⅓", as "−1⅔" keeps its minus (docs/decisions.md, 200)."""
+    data = standings.standings(night.event)
+    row = next(r for ranking in data["rankings"] for r in ranking["rows"]
+               if "/" in r["exact"] and Fraction(r["exact"]) > 0)
+    written = presenters.signed_exact(row["exact"])
+    assert written.startswith("+") and written[1:] == presenters.exact(row["exact"])
+    html = page(client, night, "standings/")
+    assert f'title="exactly {written}">{presenters.signed(row["score"])}</td>' in html
+    assert not UNSIGNED.search(html)
+    card = selectors.scorecard(night.event, row["pair"])
+    html = page(client, night, f"pairs/{row['pair']}/")
+    assert (f'title="exactly {presenters.signed_exact(card["total"])}" data-testid="total">'
+            f'{presenters.signed(card["shown"])}</th>') in html
+    assert not UNSIGNED.search(html)
+    for number in range(1, 7):
+        html = page(client, night, f"boards/{number}/")
+        assert not UNSIGNED.search(html), number
+        # The average of the tables is an average score, not a plus/minus: as it is.
+        average = selectors.traveller(night.event, number)["average"]
+        if average:
+            assert f"N–S {presenters.exact(average['ns'])}," in html
+
+
+def test_matchpoints_on_a_tap_take_no_sign(client, director):
+    night = build_night(director, method="matchpoints")
+    for number in range(1, 7):
+        html = page(client, night, f"boards/{number}/")
+        assert 'title="exactly +' not in html
+    card = page(client, night, "pairs/1/")
+    assert 'data-testid="matchpoints">+' not in card and 'data-testid="running">+' not in card
 
 
 def test_a_ruling_is_named_on_the_traveller(client, night):
@@ -174,7 +212,7 @@ def test_the_score_card_runs_board_by_board(client, night):
     assert len(card["rows"]) == 6
     for row in card["rows"]:
         assert f'href="/events/{night.event.pk}/boards/{row["board"]}/"' in html
-        assert f'title="exactly {presenters.exact(row["running"])}"' in html
+        assert f'title="exactly {presenters.signed_exact(row["running"])}"' in html
     total = card["shown"]
     shown = f"+{total}" if total > 0 else (f"−{-total}" if total < 0 else "0")
     assert f'data-testid="total">{shown}</th>' in html

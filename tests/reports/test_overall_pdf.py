@@ -44,7 +44,7 @@ def test_the_overall_pdf_prints_each_session_and_the_total(director):
     assert "/" in total  # an odd session score halved: printed as a vulgar fraction
     assert "½" in cells(content)
     # The total as the standings show it, the nearest whole, its exact value beside it.
-    shown = f"{presenters.signed(row['score'])} ({presenters.exact(total)})"
+    shown = f"{presenters.signed(row['score'])} ({presenters.signed_exact(total)})"
     assert shown in " ".join(text.split()), text
 
 

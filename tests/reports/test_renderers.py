@@ -2,6 +2,7 @@
 
 import datetime
 import io
+from fractions import Fraction
 
 import pytest
 from pypdf import PdfReader
@@ -10,13 +11,14 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from tournaments import selectors, standings
 from tournaments.models import Meeting
-from tournaments.presenters import exact
+from tournaments.presenters import exact, signed_exact
 from tournaments.reports import base
 from tournaments.reports.documents import (
     GuidecardsRenderer,
     ScorecardsRenderer,
     StandingsRenderer,
     TravellersRenderer,
+    exact_cell,
 )
 from tournaments.reports.services import report_data
 
@@ -46,9 +48,36 @@ def test_standings_pdf_holds_each_pair_with_its_score(night):
     assert len(rows) == 6
     for row in rows:
         assert has_row(text, row["place"], row["pair"], " & ".join(row["names"]),
-                       signed(row["score"]), exact(row["exact"]), row["boards"]), row
+                       signed(row["score"]), signed_exact(row["exact"]), row["boards"]), row
     assert "page 1 of 1" in text
     assert "Printed 17 Nov 2026 23:05" in text
+
+
+def test_a_plus_minus_printed_exactly_keeps_its_plus(night):
+    # Not "Score +4 | Exact 4⅓" nor "+4 (4⅓)": the exact value of a plus/minus is signed
+    # as the score is (docs/decisions.md, 200).
+    data = standings.standings(night.event)
+    row = next(r for ranking in data["rankings"] for r in ranking["rows"]
+               if "/" in r["exact"] and Fraction(r["exact"]) > 0)
+    written = signed_exact(row["exact"])
+    assert written == "+" + exact(row["exact"])
+    text = cells(render(StandingsRenderer, data)[1])
+    assert has_row(text, row["place"], row["pair"], " & ".join(row["names"]),
+                   signed(row["score"]), written, row["boards"])
+    cards = report_data(night.event, "scorecards")
+    card = next(c for c in cards["cards"] if c["pair"] == row["pair"])
+    text = " ".join(pdf_text(render(ScorecardsRenderer, {**cards, "cards": [card]})[1]).split())
+    assert f"Total: {signed(card['shown'])} ({signed_exact(card['total'])})" in text
+    for r in card["rows"]:
+        if r["plus_minus"] and "/" in r["plus_minus"]:
+            assert f"({signed_exact(r['plus_minus'])})" in text
+
+
+def test_an_exact_cell_signs_a_plus_minus_not_matchpoints():
+    assert exact_cell(4, "13/3").lines[1][0].text == "(+4⅓)"
+    assert exact_cell(-4, "-13/3").lines[1][0].text == "(−4⅓)"
+    assert exact_cell(7, "13/2", False).lines[1][0].text == "(6½)"  # matchpoints
+    assert exact_cell(0, "0") == "0"
 
 
 def test_matchpoint_standings_print_percentages(director):

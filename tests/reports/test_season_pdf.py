@@ -82,7 +82,7 @@ def test_only_the_director_prints_it(season):
 
 
 def test_a_plus_minus_season_prints_the_nearest_whole_its_exact_value_beside_it():
-    # Not "+394.86": the standings' "+395", with 394⁶⁄₇ beside it on paper.
+    # Not "+394.86": the standings' "+395", with +394⁶⁄₇ beside it on paper.
     table = {"counts": "score", "method": "plus-minus",
              "events": [{"id": 1, "name": "Night 1", "date": "2026-11-03", "counts": True,
                          "final": True}],
@@ -96,7 +96,7 @@ def test_a_plus_minus_season_prints_the_nearest_whole_its_exact_value_beside_it(
         "footnote": "", "counts": "score", "entrants": "individuals", "columns": columns,
         "rows": rows})
     text = " ".join(cells(content).split())
-    assert "+395 (394⁶⁄₇)" in text and "394.86" not in text
+    assert "+395 (+394⁶⁄₇)" in text and "394.86" not in text
 
 
 def test_a_season_of_scores_says_how_its_totals_add_up(director, season):

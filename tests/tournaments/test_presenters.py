@@ -27,6 +27,17 @@ def test_the_exact_value_is_written_in_full_without_a_slash(value, text):
     assert "/" not in p.exact(value) and "-" not in p.exact(value)
 
 
+@pytest.mark.parametrize(("value", "text"), [
+    ("13/2", "+6½"), ("38/7", "+5³⁄₇"), ("-121/3", "−40⅓"), ("-1/7", "−¹⁄₇"),
+    ("2764/7", "+394⁶⁄₇"), (Fraction(13, 3), "+4⅓"), ("1/2", "+½"),
+    (0, "0"), ("0", "0"), (12, "+12"), ("12", "+12"), (-7, "−7"), (None, ""), ("", ""),
+])
+def test_a_plus_minus_written_exactly_carries_its_sign(value, text):
+    # "Score +4 | Exact 4⅓" read as if the exact value had lost its sign (decisions, 200).
+    assert p.signed_exact(value) == text
+    assert "/" not in p.signed_exact(value) and "-" not in p.signed_exact(value)
+
+
 def test_signed_scores_take_a_true_minus():
     assert [p.signed(v) for v in (12, -7, 0, "13/2", "-13/2", None)] == [
         "+12", "−7", "0", "+6½", "−6½", ""]
@@ -51,9 +62,15 @@ def test_a_season_night_rounded_keeps_its_exact_value_for_the_tap():
                        "nights": [{"event": 1, "place": "1", "counted": True,
                                    "score": "2764/7", "points": "0"}]}]}
     _columns, rows = p.season_rows(table)
-    assert rows[0]["shown"] == "+395" and rows[0]["exact"] == "394⁶⁄₇"
+    assert rows[0]["shown"] == "+395" and rows[0]["exact"] == "+394⁶⁄₇"
     assert rows[0]["night_cells"][0]["value"] == "+395"
-    assert rows[0]["night_cells"][0]["exact"] == "394⁶⁄₇"
+    assert rows[0]["night_cells"][0]["exact"] == "+394⁶⁄₇"
+    # Points and percentages are not a plus/minus: their exact values take no "+".
+    _columns, rows = p.season_rows({**table, "counts": "points", "rows": [
+        {**table["rows"][0], "score": "13/2",
+         "nights": [{**table["rows"][0]["nights"][0], "points": "13/2"}]}]})
+    assert rows[0]["exact"] == "6½" and rows[0]["night_cells"][0]["value"] == "6½"
+    assert p.season_exact("325/6", counts="score", method="matchpoints") == "54⅙"
 
 
 def test_rounded_is_judged_on_the_exact_value():

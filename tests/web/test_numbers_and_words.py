@@ -84,7 +84,9 @@ def test_the_exact_value_is_on_tap_as_a_mixed_number(client, night):
     rows = [r for ranking in standings.standings(night.event)["rankings"]
             for r in ranking["rows"] if "/" in r["exact"]]
     assert rows
-    assert re.search(r'title="exactly −?\d*[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]"', html)
+    # Signed, as the score it is exact of: "+4⅓", "−40⅓" (decisions, 200).
+    assert re.search(r'title="exactly [+−]\d*[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]"', html)
+    assert not re.search(r'title="exactly \d*[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]"', html)
     assert "−" in html and "&minus;" not in html
 
 
@@ -118,8 +120,7 @@ def test_the_text_standings_give_a_fraction_exactly(night):
     for row in fractional:
         line = next(line for line in text.splitlines()
                     if re.match(rf"\S+\s+{row['pair']}\s", line) and row["names"][0] in line)
-        value = presenters.fraction(row["exact"])
-        assert ("+" if value > 0 else "") + presenters.exact(value) in line.split()
+        assert presenters.signed_exact(row["exact"]) in line.split()
 
 
 def test_the_text_standings_name_a_substitute(night):

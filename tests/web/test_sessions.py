@@ -80,7 +80,7 @@ def test_the_overall_page_shows_each_session_and_the_total(director, director_cl
     # tap: never "+2.50" nor a fraction in the cell itself.
     cells = re.findall(r'<td class="num exact(?: total)?" title="exactly ([^"]+)">([^<]+)</td>',
                        page)
-    expected = [(presenters.exact(c["exact"]), presenters.signed(c["score"]))
+    expected = [(presenters.signed_exact(c["exact"]), presenters.signed(c["score"]))
                 for r in standings.overall_standings(event)["rankings"][0]["rows"]
                 for c in (r, *r["sessions"]) if c is not None]
     assert sorted(cells) == sorted(expected)

@@ -47,12 +47,13 @@ def pair_card(event: Event, pair_number: int) -> Card:
 
 
 def _exact_note(shown, exact) -> str:
-    """As the PDF writes it: the whole number shown, the exact value beside when they differ."""
+    """As the PDF writes it: a plus/minus's whole number shown, the exact value beside it,
+    signed, when they differ ("+4 (+4⅓)")."""
     if shown is None:
         return ""
     text = presenters.signed(shown)
     if presenters.is_rounded(shown, exact):
-        text += f" ({presenters.exact(exact)})"
+        text += f" ({presenters.signed_exact(exact)})"
     return text
 
 

@@ -50,21 +50,25 @@ SEAT_NAMES = presenters.SEATS
 
 
 def _exact_note(shown: int | None, exact: str | None) -> str:
-    """The shown whole number, with the exact value beside it when they differ (−40⅓)."""
+    """A plus/minus's shown whole number, with the exact value beside it, signed, when they
+    differ ("+4 (+4⅓)", "−40 (−40⅓)")."""
     if shown is None:
         return ""
     text = signed(shown)
-    return _beside(text, presenters.exact(exact)) if presenters.is_rounded(shown, exact) else text
+    if not presenters.is_rounded(shown, exact):
+        return text
+    return _beside(text, presenters.signed_exact(exact))
 
 
 def _beside(text: str, exact_text: str) -> str:
-    """A shown number with its exact value beside it in small type: "+395 (394⁶⁄₇)"."""
+    """A shown number with its exact value beside it in small type: "+395 (+394⁶⁄₇)"."""
     return f'{text} <font size="7" color="#555555">({esc(exact_text)})</font>'
 
 
 @lru_cache(maxsize=4096)
-def exact_cell(shown: int | None, exact: str | None) -> Cell:
-    """A Grid cell: the shown whole number, the exact fraction beneath it when they differ.
+def exact_cell(shown: int | None, exact: str | None, plus_minus: bool = True) -> Cell:
+    """A Grid cell: the shown whole number, the exact fraction beneath it when they differ,
+    signed for a plus/minus ("+4⅓"), as it is for matchpoints (`plus_minus` false: "6½").
 
     Cached: on a board many tables share a score, so they share its cell.
     """
@@ -76,8 +80,8 @@ def exact_cell(shown: int | None, exact: str | None) -> Cell:
         rounded = presenters.is_rounded(shown, exact)
     if not rounded:
         return signed(shown)
-    return Rich((Run(signed(shown)),),
-                (Run(f"({presenters.exact(exact)})", size=7, color="#555555"),))
+    written = presenters.signed_exact(exact) if plus_minus else presenters.exact(exact)
+    return Rich((Run(signed(shown)),), (Run(f"({written})", size=7, color="#555555"),))
 
 
 LATE_PLAY = "played late"  # the mark of a board played late, out of order
@@ -178,13 +182,16 @@ class TravellersRenderer(BaseRenderer):
         scale = self.frame_width / sum(widths)
         columns = [Column(w * scale, "right" if i >= numeric_from else "left")
                    for i, w in enumerate(widths)]
-        rows = [self._result_row(r, whist, compared) for r in board["rows"]]
+        mp = method == "matchpoints"
+        rows = [self._result_row(r, whist, compared, mp) for r in board["rows"]]
         if not rows:
             rows = [GridRow(["No results yet"] + [""] * (len(head) - 1), (0, len(head) - 1))]
         return Grid(columns, head, rows)
 
-    def _result_row(self, r: dict, whist: bool, compared: bool) -> GridRow:
-        """One table's result: plain strings for numbers, shared cells for the rest."""
+    def _result_row(self, r: dict, whist: bool, compared: bool,
+                    mp: bool = False) -> GridRow:
+        """One table's result: plain strings for numbers, shared cells for the rest (a
+        plus/minus's exact value signed, "+4⅓"; matchpoints unsigned, "6½")."""
         span = None
         if r.get("ruling"):
             # A ruling replaces the play: its words span the contract and score columns.
@@ -205,8 +212,8 @@ class TravellersRenderer(BaseRenderer):
                      blank(r["ns_honour"]), blank(r["ew_trick"]), blank(r["ew_honour"]),
                      signed(r["net_ns"])]
         if compared:
-            cells += [exact_cell(r["ns_shown"], r["ns_plus_minus"]),
-                      exact_cell(r["ew_shown"], r["ew_plus_minus"])]
+            cells += [exact_cell(r["ns_shown"], r["ns_plus_minus"], not mp),
+                      exact_cell(r["ew_shown"], r["ew_plus_minus"], not mp)]
         return GridRow(cells, span)
 
 
@@ -289,7 +296,7 @@ class StandingsRenderer(BaseRenderer):
                 if r.get("top"):
                     exact = f"{exact} of {presenters.number(r['top'])}"
             else:
-                score, exact = signed(r["score"]), presenters.exact(r["exact"])
+                score, exact = signed(r["score"]), presenters.signed_exact(r["exact"])
             rows.append([r["place"], r["pair"],
                          self.para(esc(presenters.pair_names(r["names"],
                                                              r.get("substitutes")))),

@@ -77,6 +77,12 @@ def exact(value) -> str:
 
 
 @register.filter
+def signed_exact(value) -> str:
+    """A plus/minus's exact value with its sign: +4⅓, −40⅓, 0 (presenters.signed_exact)."""
+    return presenters.signed_exact(value)
+
+
+@register.filter
 def side(code: str) -> str:
     """"N–S" / "E–W"."""
     return presenters.side(code)

@@ -74,8 +74,7 @@ def as_text(data: dict) -> str:
             score = presenters.percent(row["score"]) if mp else presenters.signed(row["score"])
             score = f"{score:>8}"
             if exact:
-                value = presenters.fraction(row["exact"])
-                score += f" {('+' if value > 0 else '') + presenters.exact(value):>8}"
+                score += f" {presenters.signed_exact(row['exact']):>8}"
             boards = presenters.boards_played(row["boards"], row.get("not_played", 0))
             lines.append(f"{row['place']:<6} {row['pair']:>4}  {names:<40} {score} "
                          f"{boards:>6}")
@@ -94,7 +93,8 @@ def overall_text(data: dict) -> str:
     def shown(cell: dict | None) -> str:
         if cell is None:
             return "—"
-        return presenters.percent(cell["score"]) if mp else presenters.signed(cell["exact"])
+        return (presenters.percent(cell["score"]) if mp
+                else presenters.signed_exact(cell["exact"]))
 
     heads = [f"S{s['session']}" + ("" if s["counted"] == "100"
                                    else f" ({presenters.number(s['counted'])}%)")
