@@ -617,6 +617,18 @@ def card_words(card: str) -> str:
     return f"the {SUITS.get(suit, suit)}{'10' if rank == 'T' else rank}"
 
 
+def traveller_average(traveller: dict) -> str:
+    """The average a traveller's ± are against (Duplicate Law H), in words: "Average of the
+    tables: N–S 42½, E–W −42½"; compared within each section, each section's: "Average of
+    the tables in section A: N–S −93⅓, E–W 93⅓; in section B: …"; "" for none."""
+    average = traveller.get("average")
+    if average:
+        return f"Average of the tables: N–S {exact(average['ns'])}, E–W {exact(average['ew'])}"
+    parts = [f"in section {a['section']}: N–S {exact(a['ns'])}, E–W {exact(a['ew'])}"
+             for a in traveller.get("section_averages") or ()]
+    return "Average of the tables " + "; ".join(parts) if parts else ""
+
+
 def sent_back_here(irr: Any) -> str:
     """What the table a board was sent back to reads (Duplicate Law B(2)): what is wrong,
     when the report says it, and what to do."""

@@ -673,6 +673,11 @@ def _travellers(event: Event, boards: list[tuple[int, str]],
                 progress: Callable[[int, int], None] | None = None) -> list[dict]:
     state = pair_state(event) if event.kind == "pairs" else None
     names = state.names_for(event) if state else pair_names(event)
+    # Compared within each section (Duplicate Law H, decision 125): each section's rows
+    # together, each with its section's average (a result's section is its N-S pair's,
+    # as the standings group it).
+    by_section = (state is not None and event.compare_by_section
+                  and len(set(state.sections.values())) > 1)
     where = _meetings_by_pairs(event)
     only = Q(board__number=boards[0][0]) if len(boards) == 1 else None
     by_board: dict[int, list[dict]] = defaultdict(list)
@@ -705,18 +710,30 @@ def _travellers(event: Event, boards: list[tuple[int, str]],
                 "ew_shown": None if scaled is None else shown_scaled(scaled[2], scaled[0]),
                 "status": r["status"], "round": rnd, "table": table,
                 "late_play": r["late_play"],
+                "section": state.sections.get(ns, "") if by_section else "",
             })
+        if by_section:
+            rows.sort(key=lambda row: row["section"])  # stable: each section's in N-S order
         # Played and assigned results enter the average (an assigned score is compared as
         # if played); rulings and adjusted scores do not. Only the pair contest against the
         # average (Duplicate Law H) has one: a team match (Law G) compares totals won, and
         # matchpoints compare the scores themselves.
         real = [r for r in rows if r["ruling"] in ("", "assigned") and r["ns_score"] is not None]
-        average = None
+        average, section_averages = None, []
         if real and event.method == "plus-minus":
-            average = {
-                "ns": fraction_str(Fraction(sum(r["ns_score"] for r in real), len(real))),
-                "ew": fraction_str(Fraction(sum(r["ew_score"] for r in real), len(real))),
-            }
+            groups: dict[str, list[dict]] = defaultdict(list)
+            for r in real:
+                groups[r["section"]].append(r)
+            averages = [{"section": name,
+                         "ns": fraction_str(Fraction(sum(r["ns_score"] for r in group),
+                                                     len(group))),
+                         "ew": fraction_str(Fraction(sum(r["ew_score"] for r in group),
+                                                     len(group)))}
+                        for name, group in sorted(groups.items())]
+            if by_section:
+                section_averages = averages  # no one average: each section has its own
+            else:
+                average = {"ns": averages[0]["ns"], "ew": averages[0]["ew"]}
         out.append({
             "board": number,
             "dealer": dealer_for_board(number),
@@ -724,6 +741,8 @@ def _travellers(event: Event, boards: list[tuple[int, str]],
             "hands": parse_deal(deal) if deal else None,
             "method": event.method,
             "average": average,
+            "by_section": by_section,
+            "section_averages": section_averages,
             "rows": rows,
             # Duplicate Law B: re-dealt, sent back, or the ruling at a table (a marked note).
             "notes": notes.get(number, []),
@@ -1582,11 +1601,27 @@ def meeting_irregular(meeting: Meeting) -> dict[int, Irregularity]:
         Irregularity.objects.filter(meeting=meeting, status__in=OPEN_IRREGULAR))}
 
 
-def pairs_left(section: Section) -> list[tuple[int, int]]:
+def sections_boards_differ(event: Event) -> str:
+    """"" when every section with a movement plays the same boards; else how they differ,
+    in words ("section A plays boards 1–12, section B boards 1–8"): then the whole field
+    cannot be compared on the same boards (Duplicate Law H)."""
+    played: dict[str, set[int]] = defaultdict(set)
+    for name, boards in Meeting.objects.filter(section__event=event).values_list(
+            "section__name", "boards"):
+        played[name].update(boards)
+    if len({frozenset(b) for b in played.values()}) <= 1:
+        return ""
+    parts = [f"section {name} plays boards {board_range(sorted(played[name]))}"
+             if i == 0 else f"section {name} boards {board_range(sorted(played[name]))}"
+             for i, name in enumerate(sorted(played))]
+    return ", ".join(parts)
+
+
+def pairs_left(section: Section, *, several: bool) -> list[tuple[int, int]]:
     """The pairs of `section`'s movement that have left: (number, after round); in an
-    event of several sections, those of this section (or seated in it)."""
+    event of `several` sections, those of this section (or seated in it). One query."""
     left = Pair.objects.filter(event_id=section.event_id, left_after_round__isnull=False)
-    if Section.objects.filter(event_id=section.event_id).count() > 1:
+    if several:
         seated = Meeting.objects.filter(section=section)
         left = left.filter(Q(section=section) | Q(pk__in=seated.values("ns_pair"))
                            | Q(pk__in=seated.values("ew_pair")))

@@ -358,3 +358,25 @@ def test_a_team_match_with_no_result_and_no_movement_is_not_complete(director):
                                   actor=services.Actor.director(director))
     data = standings.standings(event)
     assert data["matches"] == [] and data["complete"] is False
+
+
+def test_sections_ranked_apart_show_their_own_averages_and_say_so(client, director_client,
+                                                                  director):
+    """Compared within each section (Duplicate Law H, decision 125), the traveller gives
+    each section's average and each row's section, and the standings say what a pair was
+    compared with."""
+    from tests.tournaments.test_sections import _play, two_section_night
+    from tournaments.models import Meeting
+
+    actor = services.Actor.director(director)
+    event = two_section_night(actor, by_section=True)
+    _play(event, actor)
+    services.event_publish(event=event, level="provisional", actor=actor)
+    board = Meeting.objects.get(section__event=event, section__name="A", round=1,
+                                table=1).boards[0]
+    # The director sees a board's traveller before every table has played it.
+    page = director_client.get(f"/events/{event.pk}/boards/{board}/").content.decode()
+    assert "Average of the tables in section A: N–S " in page and "; in section B: " in page
+    assert page.count('data-testid="row-section"') == 2
+    text = client.get(f"/events/{event.pk}/standings/").content.decode()
+    assert "the average of the pairs of the same section who held the same cards" in text

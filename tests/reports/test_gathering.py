@@ -70,18 +70,33 @@ def old_traveller(event, board_number):
             "ew_shown": None if values is None else shown(values[1]),
             "status": r.status, "round": rnd, "table": table,
             "late_play": r.late_play,
+            # Compared within each section: the N-S pair's section (the standings' group).
+            "section": (r.ns_pair.section.name if state and event.compare_by_section
+                        and r.ns_pair.section else ""),
         })
+    by_section = bool(state) and event.compare_by_section and event.sections.count() > 1
+    if not by_section:
+        for row in rows:
+            row["section"] = ""
+    rows.sort(key=lambda row: row["section"])
     real = [r for r in rows if r["ruling"] in ("", "assigned") and r["ns_score"] is not None]
-    average = None
+    average, section_averages = None, []
     if real and event.method == "plus-minus":  # Law H's average: not at matchpoints
-        average = {
-            "ns": fraction_str(Fraction(sum(r["ns_score"] for r in real), len(real))),
-            "ew": fraction_str(Fraction(sum(r["ew_score"] for r in real), len(real))),
-        }
+        for name in sorted({r["section"] for r in real}):
+            group = [r for r in real if r["section"] == name]
+            section_averages.append({
+                "section": name,
+                "ns": fraction_str(Fraction(sum(r["ns_score"] for r in group), len(group))),
+                "ew": fraction_str(Fraction(sum(r["ew_score"] for r in group), len(group))),
+            })
+        if not by_section:
+            average = {key: section_averages[0][key] for key in ("ns", "ew")}
+            section_averages = []
     return {
         "board": board.number, "dealer": dealer_for_board(board.number), "deal": board.deal,
         "hands": parse_deal(board.deal) if board.deal else None, "method": event.method,
-        "average": average, "rows": rows,
+        "average": average, "by_section": by_section, "section_averages": section_averages,
+        "rows": rows,
         "notes": selectors.irregular_notes(event, board.number),
     }
 

@@ -132,6 +132,46 @@ def test_within_each_section_ranks_each_section(db, as_director):
     assert out["rankings"][2]["rows"][0]["pair"] == 11
 
 
+def test_a_traveller_within_each_section_gives_each_sections_average(db, as_director):
+    """The ± beside each row is against its own section's average: the traveller says
+    that average, one a section, and lists each section's rows together."""
+    from fractions import Fraction
+
+    from tests.reports.pdf import pdf_text
+    from tournaments import presenters, selectors
+    from tournaments.presenters import exact
+    from tournaments.reports.documents import TravellersRenderer
+    from tournaments.reports.services import report_data
+
+    event = two_section_night(as_director, by_section=True)
+    _play(event, as_director)
+    board = Meeting.objects.get(section__event=event, section__name="A", round=1,
+                                table=1).boards[0]
+    traveller = selectors.traveller(event, board)
+    assert traveller["by_section"] and traveller["average"] is None
+    assert [r["section"] for r in traveller["rows"]] == ["A", "B"]
+    by_name = {a["section"]: a for a in traveller["section_averages"]}
+    for row in traveller["rows"]:  # alone in its section: its own score is the average
+        assert Fraction(by_name[row["section"]]["ns"]) == row["ns_score"]
+        assert row["ns_plus_minus"] == "0"
+    # Printed as it is shown: each section's average, each row's section.
+    words = (f"Average of the tables in section A: N–S {exact(by_name['A']['ns'])}, E–W "
+             f"{exact(by_name['A']['ew'])}; in section B: N–S {exact(by_name['B']['ns'])}, "
+             f"E–W {exact(by_name['B']['ew'])}")
+    assert presenters.traveller_average(traveller) == words
+    _name, _type, pdf = TravellersRenderer().render(report_data(event, "travellers"))
+    text = pdf_text(pdf)
+    assert words in " ".join(text.split()) and "Section" in text
+    # Across the field: one average of every table, no section column.
+    services.compare_by_section_set(event=event, by_section=False, actor=as_director)
+    event.refresh_from_db()
+    clear_cache()
+    field = selectors.traveller(event, board)
+    assert not field["by_section"] and field["section_averages"] == []
+    assert Fraction(field["average"]["ns"]) == Fraction(
+        sum(r["ns_score"] for r in field["rows"]), 2)
+
+
 def test_one_section_events_are_unchanged(db, as_director):
     event = services.event_create(name="N", date=datetime.date(2026, 11, 23), actor=as_director)
     assert list(Section.objects.filter(event=event).values_list("name", flat=True)) == ["A"]

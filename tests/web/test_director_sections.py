@@ -173,3 +173,30 @@ def test_guide_cards_of_one_section(director, director_client):
     only = director_client.get(url + "?section=B").content.decode()
     assert "Section B, Table 1" in only and "Section A, Table 1" not in only
     assert "Section B, Pair 11" in only and "Section A, Pair 1<" not in only
+
+
+def test_sections_on_different_boards_are_compared_within_each_section(director,
+                                                                        director_client):
+    """Duplicate Law H compares pairs who held the same cards: sections whose movements
+    play different boards cannot be compared across the whole field. The choice is
+    refused in words, and the page says why where the choice is made."""
+    event = night(director)
+    url = f"/director/events/{event.pk}/sections/"
+    director_client.post(url, {"action": "add"})
+    b = Section.objects.get(event=event, name="B")
+    director_client.post(url, {"action": "pairs", "section_id": b.pk, "pairs": "11-20"})
+    director_client.post(url, {"action": "compare", "compare": "section"})
+    movement = f"/director/events/{event.pk}/movement/"
+    director_client.post(movement, {"section": "A", "kind": "mitchell", "tables": 5,
+                                    "boards_per_round": 3, "variant": "", "action": "save"})
+    director_client.post(movement, {"section": "B", "kind": "mitchell", "tables": 5,
+                                    "boards_per_round": 2, "variant": "", "action": "save"})
+    page = director_client.get(url).content.decode()
+    assert ("The sections play different boards (section A plays boards 1–15, section B "
+            "boards 1–10): they can only be compared within each section.") in page
+    refused = director_client.post(url, {"action": "compare", "compare": "field"},
+                                   follow=True).content.decode()
+    assert ("The whole field is compared on the same boards, and section A plays boards "
+            "1–15, section B boards 1–10: compare within each section") in refused
+    event.refresh_from_db()
+    assert event.compare_by_section

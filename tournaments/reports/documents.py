@@ -131,12 +131,10 @@ class TravellersRenderer(BaseRenderer):
             for note in board.get("notes", ()):  # Duplicate Law B: a marked note
                 block.append(self.para(f"<b>Note:</b> {esc(note)}", "small"))
             block.append(self.results_table(board, data["method"], whist))
-            if board.get("average") and not whist:
+            average = presenters.traveller_average(board)
+            if average and not whist:
                 block.append(Spacer(0, 1 * mm))
-                block.append(self.para(
-                    "Average of the tables' scores: "
-                    f"N–S {esc(presenters.exact(board['average']['ns']))}, "
-                    f"E–W {esc(presenters.exact(board['average']['ew']))}", "small"))
+                block.append(self.para(esc(average), "small"))
             yield block
 
     def hand_diagram(self, board: dict) -> Flowable:
@@ -179,11 +177,18 @@ class TravellersRenderer(BaseRenderer):
             head += ["N–S MP", "E–W MP"] if method == "matchpoints" else ["N–S ±", "E–W ±"]
             widths += [0.125, 0.125]
         numeric_from = 2 if whist else 4
+        by_section = board.get("by_section", False)
+        if by_section:  # compared within each section: each row's section first
+            head, widths, numeric_from = ["Section", *head], [0.07, *widths], numeric_from + 1
         scale = self.frame_width / sum(widths)
         columns = [Column(w * scale, "right" if i >= numeric_from else "left")
                    for i, w in enumerate(widths)]
         mp = method == "matchpoints"
         rows = [self._result_row(r, whist, compared, mp) for r in board["rows"]]
+        if by_section:
+            rows = [GridRow([r["section"], *row.cells],
+                            None if row.span is None else (row.span[0] + 1, row.span[1] + 1))
+                    for r, row in zip(board["rows"], rows, strict=True)]
         if not rows:
             rows = [GridRow(["No results yet"] + [""] * (len(head) - 1), (0, len(head) - 1))]
         return Grid(columns, head, rows)

@@ -168,7 +168,7 @@ def late_pair_plan(*, event: Event, from_round: int, section: Section | None = N
         # Mitchell's tables for them.
         playing = len(pairs_playing(section, from_round))
         need = -(-(playing + 1) // 2)
-        left = selectors.pairs_left(section)
+        left = selectors.pairs_left(section, several=several)
         made = (f"its {section.tables} tables were made for all {phantom} pairs, so it has "
                 "no sit-out for a late pair to fill")
         if left:

@@ -8,6 +8,7 @@ from string import ascii_uppercase
 from django.db import transaction
 from django.db.models import Q
 
+from .. import selectors
 from ..models import Event, Meeting, Pair, Result, Section
 from .base import Actor, Forbidden, ServiceError, _audit, _lock_event, _require_open
 
@@ -131,6 +132,12 @@ def compare_by_section_set(*, event: Event, by_section: bool, actor: Actor,
     by_section = bool(by_section)
     if locked.compare_by_section == by_section:
         return locked
+    differ = selectors.sections_boards_differ(locked)
+    if not by_section and differ:
+        # Across the field a pair's total is set beside totals over other boards (and a
+        # different number of them): no comparison of the same cards (Duplicate Law H).
+        raise ServiceError(f"the whole field is compared on the same boards, and {differ}: "
+                           "compare within each section", field="compare")
     before = {"compare_by_section": locked.compare_by_section}
     locked.compare_by_section = by_section
     locked.save(update_fields=["compare_by_section", "updated_at"])

@@ -71,6 +71,12 @@ def match_totals(match) -> dict:
 
 
 @register.filter
+def traveller_average(traveller) -> str:
+    """The average the traveller's ± are against, in words (presenters.traveller_average)."""
+    return presenters.traveller_average(traveller)
+
+
+@register.filter
 def exact(value) -> str:
     """The exact value in full: −40⅓, 5³⁄₇ (presenters.exact)."""
     return presenters.exact(value)

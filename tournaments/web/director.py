@@ -243,7 +243,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         # "4 tables and one sit-out, 9 pairs", from the meetings as stored.
         "movement_size": movement_size(
             selectors.section_movement(section),
-            left=selectors.pairs_left(section)) if section.movement != "none" else "",
+            left=selectors.pairs_left(section, several=len(sections) > 1))
+        if section.movement != "none" else "",
         "grids": selectors.grid_irregular(selectors.round_grid(event), irregular),
         "irregular": irregular,  # Duplicate Law B: reports still open
         "pairs": event.pairs.count(),

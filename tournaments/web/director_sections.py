@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import services
+from .. import selectors, services
 from ..models import Event, Meeting
 from ..presenters import sentence
 from ..services import ServiceError
@@ -91,6 +91,9 @@ def sections(request: HttpRequest, event_id: int) -> HttpResponse:
         return redirect("director-sections", event_id=event.pk)
     return render(request, "tournaments/director/sections.html", {
         "event": event, "sections": _sections(event),
+        # Across the field needs the same boards everywhere (the movements may have been
+        # made after the choice): say so where the choice is made.
+        "boards_differ": selectors.sections_boards_differ(event),
     })
 
 
