@@ -617,6 +617,15 @@ def card_words(card: str) -> str:
     return f"the {SUITS.get(suit, suit)}{'10' if rank == 'T' else rank}"
 
 
+def award_words(row: dict) -> str:
+    """A team match's ruled board, what each side scores for it: "awarded N–S 70, E–W 5"
+    (the traveller's `award`); "" for none."""
+    award = row.get("award")
+    if not award:
+        return ""
+    return f"awarded N–S {exact(award[0])}, E–W {exact(award[1])}"
+
+
 def traveller_average(traveller: dict) -> str:
     """The average a traveller's ± are against (Duplicate Law H), in words: "Average of the
     tables: N–S 42½, E–W −42½"; compared within each section, each section's: "Average of

@@ -678,6 +678,9 @@ def _travellers(event: Event, boards: list[tuple[int, str]],
     # as the standings group it).
     by_section = (state is not None and event.compare_by_section
                   and len(set(state.sections.values())) > 1)
+    # A team match's average or fouled board scores an award (Duplicate Law B(3) with Law
+    # G): the traveller says it where the ruling stands, as the score cards add it.
+    awards = team_awards(event) if event.kind == "teams" else {}
     where = _meetings_by_pairs(event)
     only = Q(board__number=boards[0][0]) if len(boards) == 1 else None
     by_board: dict[int, list[dict]] = defaultdict(list)
@@ -711,6 +714,8 @@ def _travellers(event: Event, boards: list[tuple[int, str]],
                 "status": r["status"], "round": rnd, "table": table,
                 "late_play": r["late_play"],
                 "section": state.sections.get(ns, "") if by_section else "",
+                "award": ([fraction_str(v) for v in awards[r["result_id"]]]
+                          if r["ruling"] and awards.get(r["result_id"]) else None),
             })
         if by_section:
             rows.sort(key=lambda row: row["section"])  # stable: each section's in N-S order

@@ -380,3 +380,29 @@ def test_sections_ranked_apart_show_their_own_averages_and_say_so(client, direct
     assert page.count('data-testid="row-section"') == 2
     text = client.get(f"/events/{event.pk}/standings/").content.decode()
     assert "the average of the pairs of the same section who held the same cards" in text
+
+
+def test_a_team_matchs_ruled_board_says_its_award_on_the_traveller(director_client, director):
+    """Duplicate Law B(3) in a team match: an average board scores each side the average
+    of the totals won at the other tables. The traveller says what it awards, as the
+    pair's card adds it."""
+    from tournaments.nightfile import night_import
+    from tournaments.reports.base import contract_words
+
+    data = json.loads((NIGHTS / "night-teams.json").read_text())
+    event = night_import(data=data, actor=services.Actor.system("import"))
+    Event.objects.filter(pk=event.pk).update(status="running")
+    event.refresh_from_db()
+    first = event.results.filter(board__number=1, voided=False).order_by("id").first()
+    services.result_correct(result=first, actor=services.Actor.director(director),
+                            ruling="average", reason="fouled in the shuffle")
+    standings.clear_cache()
+    row = next(r for r in selectors.traveller(event, 1)["rows"] if r["ruling"])
+    others = [r for r in selectors.traveller(event, 1)["rows"] if not r["ruling"]]
+    ns = Fraction(sum(r["ns_trick"] + r["ns_honour"] for r in others), len(others))
+    assert Fraction(row["award"][0]) == ns
+    words = presenters.award_words(row)
+    assert words == f"awarded N–S {presenters.exact(ns)}, E–W {presenters.exact(row['award'][1])}"
+    page = director_client.get(f"/events/{event.pk}/boards/1/").content.decode()
+    assert f'<span data-testid="award">{words}</span>' in page
+    assert contract_words(row).endswith(f"; {words}")  # the printed traveller's words

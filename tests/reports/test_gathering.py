@@ -73,6 +73,7 @@ def old_traveller(event, board_number):
             # Compared within each section: the N-S pair's section (the standings' group).
             "section": (r.ns_pair.section.name if state and event.compare_by_section
                         and r.ns_pair.section else ""),
+            "award": None,  # a pairs night: no team match's award
         })
     by_section = bool(state) and event.compare_by_section and event.sections.count() > 1
     if not by_section:

@@ -160,7 +160,9 @@ def contract_words(row: dict) -> str | None:
     if row.get("adjustment"):
         return row["adjustment"]
     if row.get("ruling"):
-        return presenters.ruling(row["ruling"], row.get("offending"))
+        award = presenters.award_words(row)  # a team match's award (Duplicate Law G)
+        return presenters.ruling(row["ruling"], row.get("offending")) + (
+            f"; {award}" if award else "")
     if row.get("passed_out"):
         return presenters.contract(None, None)
     if not row.get("level"):

@@ -71,6 +71,12 @@ def match_totals(match) -> dict:
 
 
 @register.filter
+def award_words(row) -> str:
+    """A team match's ruled board, what each side scores (presenters.award_words)."""
+    return presenters.award_words(row)
+
+
+@register.filter
 def traveller_average(traveller) -> str:
     """The average the traveller's ± are against, in words (presenters.traveller_average)."""
     return presenters.traveller_average(traveller)
