@@ -91,4 +91,4 @@ def test_a_late_pair_joins_the_section_named(director, director_client):
     full = post(director_client, url, {**body, "players": ["P Q", "R S"], "section": ""})
     assert full.status_code == 400
     assert full.json()["error"].startswith(
-        "Every seat of section A's movement is taken: its 5 tables")
+        "Section A's movement has no place for a late pair: its 5 tables")

@@ -252,7 +252,7 @@ def test_a_boards_average_is_exact_not_two_decimals(client, director):
     assert not [a for a in averages if re.search(r"\d\.\d", a)]
     _, _, content = TravellersRenderer(progress=lambda *a: None).render(
         report_data(event, "travellers"))
-    printed = re.findall(r"Average of the tables' scores: N–S (\S+), E–W (\S+)",
+    printed = re.findall(r"Average of the tables: N–S (\S+), E–W (\S+)",
                          " ".join(pdf_text(content).split()))
     assert printed and any("⁄" in a for pair in printed for a in pair)
     assert not [a for pair in printed for a in pair if re.search(r"\d\.\d", a)]

@@ -101,7 +101,7 @@ def test_the_columns_follow_how_the_event_is_scored(client, event, table1):
     client.post(board_url(table1, 1, 1), contract_post(token="a"))
     url = f"/t/{table1}/board/1/traveller/"
     text = client.get(url).content.decode()
-    assert "N–S ±" in text and "Average: N–S" in text
+    assert "N–S ±" in text and "Average of the tables: N–S" in text
     Event.objects.filter(pk=event.pk).update(method="matchpoints")
     text = client.get(url).content.decode()
     assert "N–S MP" in text and "N–S ±" not in text and "Average" not in text
