@@ -458,8 +458,8 @@ def result_line(row: Any, *, is_whist: bool = False) -> str:
 
 def result_marks(row: Any, *, is_whist: bool = False) -> list[str]:
     """What a result's line does not say but its score counts: its revokes, by side, and
-    its procedural penalties, by player ("revoke by E–W", "2 revokes by N–S", "penalty on
-    W"), in that order; [] for none."""
+    its procedural penalties, by player ("a revoke by E–W", "2 revokes by N–S", "penalty
+    on W"), in that order; [] for none."""
     get = _getter(row)
     details = get("details") or {}
     revokes = details.get("revokes") or {}
@@ -641,15 +641,15 @@ def traveller_average(traveller: dict) -> str:
 def sent_back_here(irr: Any) -> str:
     """What the table a board was sent back to reads (Duplicate Law B(2)): what is wrong,
     when the report says it, and what to do."""
-    number, found_at = irr.board.number, irr.meeting.table if irr.meeting else None
+    number, found_at = irr.board.number, irr.meeting.table  # sent back from its meeting
     wrong = "a hand has the wrong number of cards"
     if irr.misplaced_card and irr.surplus_seat:
         wrong = f"{card_words(irr.misplaced_card)} was in {SEATS[irr.surplus_seat]}'s hand"
     elif irr.short_seat and irr.surplus_seat:
         wrong = f"{SEATS[irr.short_seat]} was short, {SEATS[irr.surplus_seat]} had the surplus"
-    back = f" to table {found_at}" if found_at else ""
     return (f"Board {number} came back to you from table {found_at}: {wrong}. Put it right "
-            f"as you played it ({IRREGULAR_LAW[irr.stage]}), then return it{back}.")
+            f"as you played it ({IRREGULAR_LAW[irr.stage]}), then return it to table "
+            f"{found_at}.")
 
 
 def irregular_note(irr: Any) -> str:

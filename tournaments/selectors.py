@@ -486,17 +486,17 @@ def late_play_boards(meetings: list[Meeting]) -> list[LatePlay]:
     """The boards these meetings (a table's) have leave to play late, by round: out of
     order, so not the round the table is at (a leave there, a new deal's under Duplicate
     Law B(3), is a board of its round like the others)."""
-    at = in_its_round(meetings)
+    seated = current_meeting(meetings)
     return [LatePlay(round=m.round, board=b, ns=m.ns_pair.number, ew=m.ew_pair.number)
             for m in sorted(meetings, key=lambda m: m.round)
-            for b in m.boards if late_leave(m.late_boards, b) and m.pk != at]
+            for b in m.boards if late_leave(m.late_boards, b) and not in_its_round(m, seated)]
 
 
-def in_its_round(meetings: list[Meeting]) -> int | None:
-    """The id of the meeting a table (its `meetings`, in round order) is playing now: its
-    lowest round not agreed; None once every round is agreed. A board of that meeting is
-    played in its round, with or without the director's leave: not late."""
-    return next((m.pk for m in meetings if m.agreed_at is None), None)
+def in_its_round(meeting: Meeting, seated: Meeting | None) -> bool:
+    """Is `meeting` the round its table is at now (`seated`, current_meeting's), not yet
+    agreed? A board of it is played in its round, with or without the director's leave (a
+    new deal's, Duplicate Law B(3)): not late."""
+    return seated is not None and seated.pk == meeting.pk and seated.agreed_at is None
 
 
 @dataclass

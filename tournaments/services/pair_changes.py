@@ -175,9 +175,9 @@ def late_pair_plan(*, event: Event, from_round: int, section: Section | None = N
             # The seats a pair that left had are not the movement's sit-out: a new
             # movement from the round seats the pairs playing on, the late pair with them.
             gone = ", ".join(f"pair {n} left after round {r}" for n, r in left)
-            whose_place = "its opponents sit out, but the movement keeps its place" \
-                if len(left) == 1 else \
-                "their opponents sit out, but the movement keeps their places"
+            whose_place = ("its opponents sit out, but the movement keeps its place"
+                           if len(left) == 1 else
+                           "their opponents sit out, but the movement keeps their places")
             made += f" ({gone}: {whose_place})"
         raise ServiceError(
             f"{whose} has no place for a late pair: {made}. To seat one more pair, add it "

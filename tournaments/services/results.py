@@ -110,7 +110,9 @@ def result_record(
         raise UnusualResult(warnings)
     # With the director's leave (used up now), the board is played late unless it is one
     # of the round the table is at: a new deal's leave (Duplicate Law B(3)) played at once.
-    if _late_leave_use(meeting, board) and not _in_its_round(meeting):
+    if _late_leave_use(meeting, board) and not (
+            meeting is not None and selectors.in_its_round(
+                meeting, selectors.seated_round(meeting.section_id, meeting.table))):
         late_play = True
     # No savepoint: under the event lock the unique constraint cannot be hit here, and
     # if it were, the IntegrityError would roll the whole service back.
@@ -246,17 +248,6 @@ def result_confirm_at_table(*, event: Event, result: Result, actor: Actor, by: s
     confirmed.seq = event.seq = stored["seq"]
     polls.changed(event)
     return confirmed
-
-
-def _in_its_round(meeting: Meeting | None) -> bool:
-    """Is `meeting` the round its table is at (its lowest round not agreed)? Under the
-    event lock, which every writer of a round's agreement takes first."""
-    if meeting is None:
-        return False
-    at = (Meeting.objects.filter(section_id=meeting.section_id, table=meeting.table,
-                                 agreed_at__isnull=True)
-          .order_by("round").values_list("pk", flat=True).first())
-    return at == meeting.pk
 
 
 def _has_leave(meeting: Meeting | None, board: int) -> bool:

@@ -430,8 +430,8 @@ def _board_context(table: TableCode, meeting: Meeting, board: Board, result: Res
         + (f"?board={board.number}" if late else ""),
         # Leave for a board of the round the table is at (a new deal's, Duplicate Law
         # B(3)) is no late play: the board is played in its round.
-        "late_play": selectors.late_leave(meeting.late_boards, board.number) and not (
-            seated is not None and seated.pk == meeting.pk and meeting.agreed_at is None),
+        "late_play": (selectors.late_leave(meeting.late_boards, board.number)
+                      and not selectors.in_its_round(meeting, seated)),
         "preview_url": reverse("table-preview", kwargs={"code": table.code}),
     }
     context.update(extra)
