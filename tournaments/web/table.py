@@ -336,10 +336,7 @@ def _agree_row(number: int, result: Result, event: Event) -> tuple:
                        *presenters.result_marks(result, is_whist=is_whist)])
     if is_whist or event.kind == "pairs":
         return number, words, result.ns_score, result.ew_score
-    totals = [None if trick is None else trick + (honour or 0)
-              for trick, honour in ((result.ns_trick, result.ns_honour),
-                                    (result.ew_trick, result.ew_honour))]
-    return number, words, *totals
+    return number, words, result.ns_total, result.ew_total
 
 
 def _agreed(request: HttpRequest, table: TableCode, meeting: Meeting) -> HttpResponse:
