@@ -653,6 +653,9 @@ def pair_standings(event: Event) -> dict:
     }
     if by_section and not event.compare_by_section:
         out["section_rankings"] = by_section
+        for ranking in rankings:  # the field's rankings: each pair's section beside it
+            for row in ranking["rows"]:
+                row["section"] = sections.get(row["pair"])
     if event.method == "matchpoints":
         # What "matchpoints" and "top" cover for a pair with a board not played.
         out["not_played_scoring"] = state.not_played_scoring

@@ -119,6 +119,29 @@ def test_across_the_field_keeps_the_shape_and_adds_section_places(db, as_directo
         ("A", "NS"), ("A", "EW"), ("B", "NS"), ("B", "EW")]
     field_ns = {r["pair"] for r in out["rankings"][0]["rows"]}
     assert {1, 11} <= field_ns
+    # The field's ranking names each pair's section; a section's own rows need not.
+    assert {r["pair"]: r["section"] for r in out["rankings"][0]["rows"]
+            if r["pair"] in (1, 11)} == {1: "A", 11: "B"}
+    assert all("section" not in r for r in out["section_rankings"][0]["rows"])
+
+
+def test_the_field_ranking_in_print_and_text_names_each_pairs_section(db, as_director):
+    from tournaments.management.commands.standings import as_text
+    from tournaments.reports.documents import StandingsRenderer
+
+    event = two_section_night(as_director)
+    _play(event, as_director)
+    data = standings(event)
+    table = StandingsRenderer().pair_ranking(data["rankings"][0], data["method"])[-1]
+    cells = table._cellvalues
+    assert cells[0][:4] == ["Place", "Pair", "Section", "Players"]
+    assert {row[1]: row[2] for row in cells[1:] if row[1] in (1, 11)} == {1: "A", 11: "B"}
+    own = StandingsRenderer().pair_ranking(data["section_rankings"][0], data["method"])[-1]
+    assert "Section" not in own._cellvalues[0]
+    lines = as_text(data).splitlines()
+    assert "Section" in lines[3]
+    line_11 = next(line for line in lines if line.split()[1:2] == ["11"])
+    assert line_11.split()[2] == "B"
 
 
 def test_within_each_section_ranks_each_section(db, as_director):

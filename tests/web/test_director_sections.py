@@ -109,6 +109,10 @@ def test_pages_name_the_section_when_there_are_several(director, director_client
     page = director_client.get(f"/events/{event.pk}/standings/").content.decode()
     assert 'data-testid="section-rankings"' in page and "Section B, North" in page
     assert 'data-testid="ranking-B-NS"' in page and 'data-testid="ranking-NS"' in page
+    # The field's rankings name each pair's section (pairs 1 and 11 and their opponents);
+    # each section's own places do not repeat it.
+    assert page.count('data-testid="row-section"') == 4
+    assert '<td data-testid="row-section">B</td>' in page
 
 
 def test_one_section_pages_say_table_alone(director, director_client):

@@ -291,8 +291,11 @@ class StandingsRenderer(BaseRenderer):
 
     def pair_ranking(self, ranking: dict, method: str) -> list[Flowable]:
         mp = method == "matchpoints"
-        head = ["Place", "Pair", "Players", "Score" if not mp else "Percent",
-                "Exact" if not mp else "Matchpoints", "Boards"]
+        # The field's ranking of several sections: each pair's section beside its number.
+        sectioned = bool(ranking["rows"]) and "section" in ranking["rows"][0]
+        head = ["Place", "Pair", *(["Section"] if sectioned else []), "Players",
+                "Score" if not mp else "Percent", "Exact" if not mp else "Matchpoints",
+                "Boards"]
         rows: list[list[Any]] = [head]
         for r in ranking["rows"]:
             if mp:
@@ -302,19 +305,20 @@ class StandingsRenderer(BaseRenderer):
                     exact = f"{exact} of {presenters.number(r['top'])}"
             else:
                 score, exact = signed(r["score"]), presenters.signed_exact(r["exact"])
-            rows.append([r["place"], r["pair"],
+            rows.append([r["place"], r["pair"], *([r["section"]] if sectioned else []),
                          self.para(esc(presenters.pair_names(r["names"],
                                                              r.get("substitutes")))),
                          score, exact, presenters.boards_played(r["boards"],
                                                                 r.get("not_played", 0))])
         if len(rows) == 1:
             rows.append(["", "", "No results yet", "", "", ""])
-        widths = [16 * mm, 14 * mm, 78 * mm, 24 * mm, 30 * mm, 16 * mm]
+        widths = [16 * mm, 14 * mm, *([16 * mm] if sectioned else []),
+                  (62 if sectioned else 78) * mm, 24 * mm, 30 * mm, 16 * mm]
         heading = presenters.side_name(ranking["direction"])
         if ranking.get("section"):
             heading = f"Section {esc(ranking['section'])}, {heading}"
         return [*self.heading(heading),
-                self.table(rows, widths=widths, numeric_from=3,
+                self.table(rows, widths=widths, numeric_from=4 if sectioned else 3,
                            extra=[("ALIGN", (0, 0), (1, -1), "RIGHT")])]
 
 
