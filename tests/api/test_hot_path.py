@@ -225,6 +225,31 @@ def test_the_opponents_confirm_is_two_statements_with_the_full_roads_answer(nigh
     assert Event.objects.get(pk=night.event.pk).seq == seq + 2
 
 
+def test_a_confirm_of_a_result_changed_since_it_was_shown_is_a_conflict(night, table_client):
+    """The opponents confirm only what they were shown: given the `version` they saw, a
+    result the other phone changed since is refused with a 409 on the full road (the hot
+    path leaves it there), and the version they now see is confirmed on the hot path."""
+    client, meeting = opened(table_client(2)), night.meeting(2, 1)
+    entered = send(client, night, {"board": meeting.boards[0], "round": 1,
+                                   "result": TWO_HEARTS})[0].json()
+    address = url(night.event, f"results/{entered['id']}/")
+    assert post(client, address + "correct/", {"result": THREE_HEARTS, "version": 1}
+                ).json()["version"] == 2
+    with CaptureQueriesContext(connection) as queries:
+        stale = post(client, address + "confirm/", {"by": "E-W", "version": 1})
+    assert queries.captured_queries[1]["sql"] == "BEGIN"  # after the hot path's one read
+    assert stale.status_code == 409
+    assert stale.json()["error"] == (
+        f"Board {meeting.boards[0]} was changed after you looked at it: it now reads 3♥ by "
+        "S, 9 tricks. Nothing was confirmed; look at it again and confirm it if it is right")
+    assert stale.json()["existing"]["version"] == 2
+    assert Result.objects.get(pk=entered["id"]).status == "entered"
+    with CaptureQueriesContext(connection) as queries:
+        seen = post(client, address + "confirm/", {"by": "E-W", "version": 2})
+    assert seen.status_code == 200 and seen.json()["status"] == "confirmed"
+    assert queries.captured_queries[1]["sql"].startswith(CONFIRM)
+
+
 @pytest.mark.parametrize("case", ["confirmed", "agreed", "reported", "other table", "removed"])
 def test_a_confirm_that_is_not_the_common_case_goes_the_full_road(night, table_client, case):
     from tournaments import services

@@ -151,6 +151,22 @@ def test_a_change_begun_before_another_phones_is_not_saved_over_it(client, event
     assert (result.tricks, result.version) == (9, 2)
 
 
+def test_the_opponents_confirm_only_the_result_they_were_shown(client, event, table1):
+    client.post(board_url(table1, 1, 1), contract_post(token="t-1"))
+    shown = client.get(board_url(table1, 1, 1)).content.decode()  # E-W's phone
+    assert 'name="version" value="1"' in shown
+    form = client.get(board_url(table1, 1, 1, "change/"))  # N-S change it meanwhile
+    client.post(board_url(table1, 1, 1, "change/"),
+                contract_post(tricks=9, token=token_of(form), version=1))
+    stale = client.post(board_url(table1, 1, 1, "confirm/"), {"version": "1"}, follow=True)
+    text = stale.content.decode()
+    assert "Board 1 was changed after you looked at it: it now reads" in text
+    assert "9 tricks. Nothing was confirmed" in text
+    assert Result.objects.get(board__number=1, voided=False).status == "entered"
+    client.post(board_url(table1, 1, 1, "confirm/"), {"version": "2"})
+    assert Result.objects.get(board__number=1, voided=False).status == "confirmed"
+
+
 def test_double_tap_and_resend_are_harmless(client, event, table1):
     post = contract_post(token="same-token")
     first = client.post(board_url(table1, 1, 1), post)

@@ -191,8 +191,9 @@ def result_confirm_post(request: HttpRequest, allow: str, event_id: int, result_
         return None
     table, result = selectors.table_code_result(code, result_id)
     event = _open_event(table, event_id)
-    if event is None or result is None:
-        return None
+    if event is None or result is None or confirm_in.get("version", result.version) \
+            != result.version:
+        return None  # (a result changed since the opponents were shown it: a 409)
     answer = _answer(request, table, key, data, 200, result_out)
     confirmed = services.result_confirm_at_table(
         event=event, result=result, actor=services.Actor.at_table(table.section, table.table),

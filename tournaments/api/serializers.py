@@ -367,6 +367,12 @@ class PreviewIn(serializers.Serializer):
 class ConfirmIn(serializers.Serializer):
     by = _text(column_length(Result, "confirmed_by"), required=False, allow_blank=True,
                help_text="who confirms, e.g. the opponents' names")
+    version = serializers.IntegerField(
+        required=False, min_value=1, max_value=2**31 - 1,
+        help_text="the result's `version` as the opponents were shown it: if the result has "
+                  "been changed since, nothing is confirmed and the answer is a 409 with the "
+                  "result as it now stands (`existing`); leave it out to confirm whatever "
+                  "is stored")
 
 
 class CorrectIn(serializers.Serializer):

@@ -850,13 +850,17 @@ class ResultConfirm(ApiView):
     atomic_methods = ("POST",)
     hot_path = staticmethod(hot.result_confirm_post)
 
-    @extend_schema(request=ConfirmIn, responses={200: ResultOut, **WRITE_ERRORS},
-                   parameters=[IDEMPOTENCY])
+    @extend_schema(request=ConfirmIn, responses={
+        200: ResultOut, **WRITE_ERRORS,
+        409: OpenApiResponse(ConflictOut, description="the result was changed after the "
+                                                      "`version` sent")},
+        parameters=[IDEMPOTENCY])
     @idempotent
     def post(self, request, event_id: int, result_id: int):
-        by = validated(ConfirmIn, request).get("by", "")
+        data = validated(ConfirmIn, request)
         result = services.result_confirm(result=self.get_result(self.get_event()),
-                                         actor=actor_for(request), by=by)
+                                         actor=actor_for(request), by=data.get("by", ""),
+                                         version=data.get("version"))
         return Response(ResultOut(result).data)
 
 

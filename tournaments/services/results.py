@@ -291,8 +291,11 @@ _REPORTED = Exists(Irregularity.objects.filter(
 
 
 @transaction.atomic
-def result_confirm(*, result: Result, actor: Actor, by: str = "") -> Result:
-    """The opponents (or the director) confirm a result entered at the table."""
+def result_confirm(*, result: Result, actor: Actor, by: str = "",
+                   version: int | None = None) -> Result:
+    """The opponents (or the director) confirm a result entered at the table. Given the
+    `version` they were shown, a result changed since (the other phone's Change) raises
+    ResultChanged and nothing is confirmed: they confirm only what they saw."""
     event = _lock_event(result.event_id)
     _require_open(event)
     # One read under the lock: the result with what its answer shows (its meeting's
@@ -305,6 +308,12 @@ def result_confirm(*, result: Result, actor: Actor, by: str = "") -> Result:
     result.event = event
     if result.voided:
         raise ServiceError("this result has been removed", field="result")
+    if version is not None and result.version != version:
+        now = presenters.result_line(result, is_whist=event.is_whist)
+        raise ResultChanged(
+            f"board {result.board.number} was changed after you looked at it: it now reads "
+            f"{now}. Nothing was confirmed; look at it again and confirm it if it is right",
+            existing=result)
     # A late result the table entered with leave is confirmed by the opponents at once,
     # even in a round agreed since (the leave was used up by the entry).
     seated = getattr(result, "seated", None)

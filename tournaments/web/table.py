@@ -657,17 +657,27 @@ def confirm(request: HttpRequest, code: str, round_number: int, board: int) -> H
     """East-West confirm on the same device: "this is right".
 
     The common case, from the phone that holds the code: the session, one read (the code's
-    table, its meeting of the round and the board's result between its pairs), one write."""
+    table, its meeting of the round and the board's result between its pairs), one write.
+    The form carries the version of the result it showed: one changed since (Change on
+    the other phone) is not confirmed (the full path says what it now reads)."""
     held = _held_code(request, code)
+    version = _shown_version(request)
     if held is not None:
         table, meeting, result = selectors.table_code_pair_result(held, round_number, board)
         if (result is not None and board in meeting.boards
                 and result.status == Result.Status.ENTERED
+                and version in (None, result.version)
                 and services.result_confirm_at_table(
                     event=table.section.event, result=result, actor=_actor(table),
                     by=f"E–W pair {meeting.ew_pair.number}") is not None):
             return _confirmed(request, table, meeting, board)
-    return _confirm(request, code, round_number=round_number, board=board)
+    return _confirm(request, code, round_number=round_number, board=board, version=version)
+
+
+def _shown_version(request: HttpRequest) -> int | None:
+    """The result's version the confirm form showed; None from a form without one."""
+    text = request.POST.get("version", "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None
 
 
 def _confirmed(request: HttpRequest, table: TableCode, meeting: Meeting, board: int
@@ -677,8 +687,8 @@ def _confirmed(request: HttpRequest, table: TableCode, meeting: Meeting, board: 
 
 
 @with_table
-def _confirm(request: HttpRequest, table: TableCode, round_number: int, board: int
-             ) -> HttpResponse:
+def _confirm(request: HttpRequest, table: TableCode, round_number: int, board: int,
+             version: int | None) -> HttpResponse:
     meeting = _meeting(table, round_number)
     _board_of(meeting, board)
     result = selectors.pair_result(table.section.event, board, meeting.ns_pair.number,
@@ -690,7 +700,7 @@ def _confirm(request: HttpRequest, table: TableCode, round_number: int, board: i
         return redirect("table-round", code=table.code, round_number=meeting.round)
     try:
         services.result_confirm(result=result, actor=_actor(table),
-                                by=f"E–W pair {meeting.ew_pair.number}")
+                                by=f"E–W pair {meeting.ew_pair.number}", version=version)
     except services.ServiceError as exc:
         _flash(request, exc.message, error=True)
         return redirect("table-board", code=table.code, round_number=meeting.round, board=board)
