@@ -135,6 +135,18 @@ def test_change_before_agreement_needs_confirming_again(client, event, table1):
     assert AuditEntry.objects.filter(result=result, action="correct").count() == 1
 
 
+def test_a_change_saved_unchanged_keeps_the_confirmation(client, event, table1):
+    client.post(board_url(table1, 1, 1), contract_post(token="t-1"))
+    client.post(board_url(table1, 1, 1, "confirm/"))
+    form = client.get(board_url(table1, 1, 1, "change/"))
+    saved = client.post(board_url(table1, 1, 1, "change/"),
+                        contract_post(token=token_of(form), version=1), follow=True)
+    assert "Board 1 is unchanged: nothing was saved." in saved.content.decode()
+    result = Result.objects.get(board__number=1, voided=False)
+    assert (result.status, result.version) == ("confirmed", 1)
+    assert not AuditEntry.objects.filter(result=result, action="correct").exists()
+
+
 def test_a_change_begun_before_another_phones_is_not_saved_over_it(client, event, table1):
     client.post(board_url(table1, 1, 1), contract_post(token="t-1"))
     first = client.get(board_url(table1, 1, 1, "change/"))
@@ -190,12 +202,21 @@ def test_double_tap_and_resend_are_harmless(client, event, table1):
 def test_a_different_result_is_a_conflict(client, event, table1):
     client.post(board_url(table1, 1, 1), contract_post(token="a"))
     # A second device (or an old page) sends another result for the same board.
-    other = client.post(board_url(table1, 1, 1), contract_post(level=2, tricks=7, token="b"))
-    assert other.status_code == 409
+    other = client.post(board_url(table1, 1, 1), contract_post(level=2, tricks=7, token="b"),
+                        follow=True)
+    # Its board's page: the result stored, and the Change the table may still use.
+    assert other.redirect_chain == [(board_url(table1, 1, 1), 302)]
     text = other.content.decode()
-    assert "This board already has a result: 4♥ by S, 10 tricks. Ask the director if it is wrong." \
-        in text
+    assert ("Board 1 has a result already: 4♥ by S, 10 tricks. Nothing was saved; if it is "
+            "wrong, tap Change.") in text
+    assert 'data-testid="change-result"' in text
     assert Result.objects.get(board__number=1).level == 4
+    # The director's entry: only the director changes it.
+    Result.objects.filter(board__number=1).update(status=Result.Status.DIRECTOR)
+    text = client.post(board_url(table1, 1, 1), contract_post(level=2, tricks=7, token="c"),
+                       follow=True).content.decode()
+    assert "Nothing was saved; ask the director if it is wrong." in text
+    assert 'data-testid="change-result"' not in text
 
 
 @pytest.mark.parametrize(("post", "field", "message"), [

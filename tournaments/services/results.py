@@ -351,7 +351,8 @@ def result_correct(
     after that, and always with a reason, only the director. An unusual result raises
     UnusualResult unless `as_entered`. Given the `version` the caller's form was made
     from, a result changed since (another tab, another phone, the table while the
-    director looked) raises ResultChanged and nothing is saved.
+    director looked) raises ResultChanged and nothing is saved. The table's play saved
+    unchanged is no change: the result is returned as it was (its version the same).
     """
     if actor.is_director:
         reason = _require_reason(reason)
@@ -383,6 +384,9 @@ def result_correct(
             raise Forbidden("only the director gives rulings")
         if result.ruling or result.status == Result.Status.DIRECTOR:
             raise Forbidden("the director has set this result: ask the director to change it")
+        if _same_play(result, fields):
+            # Saved unchanged: nothing to audit, and the opponents' confirmation stands.
+            return result
     if warnings and not as_entered:
         raise UnusualResult(warnings)
     before = seam.snapshot(result)

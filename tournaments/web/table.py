@@ -581,10 +581,12 @@ def _submit(request: HttpRequest, table: TableCode, meeting: Meeting, board: Boa
     as_entered = form.saved_as_entered()
     try:
         if mode == "change":
-            services.result_correct(result=result, actor=actor, data=data,
-                                    as_entered=as_entered,
-                                    version=form.cleaned_data.get("version"))
-            message = f"Board {board.number} changed: East–West, please confirm it again."
+            changed = services.result_correct(result=result, actor=actor, data=data,
+                                              as_entered=as_entered,
+                                              version=form.cleaned_data.get("version"))
+            message = (f"Board {board.number} changed: East–West, please confirm it again."
+                       if changed.version != result.version
+                       else f"Board {board.number} is unchanged: nothing was saved.")
         else:
             _, created = services.result_record(
                 event=event, board=board.number, ns=meeting.ns_pair.number,
@@ -607,12 +609,18 @@ def _submit(request: HttpRequest, table: TableCode, meeting: Meeting, board: Boa
         return redirect("table-board", code=table.code, round_number=meeting.round,
                         board=board.number)
     except services.ResultConflict as exc:
+        # Entered on the other phone (or by the director) while this form was open: the
+        # board's page shows it, with its Change button while the table may still use it.
         _release(token)
-        form.add_error(None, f"This board already has a result: "
-                             f"{selectors.describe(exc.existing, is_whist=event.is_whist)}. "
-                             "Ask the director if it is wrong.")
-        return render(request, "tournaments/table/board.html", {**here, "form": form},
-                      status=409)
+        existing = exc.existing
+        ours = (not existing.ruling and existing.status != Result.Status.DIRECTOR
+                and meeting.agreed_at is None)
+        _flash(request, f"Board {board.number} has a result already: "
+                        f"{selectors.describe(existing, is_whist=event.is_whist)}. Nothing was "
+                        "saved; " + ("if it is wrong, tap Change." if ours
+                                     else "ask the director if it is wrong."), error=True)
+        return redirect("table-board", code=table.code, round_number=meeting.round,
+                        board=board.number)
     except services.ServiceError as exc:
         _release(token)
         stored = (selectors.pair_result(event, board.number, meeting.ns_pair.number,
