@@ -381,6 +381,11 @@ def _getter(row: Any):
     return lambda name, default=None: getattr(row, name, default)
 
 
+def tricks_words(n: Any) -> str:
+    """"1 trick", "9 tricks"."""
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
 def outcome(level: int | None, denom: str | None, doubled: str | None, declarer: str | None,
             tricks: int | None, *, passed_out: bool = False) -> str:
     """A deal's result in a few words: "3♥ by S, made", "4♠ × by N, made with 1
@@ -388,7 +393,7 @@ def outcome(level: int | None, denom: str | None, doubled: str | None, declarer:
     if passed_out:
         return "Passed out"
     if not level:
-        return f"N–S won {tricks} tricks" if tricks is not None else ""
+        return f"N–S won {tricks_words(tricks)}" if tricks is not None else ""
     played = contract(level, denom, doubled, declarer)
     need = 6 + level
     if tricks is None:
@@ -406,7 +411,7 @@ def deal_outcome(data: Any) -> str:
     if not isinstance(data, dict):
         return ""
     if "tricks_ns" in data:
-        return f"N–S won {data['tricks_ns']} tricks"
+        return f"N–S won {tricks_words(data['tricks_ns'])}"
     played = data.get("contract")
     if not played:
         return "Passed out"
@@ -451,9 +456,9 @@ def result_line(row: Any, *, is_whist: bool = False) -> str:
         return "Passed out"
     tricks = get("tricks")
     if is_whist or not get("level"):
-        return f"N–S won {tricks} tricks" if tricks is not None else "No result"
+        return f"N–S won {tricks_words(tricks)}" if tricks is not None else "No result"
     played = contract(get("level"), get("denomination", ""), get("doubled", ""), get("declarer"))
-    return f"{played}, {tricks} tricks"
+    return f"{played}, {tricks_words(tricks)}"
 
 
 def result_marks(row: Any, *, is_whist: bool = False) -> list[str]:

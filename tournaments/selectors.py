@@ -626,8 +626,9 @@ RESULT_FIELDS = (
 def _results(event: Event, only: Q | None = None) -> list[dict]:
     """The event's live results as dicts of RESULT_FIELDS (board and pair numbers as
     "board", "ns", "ew"), by board, N-S pair and id; ``details`` only where an assigned
-    score may keep E-W's own result in it (the others do not need it, and reading every
-    result's JSON is most of the cost of a big event).
+    score may keep E-W's own result in it, or the play had a revoke or a penalty, which
+    the traveller names (the others do not need it, and reading every result's JSON is
+    most of the cost of a big event).
 
     The rows come through a bare cursor, as the standings' (``standings._fetch``): the
     ORM builds the SQL, the driver alone turns a big event's rows into tuples."""
@@ -635,8 +636,9 @@ def _results(event: Event, only: Q | None = None) -> list[dict]:
     if only is not None:
         rows = rows.filter(only)
     sql, params = (rows.annotate(assigned_details=Case(
-        When(ruling="assigned", then=F("details")), default=Value(None),
-        output_field=JSONField()))
+        When(Q(ruling="assigned") | Q(details__has_key="revokes")
+             | Q(details__has_key="penalties"), then=F("details")),
+        default=Value(None), output_field=JSONField()))
         .order_by("board__number", "ns_pair__number", "id")
         .values_list(*RESULT_FIELDS, "assigned_details").query.sql_with_params())
     with connection.cursor() as cursor:
@@ -713,6 +715,9 @@ def _travellers(event: Event, boards: list[tuple[int, str]],
                 "ew_shown": None if scaled is None else shown_scaled(scaled[2], scaled[0]),
                 "status": r["status"], "round": rnd, "table": table,
                 "late_play": r["late_play"],
+                # What the line does not say but the score counts: "a revoke by E–W".
+                "marks": (presenters.result_marks(r, is_whist=event.is_whist)
+                          if r["details"] and not r["ruling"] else []),
                 "section": state.sections.get(ns, "") if by_section else "",
                 "award": ([fraction_str(v) for v in awards[r["result_id"]]]
                           if r["ruling"] and awards.get(r["result_id"]) else None),

@@ -119,7 +119,7 @@ def _made(sheet: _Sheet, decl: str, v: int, m: int, t: int, big_t: int, need: in
         extra = t - need
         what = f"doubled contract made: {base}" if m == 2 else f"redoubled contract made: {base}"
         if extra:
-            what += f" + {base} x {_plural(extra, 'extra trick')}"
+            what += f" + {base} × {_plural(extra, 'extra trick')}"
         sheet.add(decl, "honour", base + base * extra, what, "56")
 
 

@@ -36,7 +36,7 @@ MOST_UNDERTRICKS = 4
 
 _SIDE_NAMES = {"ns": "North–South", "ew": "East–West", "NS": "North–South",
                "EW": "East–West"}
-_DENOMINATIONS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "RS": "royal ♠", "NT": "NT"}
+_DENOMINATIONS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "RS": "R♠", "NT": "NT"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +79,8 @@ def unusual(result: AuctionResult | WhistResult, score: DealScore) -> tuple[Unus
     if short > MOST_UNDERTRICKS:
         out.append(Unusual(
             "undertricks", "tricks",
-            f"The declaring side won {result.tricks} tricks in "
-            f"{contract.level} {_DENOMINATIONS[contract.denomination]}: {short} short of the "
+            f"The declaring side won {result.tricks} trick{'' if result.tricks == 1 else 's'} "
+            f"in {contract.level}{_DENOMINATIONS[contract.denomination]}: {short} short of the "
             "contract. Did you enter the defenders' tricks?"))
     revokes = result.revokes
     for count, who, field in ((revokes.declaring, "The declaring side", "revokes.declaring"),

@@ -104,7 +104,7 @@ def test_the_directors_form_asks_the_same(browser, night):
             page.click(f"label[for={label}]")
         page.click("#save-result")
         look = page.locator("[data-testid=look-again]")
-        expect(look).to_contain_text("The declaring side won 3 tricks in 2 ♠: 5 short")
+        expect(look).to_contain_text("The declaring side won 3 tricks in 2♠: 5 short")
         expect(look).to_contain_text("North–South score 1,000 on this board")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         browser.shot(page, f"director look again {'phone' if phone else 'desktop'}")

@@ -63,7 +63,7 @@ def test_the_defenders_tricks_typed_for_the_declarers():
     found = check(contract("4H S", 3, honours={"S": 3, "N": 2}))
     assert [u.code for u in found] == ["undertricks"]
     assert found[0].field == "tricks"
-    assert found[0].message == ("The declaring side won 3 tricks in 4 ♥: 7 short of the "
+    assert found[0].message == ("The declaring side won 3 tricks in 4♥: 7 short of the "
                                 "contract. Did you enter the defenders' tricks?")
     assert check(contract("4H S", 6, honours={"S": 5})) == ()  # down 4: it happens
 

@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from tests.reports.night import build_night
 from tournaments import presenters, selectors, services, standings
 from tournaments.access import board_finished, finished_boards
-from tournaments.models import Event
+from tournaments.models import Event, Result
 
 # The shared example nights, as copied into the night-file tests.
 NIGHTS = Path(__file__).resolve().parents[1] / "nights" / "data"
@@ -198,6 +198,44 @@ def test_matchpoints_on_a_tap_take_no_sign(client, director):
         assert 'title="exactly +' not in html
     card = page(client, night, "pairs/1/")
     assert 'data-testid="matchpoints">+' not in card and 'data-testid="running">+' not in card
+
+
+def test_a_matchpoint_traveller_writes_matchpoints_exactly_and_unsigned(client, director):
+    night = build_night(director, method="matchpoints")
+    traveller = selectors.traveller(night.event, 1)
+    text = cells(page(client, night, "boards/1/"))
+    for row in traveller["rows"]:
+        at = text.index(str(row["ns"]))
+        # Net N-S is signed; matchpoints are counted, as the score card writes them.
+        assert text[at + 6:at + 8] == [presenters.exact(row["ns_plus_minus"]),
+                                       presenters.exact(row["ew_plus_minus"])]
+
+
+def test_a_traveller_names_the_revokes_and_penalties_its_scores_count(client, night):
+    from tournaments.reports.documents import TravellersRenderer
+
+    result = Result.objects.filter(event=night.event, board__number=1, ruling="").first()
+    declaring = "N–S" if result.declarer in ("N", "S") else "E–W"
+    defending = "E–W" if declaring == "N–S" else "N–S"
+    services.result_correct(
+        result=result, actor=services.Actor.director(night.director), reason="revoke found",
+        data={"contract": {"level": result.level, "denomination": result.denomination,
+                           "declarer": result.declarer},
+              "tricks": result.tricks, "revokes": {"declaring": 0, "defending": 1,
+                                                    "first_penalty": "points"},
+              "penalties": [{"law": "90", "by": "W"}]})
+    standings.clear_cache()
+    marks = [f"a revoke by {defending}", "penalty on W"]
+    row = next(r for r in selectors.traveller(night.event, 1)["rows"]
+               if r["result_id"] == result.pk)
+    assert row["marks"] == marks
+    others = [r for r in selectors.traveller(night.event, 1)["rows"] if r is not row]
+    assert all(r["marks"] == [] for r in others if r["result_id"] != result.pk)
+    html = page(client, night, "boards/1/")
+    for mark in marks:
+        assert f'<span class="mark" data-testid="result-mark">{mark}</span>' in html
+    cell = TravellersRenderer()._result_row(row, whist=False, compared=True).cells[2]
+    assert [line[0].text for line in cell.lines[1:]] == marks
 
 
 def test_a_ruling_is_named_on_the_traveller(client, night):

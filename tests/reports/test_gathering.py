@@ -70,6 +70,7 @@ def old_traveller(event, board_number):
             "ew_shown": None if values is None else shown(values[1]),
             "status": r.status, "round": rnd, "table": table,
             "late_play": r.late_play,
+            "marks": [] if r.ruling else presenters.result_marks(r, is_whist=event.is_whist),
             # Compared within each section: the N-S pair's section (the standings' group).
             "section": (r.ns_pair.section.name if state and event.compare_by_section
                         and r.ns_pair.section else ""),

@@ -76,8 +76,10 @@ def test_a_plus_minus_printed_exactly_keeps_its_plus(night):
 def test_an_exact_cell_signs_a_plus_minus_not_matchpoints():
     assert exact_cell(4, "13/3").lines[1][0].text == "(+4⅓)"
     assert exact_cell(-4, "-13/3").lines[1][0].text == "(−4⅓)"
-    assert exact_cell(7, "13/2", False).lines[1][0].text == "(6½)"  # matchpoints
     assert exact_cell(0, "0") == "0"
+    # Matchpoints are written exactly and unsigned, as the score card writes them.
+    assert exact_cell(7, "13/2", False) == "6½"
+    assert exact_cell(6, "6", False) == "6"
 
 
 def test_matchpoint_standings_print_percentages(director):

@@ -96,6 +96,8 @@ def test_a_result_and_its_score_in_a_line():
     row = {"level": 4, "denomination": "H", "doubled": "", "declarer": "S", "tricks": 10,
            "ns_trick": 0, "ns_honour": 0, "ew_trick": 14, "ew_honour": 28}
     assert p.result_line(row) == "4♥ by S, 10 tricks"
+    assert p.result_line({**row, "tricks": 1}) == "4♥ by S, 1 trick"
+    assert p.result_line({"tricks": 1}, is_whist=True) == "N–S won 1 trick"
     assert p.score_line(row) == "N–S 0, E–W 42 (14 trick + 28 honour)"
     assert p.score_line({**row, "ew_honour": 0}) == "N–S 0, E–W 14 (trick)"
     assert p.result_line({"ruling": "fouled", "offending": "ew"}) == (

@@ -163,6 +163,14 @@ def test_a_change_begun_before_another_phones_is_not_saved_over_it(client, event
     assert (result.tricks, result.version) == (9, 2)
 
 
+def test_the_opponents_see_the_revokes_they_confirm(client, event, table1):
+    client.post(board_url(table1, 1, 1), contract_post(
+        tricks=6, revokes_defending=1, first_penalty="tricks", token="t-1"))
+    shown = client.get(board_url(table1, 1, 1)).content.decode()
+    assert '4♥ by S, 6 tricks; <span data-testid="result-mark">a revoke by E–W</span>' in \
+        re.sub(r"<span class=\"red\">(.)</span>", r"\1", shown)
+
+
 def test_the_opponents_confirm_only_the_result_they_were_shown(client, event, table1):
     client.post(board_url(table1, 1, 1), contract_post(token="t-1"))
     shown = client.get(board_url(table1, 1, 1)).content.decode()  # E-W's phone

@@ -108,6 +108,7 @@ def test_the_whist_rounds_agreement_shows_the_tricks_scored_and_the_revoke(clien
     asked = client.get(f"/t/{code}/round/1/agree/").content.decode()
     assert "(the tricks each side scores)" in asked
     # Whist Law 75: the revoking side's two tricks go to its opponents, 0 to 13.
-    assert ("<strong>1</strong> · N–S won 2 tricks; a revoke by N–S</td><td>0</td>"
+    ns = '<span class="nowrap">N–S</span>'  # never split after its dash
+    assert (f"<strong>1</strong> · {ns} won 2 tricks; a revoke by {ns}</td><td>0</td>"
             "<td>13</td>") in asked
-    assert "<strong>2</strong> · N–S won 7 tricks</td><td>7</td><td>6</td>" in asked
+    assert f"<strong>2</strong> · {ns} won 7 tricks</td><td>7</td><td>6</td>" in asked

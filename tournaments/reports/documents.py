@@ -67,20 +67,23 @@ def _beside(text: str, exact_text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def exact_cell(shown: int | None, exact: str | None, plus_minus: bool = True) -> Cell:
-    """A Grid cell: the shown whole number, the exact fraction beneath it when they differ,
-    signed for a plus/minus ("+4⅓"), as it is for matchpoints (`plus_minus` false: "6½").
+    """A Grid cell: a plus/minus's shown whole number, signed, with its exact value beneath
+    it when they differ ("+4" over "(+4⅓)"); matchpoints (`plus_minus` false) exactly and
+    unsigned, as the score card writes them ("6½").
 
     Cached: on a board many tables share a score, so they share its cell.
     """
     if shown is None:
         return ""
+    if not plus_minus:  # matchpoints are written exactly, as a player counts them
+        return presenters.exact(exact) if exact is not None else str(shown)
     if exact is not None and "/" not in exact and exact.lstrip("-").isdigit():
         rounded = int(exact) != shown  # a whole exact value ("190"), read without a Fraction
     else:
         rounded = presenters.is_rounded(shown, exact)
     if not rounded:
         return signed(shown)
-    written = presenters.signed_exact(exact) if plus_minus else presenters.exact(exact)
+    written = presenters.signed_exact(exact)
     return Rich((Run(signed(shown)),), (Run(f"({written})", size=7, color="#555555"),))
 
 
@@ -91,6 +94,17 @@ def _late_cell(cell: Cell) -> Cell:
     """A traveller's contract cell with "played late" beneath it."""
     first = cell.lines[0] if isinstance(cell, Rich) else (Run(cell),)
     return Rich(first, (Run(LATE_PLAY, size=7, color="#6b4a00"),))
+
+
+def _marked_cell(cell: Cell, row: dict) -> Cell:
+    """A traveller's contract (or whist's tricks) cell with, beneath it, "played late" and
+    what the line does not say but the score counts ("a revoke by E–W")."""
+    if row.get("late_play"):
+        cell = _late_cell(cell)
+    if not row.get("marks"):
+        return cell
+    lines = cell.lines if isinstance(cell, Rich) else ((Run(cell),),)
+    return Rich(*lines, *((Run(mark, size=7, color="#555555"),) for mark in row["marks"]))
 
 
 def _card_late_cell(cell: Cell) -> Cell:
@@ -205,14 +219,10 @@ class TravellersRenderer(BaseRenderer):
             cells += [""] * (last - 2) + ([] if whist else [signed(r["net_ns"])])
             span = (2, last)
         elif whist:
-            tricks = blank(r["ns_trick"])
-            cells = [str(r["ns"]), str(r["ew"]),
-                     _late_cell(tricks) if r.get("late_play") else tricks,
+            cells = [str(r["ns"]), str(r["ew"]), _marked_cell(blank(r["ns_trick"]), r),
                      blank(r["ew_trick"])]
         else:
-            played = contract_cell(r)
-            cells = [str(r["ns"]), str(r["ew"]),
-                     _late_cell(played) if r.get("late_play") else played,
+            cells = [str(r["ns"]), str(r["ew"]), _marked_cell(contract_cell(r), r),
                      r["declarer"] or "", blank(r["tricks"]), blank(r["ns_trick"]),
                      blank(r["ns_honour"]), blank(r["ew_trick"]), blank(r["ew_honour"]),
                      signed(r["net_ns"])]

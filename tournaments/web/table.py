@@ -649,6 +649,9 @@ def _show_result(request: HttpRequest, table: TableCode, meeting: Meeting, board
     return render(request, "tournaments/table/result.html", _board_context(
         table, meeting, board, result,
         text=selectors.describe(result, is_whist=event.is_whist),
+        # What the line does not say but the score counts: the opponents confirm it too.
+        marks=[] if result.ruling else presenters.result_marks(result,
+                                                               is_whist=event.is_whist),
         score=selectors.result_score(result),
         honours=(result.details or {}).get("honours"),
         derived=selectors.deal_honours(board, result.denomination)
