@@ -776,6 +776,11 @@ class Rubber(models.Model):
     code = models.CharField(max_length=32, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished = models.BooleanField(default=False)
+    # The rubber's change number: one more at every deal entered, corrected or removed
+    # (under the rubber's row lock). A deal's ``version`` is the number of its last write,
+    # and a printed sheet remembers the number it was made at (ReportJob.seq), so a form
+    # opened on a deal, or a PDF, can tell that the sheet has moved on since.
+    seq = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at"]
@@ -795,6 +800,12 @@ class RubberDeal(models.Model):
     number = models.PositiveSmallIntegerField()  # 1, 2, 3… in play order
     dealer = models.CharField(max_length=1)
     data = models.JSONField()
+    # The rubber's change number (Rubber.seq) when this deal was entered or last
+    # corrected. A correction or removal carries the version it was begun on: a deal
+    # corrected since, or removed and entered again, never has that version any more
+    # (the number only grows), so the write is refused rather than made to a deal the
+    # phone never saw (decisions.md 197, for a duplicate result).
+    version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     changed_at = models.DateTimeField(auto_now=True)
 

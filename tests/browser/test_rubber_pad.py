@@ -183,3 +183,57 @@ def test_long_names_leave_every_column_on_a_phone(browser, transactional_db):
         "won.")
     browser.shot(phone, "choices still to make")
     assert not browser.errors
+
+
+def test_a_long_rubber_on_a_phone_offers_the_next_deal_first_and_corrects_any_deal(
+        browser, transactional_db):
+    """Eight deals of whist: "Enter deal 9" had been far below the fold of a 390×844 phone,
+    the top line saying only who deals. Any deal is corrected from its line, and a rubber
+    stopped there says what it settles."""
+    from tournaments.services.rubbers import rubber_create, rubber_deal_add
+
+    pad = rubber_create(game="whist", players=["Ann", "Bob", "Cy", "Di"])
+    # N–S 1 a deal: game at deal 5 (worth 3), then 2–0 in game 2; deal 8 E–W's 1, and 3
+    # for N–S's revoke: 2–4.
+    for _ in range(7):
+        rubber_deal_add(rubber=pad, deal={"tricks_ns": 7})
+    rubber_deal_add(rubber=pad, deal={"tricks_ns": 6, "revokes": {"NS": 1, "EW": 0},
+                                      "revoke_penalty": "add"})
+    phone = browser.page(phone=True)
+    phone.goto(f"/pad/{pad.code}/")
+    enter = phone.locator("[data-testid=enter-deal]")
+    expect(enter).to_have_text("Enter deal 9")
+    box = enter.bounding_box()
+    assert box["y"] + box["height"] <= phone.viewport_size["height"]  # seen without scrolling
+    expect(phone.locator("[data-testid=pad-stop-here]")).to_have_text(
+        "If the rubber stops here: Ann & Cy win 3 from Bob & Di (game values).")
+    expect(phone.locator("[data-testid=sheet-deal-8]")).to_contain_text(
+        "N–S 6 tricks, E–W 7; revoke by N–S: 3 added to E–W")
+    browser.shot(phone, "eight deals")
+    # Deal 2 was 6 tricks, not 7: E–W's point; N–S's game now comes a deal later.
+    phone.tap("[data-testid=correct-deal-2]")
+    expect(phone.locator("#deal-title")).to_have_text("Correct deal 2")
+    expect(phone.locator("[data-testid=correct-note]")).to_contain_text("scores the whole "
+                                                                        "rubber again")
+    expect(phone.locator("[data-testid=tricks-in-play]")).to_be_visible()
+    phone.tap("label[for=tricks-ns-6]")
+    expect(phone.locator("[data-testid=pad-preview]")).to_contain_text(
+        "Bob & Di: 1 for 1 trick above six")
+    browser.shot(phone, "correct deal two")
+    phone.tap("[data-testid=save-deal]")
+    expect(phone.locator("[data-testid=game-1]")).to_contain_text("Game 1 to Ann & Cy")
+    expect(phone.locator("[data-testid=sheet-deal-2]")).to_contain_text("N–S 6 tricks, E–W 7")
+    expect(phone.locator("[data-testid=enter-deal]")).to_be_in_viewport()
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    browser.shot(phone, "after the correction")
+    # Tapping: the live score names what is still to tap in the form's words.
+    phone.tap("[data-testid=enter-deal]")
+    phone.tap("label[for=honours-ns-3]")
+    expect(phone.locator("[data-testid=preview-pending]")).to_have_text(
+        "Still to choose: the tricks North–South won.")
+    browser.shot(phone, "still to choose")
+    desk = browser.page()
+    desk.goto(f"/pad/{pad.code}/")
+    expect(desk.locator("[data-testid=enter-deal]")).to_be_in_viewport()
+    browser.shot(desk, "desktop eight deals")
+    assert not browser.errors

@@ -3,9 +3,11 @@
 import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from tournaments.models import ReportJob
 from tournaments.reports import services
+from tournaments.reports.base import FONT, FONT_BOLD
 from tournaments.reports.documents import RubberSheetRenderer
 from tournaments.services import rubber_create, rubber_deal_add, rubber_sheet
 
@@ -106,3 +108,125 @@ def test_the_print_status_gives_the_file_once_done(client, pad,
     assert body["file_url"].startswith(reverse("pad-print-file", args=[pad.code]))
     assert client.get(body["file_url"]).status_code == 200
     assert client.get(reverse("pad-print-status", args=["no-such-pad"])).status_code == 404
+
+
+# --- names whole, what a stop settles, a printed sheet gone out of date ---------------------
+
+
+LONG = [
+    "Bartholomew Fotheringay-Cholmondeley",  # the longest names of a real club list
+    "Cornelia Vanderbilt-Whitney",
+    "Wolfeschlegelsteinhausenbergerdorffvoral",  # 40 letters, the pad's most, no space
+    "Maximiliana Featherstonehaugh-Beauchamp",
+]
+
+
+def broken_words(text: str, names: list[str]) -> list[str]:
+    """The pieces of a name's word printed at a line's end, the rest on the next line
+    ("Bartholom" of "Bartholomew", "Fotheringay-" of "Fotheringay-Cholmondeley"): every
+    printed word that is the start of a name's word, not the word itself."""
+    words = {w for name in names for w in name.split()}
+    return sorted({t for line in text.splitlines() for t in line.split()
+                   if t not in words and any(w.startswith(t) for w in words)})
+
+
+@pytest.mark.parametrize(("game", "players"), [
+    ("auction", LONG),
+    ("auction", ["Bartholomew Fotheringay", "Ann", "Cy", "Cornelia Vanderbilt-Whitney"]),
+    ("three-hand", LONG[1:]),
+    ("three-hand", ["Wolfeschlegelsteinhausenbergerdorffvoral",
+                    "Xochiquetzalcoatlicuemictlantecuhtlixyz",
+                    "Bartholomew Fotheringay-Cholmondeley"]),
+    ("whist", LONG),
+])
+def test_names_break_between_words_only(game, players):
+    """The names' columns had been 24 mm wide and the dealer's 28 mm: "Bartholom / ew
+    Fotheri / ngay", "Cornelia Vand / erbilt-Whitney". Every word of every name is
+    printed whole, in the sides' headings and the dealers' column."""
+    rubber = rubber_create(game=game, players=players)
+    deals = {"auction": AUCTION[:4],
+             "three-hand": [{"declarer": "B", "contract": {"level": 2, "denomination": "H"},
+                             "tricks": 9}, {"declarer": "C", "contract": {
+                                 "level": 1, "denomination": "NT"}, "tricks": 7}],
+             "whist": [{"tricks_ns": 8}, {"tricks_ns": 4}, {"tricks_ns": 7},
+                       {"tricks_ns": 6}]}[game]
+    for d in deals:
+        rubber_deal_add(rubber=rubber, deal=d)
+    renderer = RubberSheetRenderer()
+    _, _, content = renderer.render(rubber_sheet(rubber=rubber))
+    assert broken_words(cells(content), players) == []
+    # The layout gives each name's longest word its room: a side's heading (bold) in its
+    # column, a dealer's name in the dealer's.
+    layout, pad = renderer.layout, 2 * renderer.PADDING
+    for column, width in zip(rubber_sheet(rubber=rubber)["columns"], layout["sides"],
+                             strict=True):
+        for word in column["label"].split():
+            assert stringWidth(word, FONT_BOLD, layout["size"]) + pad <= width
+    for deal in rubber_sheet(rubber=rubber)["deals"]:
+        for word in deal["dealer_name"].split():
+            assert stringWidth(word, FONT, layout["size"]) + pad <= layout["dealer"]
+    assert layout["size"] >= 7 or layout["page"][0] > layout["page"][1]  # turned first
+
+
+def test_an_unfinished_rubber_prints_what_it_settles_if_it_stops_here():
+    rubber = rubber_create(game="auction", players=["Ann", "Bob", "Cy", "Di"])
+    rubber_deal_add(rubber=rubber, deal=AUCTION[0])
+    text = cells(RubberSheetRenderer().render(rubber_sheet(rubber=rubber))[2])
+    assert "If the rubber stops here: Ann & Cy win 40 from Bob & Di." in text.replace("\n", " ")
+    three = rubber_create(game="three-hand", players=["Ann", "Bob", "Cy"])
+    rubber_deal_add(rubber=three, deal={
+        "declarer": "B", "contract": {"level": 2, "denomination": "H", "doubled": ""},
+        "tricks": 9, "honours": {"A": 1, "B": 2, "C": 0, "dummy": 2},
+        "penalties": [{"rule": "5", "by": "C"}]})
+    text = cells(RubberSheetRenderer().render(rubber_sheet(rubber=three))[2]).replace("\n", " ")
+    assert "If the rubber stops here: Bob wins 48 from Ann" in text
+    assert "Each player's net if the rubber stops here: Ann +10, Bob +154, Cy −164." in text
+
+
+def test_a_deals_printed_line_says_its_revoke():
+    rubber = rubber_create(game="auction", players=["Ann", "Bob", "Cy", "Di"])
+    rubber_deal_add(rubber=rubber, deal={
+        "contract": {"level": 2, "denomination": "RS", "declarer": "S"}, "tricks": 8,
+        "revokes": {"defending": 1, "first_penalty": "tricks"}})
+    text = cells(RubberSheetRenderer().render(rubber_sheet(rubber=rubber))[2]).replace("\n", " ")
+    assert "2R♠ by Cy (S), 8 tricks; revoke by the adversaries: 3 tricks taken" in text
+
+
+def test_a_printed_sheet_is_out_of_date_once_the_rubber_changes(
+        client, pad, django_capture_on_commit_callbacks):
+    """The print page had offered the PDF made before two more deals as "Ready. Open the
+    PDF": report_stale looked at an event's change number only."""
+    rubber = rubber_create(game="auction", players=["Ann", "Bob", "Cy", "Di"])
+    rubber_deal_add(rubber=rubber, deal=AUCTION[0])
+    with django_capture_on_commit_callbacks(execute=True):
+        services.rubber_report_request(rubber=rubber)
+    job = ReportJob.objects.get(rubber=rubber)
+    rubber.refresh_from_db()
+    assert job.status == "done" and job.seq == rubber.seq == 1
+    assert not services.report_stale(job)
+    assert services.report_status(job)["message"] == "Ready."
+    rubber_deal_add(rubber=rubber, deal=AUCTION[1])
+    job.refresh_from_db()
+    status = services.report_status(job)
+    assert status["stale"] and status["message"].startswith(
+        "Out of date: deals were entered, corrected or removed since this sheet was printed.")
+    page = client.get(reverse("pad-print", args=[rubber.code])).content.decode()
+    assert "Out of date" in page and "Print the sheet as it stands now" in page
+    assert "Open the old PDF" in page
+    assert client.get(reverse("pad-print-status", args=[rubber.code])).json()["stale"]
+    with django_capture_on_commit_callbacks(execute=True):
+        services.rubber_report_request(rubber=rubber)  # printed again: up to date
+    job.refresh_from_db()
+    assert not services.report_stale(job) and job.seq == 2
+    # A correction and a removal count as changes too.
+    from tournaments.services import rubber_deal_remove
+    rubber_deal_remove(rubber=rubber, number=2)
+    assert services.report_stale(job)
+    # A sheet printed before the rubbers kept change numbers (no seq) stays "Ready" until
+    # the rubber changes.
+    ReportJob.objects.filter(pk=job.pk).update(seq=None)
+    job.refresh_from_db()
+    assert services.report_stale(job)
+    fresh = rubber_create(game="auction", players=["Ann", "Bob", "Cy", "Di"])
+    old = ReportJob.objects.create(rubber=fresh, kind="rubber", status="done", seq=None)
+    assert not services.report_stale(old)

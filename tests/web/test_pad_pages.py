@@ -2,6 +2,9 @@
 last, see the period score sheet, its result and settlement."""
 
 import html
+import json
+import subprocess
+import sys
 
 import pytest
 from django.test import Client
@@ -288,9 +291,10 @@ def test_the_last_deal_is_removed_after_a_question_and_a_won_rubber_opens_again(
     assert "Deal 2 is removed from the sheet." in done
     pad.refresh_from_db()
     assert pad.deals.count() == 1 and not pad.finished
-    # A second tap names a deal no longer last: refused, deal 1 stays.
-    again = client.post(url, {"number": "2"}, follow=True).content.decode()
-    assert "only the last deal can be removed: deal 1 is the last one" in again.lower()
+    # A second tap names a deal off the sheet already: refused, deal 1 stays.
+    again = html.unescape(client.post(url, {"number": "2"}, follow=True).content.decode())
+    assert ("Deal 2 is off the sheet already (removed on another phone, or this was sent "
+            "twice): the sheet now ends at deal 1. Nothing else was removed.") in again
     assert pad.deals.count() == 1
 
 
@@ -323,9 +327,10 @@ def test_a_four_hand_deal_takes_law_90_and_law_54_penalties_and_keeps_them():
 # --- two phones on one pad; counts typed; the game so far -----------------------------------
 
 
-def test_a_correction_opened_before_another_deal_does_not_overwrite_it():
+def test_a_correction_opened_before_another_deal_still_corrects_its_own_deal():
     """Phone A opened "Correct deal 2"; phone B then entered deal 3, which won a game. A's
-    correction had replaced deal 3 and its game, and left deal 2 as it was."""
+    correction had replaced deal 3 and its game; now it corrects deal 2, the deal it was
+    opened on, and deal 3 stands (the rubber scored again)."""
     a, b = Client(), Client()
     pad = start(a)
     deal_url, correct_url = reverse("pad-deal", args=[pad.code]), reverse("pad-correct",
@@ -333,13 +338,16 @@ def test_a_correction_opened_before_another_deal_does_not_overwrite_it():
     a.post(deal_url, {**tap(1, "H", "S", 7), "number": "1"})
     a.post(deal_url, {**tap(1, "C", "E", 7), "number": "2"})
     form = a.get(correct_url).content.decode()
+    row = pad.deals.get(number=2)
     assert 'name="number" value="2"' in form  # the deal it was opened for
+    assert f'name="deal_id" value="{row.pk}"' in form
+    assert f'name="version" value="{row.version}"' in form
     assert b.post(deal_url, {**tap(4, "H", "S", 10), "number": "3"}).status_code == 302
-    sent = a.post(correct_url, {**tap(1, "D", "E", 8), "number": "2"}, follow=True)
-    assert ("Deal 2 is no longer the last deal (deal 3 was entered after it), so this "
-            "correction was not saved") in html.unescape(sent.content.decode())
+    sent = a.post(correct_url, {**tap(1, "D", "E", 8), "number": "2", "deal_id": row.pk,
+                                "version": row.version})
+    assert sent.status_code == 302
     data = [d.data for d in pad.deals.order_by("number")]
-    assert [d["contract"]["denomination"] for d in data] == ["H", "C", "H"]
+    assert [d["contract"]["denomination"] for d in data] == ["H", "D", "H"]
     assert data[2]["tricks"] == 10
 
 
@@ -350,8 +358,8 @@ def test_a_deal_sent_after_the_rubber_was_won_elsewhere_says_it_was_not_saved():
     b.post(deal_url, {**tap(4, "RS", "N", 10), "number": "1"})
     b.post(deal_url, {**tap(4, "RS", "N", 10), "number": "2"})  # the rubber is won
     sent = a.post(deal_url, {**tap(1, "C", "E", 7), "number": "3"}, follow=True)
-    assert ("The rubber was won at deal 2: this deal was not saved."
-            in html.unescape(sent.content.decode()))
+    assert ("The rubber was won at deal 2 by Ann & Cy: this deal comes after the end of the "
+            "rubber and was not saved." in html.unescape(sent.content.decode()))
     assert pad.deals.count() == 2
 
 
@@ -472,3 +480,287 @@ def test_the_next_rubber_starts_with_the_same_players_filled_in():
     # An unknown code is the plain new form.
     assert 'data-testid="game-auction" checked' in client.get(
         reverse("pad-home"), {"again": "nope"}).content.decode()
+
+
+# --- the form's deal against the sheet; any deal corrected; what a line and a stop say ------
+
+
+def text_of(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+def test_a_form_with_a_tap_missing_after_another_phone_saved_its_deal_keeps_its_deal():
+    """Phone B saved deal 2 while A was tapping it; A's Save, the tricks still to tap, came
+    back as "Deal 3" with A's taps, and saving that stored deal 2 twice. Now the sheet is
+    checked first: A is told deal 2 is on the sheet and what it reads, and A's taps come
+    back as a correction of deal 2, never as deal 3."""
+    a, b = Client(), Client()
+    pad = start(a)
+    deal_url = reverse("pad-deal", args=[pad.code])
+    a.post(deal_url, {**tap(1, "H", "S", 7), "number": "1"})
+    assert b.post(deal_url, {**tap(2, "C", "E", 8), "number": "2"}).status_code == 302
+    sent = a.post(deal_url, {**tap(2, "C", "E", ""), "number": "2"})
+    page = text_of(sent)
+    assert sent.status_code == 400 and pad.deals.count() == 2
+    assert ("Deal 2 is on the sheet already (this form was sent before, or another phone "
+            "entered it): this one was not saved. The sheet has it as 2♣ by Bob (E), 8 "
+            "tricks. Yours is below, as a correction of deal 2") in page
+    assert "Still to choose" not in page
+    assert "Correct deal 2" in page and "Deal 3" not in page
+    assert 'name="number" value="2"' in page
+    assert 'id="level-2" data-testid="level-2" checked' in page  # A's taps, kept
+    stored = pad.deals.get(number=2)
+    assert f'name="version" value="{stored.version}"' in page
+    assert f'action="{reverse("pad-correct", args=[pad.code])}?deal=2"' in page
+
+
+def test_a_form_sent_twice_is_saved_once_and_the_winning_deal_is_not_after_the_rubber():
+    client = Client()
+    pad = start(client)
+    deal_url = reverse("pad-deal", args=[pad.code])
+    client.post(deal_url, {**tap(4, "RS", "N", 10), "number": "1"})
+    assert client.post(deal_url, {**tap(4, "RS", "N", 10), "number": "2"}).status_code == 302
+    again = client.post(deal_url, {**tap(4, "RS", "N", 10), "number": "2"}, follow=True)
+    said = text_of(again)
+    assert ("Deal 2 is on the sheet already (this form was sent before, or another phone "
+            "entered it): this one was not saved. The sheet has it as 4R♠ by Ann (N), 10 "
+            "tricks.") in said
+    assert "The rubber was won" not in said and pad.deals.count() == 2
+
+
+def test_a_form_for_a_deal_beyond_the_sheet_says_the_sheet_ends_earlier():
+    """Another phone removed deal 2 while this one had deal 3's form open: it had said
+    "Deal 3 is on the sheet already" of a sheet holding deal 1 only."""
+    a, b = Client(), Client()
+    pad = start(a)
+    deal_url = reverse("pad-deal", args=[pad.code])
+    for n, d in ((1, tap(1, "H", "S", 7)), (2, tap(1, "C", "E", 7))):
+        a.post(deal_url, {**d, "number": str(n)})
+    last = pad.deals.get(number=2)
+    b.post(reverse("pad-remove", args=[pad.code]),
+           {"number": "2", "deal_id": last.pk, "version": last.version})
+    for sent in ({**tap(2, "D", "S", 8), "number": "3"}, {"level": "2", "number": "3"}):
+        said = text_of(a.post(deal_url, sent, follow=True))
+        assert ("This form was for deal 3, but the sheet now ends at deal 1 (a deal was "
+                "removed on another phone since the form was opened): it was not saved. "
+                "Check the sheet, then enter the next deal played as deal 2.") in said
+        assert "on the sheet already" not in said and pad.deals.count() == 1
+
+
+def test_a_correction_begun_before_the_deal_was_removed_and_entered_again_is_refused():
+    """The correction (and the removal) of the deal the phone saw, not of the new deal 2
+    entered on another phone since."""
+    a, b = Client(), Client()
+    pad = start(a)
+    deal_url = reverse("pad-deal", args=[pad.code])
+    for n, d in ((1, tap(1, "H", "S", 7)), (2, tap(1, "C", "E", 7))):
+        a.post(deal_url, {**d, "number": str(n)})
+    seen = pad.deals.get(number=2)
+    opened = {"number": "2", "deal_id": seen.pk, "version": seen.version}
+    b.post(reverse("pad-remove", args=[pad.code]), opened)
+    b.post(deal_url, {**tap(3, "NT", "W", 9), "number": "2"})
+    correct_url = reverse("pad-correct", args=[pad.code]) + "?deal=2"
+    sent = a.post(correct_url, {**tap(1, "C", "E", 8), **opened})
+    page = text_of(sent)
+    assert sent.status_code == 400
+    assert ("Deal 2 was removed on another phone, and entered again, since this correction "
+            "was begun: it now reads 3NT by Di (W), 9 tricks. Nothing was saved; your taps "
+            "are below: save them again to put them in its place, or go back to the sheet."
+            ) in page
+    assert 'id="tricks-8" data-testid="tricks-8" checked' in page  # the taps are kept
+    now = pad.deals.get(number=2)
+    assert now.data["contract"]["denomination"] == "NT"  # nothing written
+    assert f'name="deal_id" value="{now.pk}"' in page  # opened on the deal as it now is
+    assert a.post(correct_url, {**tap(1, "C", "E", 8), "number": "2", "deal_id": now.pk,
+                                "version": now.version}).status_code == 302
+    assert pad.deals.get(number=2).data["contract"]["denomination"] == "C"
+    # The removal asked on the deal as it was is refused too.
+    removed = text_of(a.post(reverse("pad-remove", args=[pad.code]), opened, follow=True))
+    assert "Nothing was removed; if it should still go, remove it again." in removed
+    assert pad.deals.count() == 2
+
+
+def test_two_phones_correcting_one_deal_the_second_is_told_not_silently_winning():
+    a, b = Client(), Client()
+    pad = start(a)
+    a.post(reverse("pad-deal", args=[pad.code]), {**tap(1, "H", "S", 7), "number": "1"})
+    seen = pad.deals.get()
+    opened = {"number": "1", "deal_id": seen.pk, "version": seen.version}
+    url = reverse("pad-correct", args=[pad.code])
+    assert b.post(url, {**tap(4, "H", "S", 10), **opened}).status_code == 302
+    sent = a.post(url, {**tap(2, "H", "S", 8), **opened})
+    assert sent.status_code == 400
+    assert ("Deal 1 was changed on another phone since this correction was begun: it now "
+            "reads 4♥ by Cy (S), 10 tricks. Nothing was saved") in text_of(sent)
+    assert pad.deals.get().data["tricks"] == 10
+
+
+def test_every_deal_of_the_sheet_can_be_corrected_and_the_rubber_is_scored_again():
+    """Decision 107 had allowed only the last deal ("settled by those that followed");
+    the laws let an erroneous score be corrected (Auction Law 60(e), Whist Laws 56-57)."""
+    client = Client()
+    pad = start(client)
+    deal_url = reverse("pad-deal", args=[pad.code])
+    for d in (tap(1, "H", "S", 7), tap(1, "C", "E", 7), tap(2, "NT", "N", 8)):
+        client.post(deal_url, d)
+    sheet = client.get(reverse("pad-sheet", args=[pad.code])).content.decode()
+    for n in (1, 2, 3):
+        assert (f'href="{reverse("pad-correct", args=[pad.code])}?deal={n}" '
+                f'data-testid="correct-deal-{n}"') in sheet
+    url = reverse("pad-correct", args=[pad.code])
+    page = text_of(client.get(url, {"deal": 1}))
+    assert "Correct deal 1" in page and "Ann dealt" in page
+    assert "settled by those that followed" not in page
+    assert "Auction Law 60(e)" in page and 'data-testid="remove-last"' not in page
+    assert f'data-preview-url="{reverse("pad-preview", args=[pad.code])}?deal=1"' in page
+    first = pad.deals.get(number=1)
+    # 1♥ made with 4 over (11 tricks): 5 odd tricks at 8 = 40, N–S's game at deal 1.
+    assert client.post(url + "?deal=1", {**tap(1, "H", "S", 11), "number": "1",
+                                         "deal_id": first.pk,
+                                         "version": first.version}).status_code == 302
+    sheet = services.rubber_sheet(rubber=pad)
+    assert sheet["periods"][0]["winner"] == "NS" and sheet["periods"][0]["deals"][0][
+        "number"] == 1
+    assert [d["data"]["tricks"] for d in sheet["deals"]] == [11, 7, 8]
+    # The live score of a correction is the whole rubber scored again.
+    answer = client.post(reverse("pad-preview", args=[pad.code]) + "?deal=2",
+                         tap(4, "C", "E", 11)).json()
+    assert answer["ok"] and "Deal 2" in answer["html"]
+
+
+def test_a_correction_that_ends_the_rubber_before_the_last_deal_says_what_to_do():
+    client = Client()
+    pad = start(client)
+    deal_url = reverse("pad-deal", args=[pad.code])
+    for d in (tap(1, "H", "S", 7), tap(4, "RS", "N", 10), tap(4, "RS", "N", 10)):
+        client.post(deal_url, d)
+    first = pad.deals.get(number=1)
+    sent = client.post(reverse("pad-correct", args=[pad.code]) + "?deal=1",
+                       {**tap(4, "H", "S", 10), "number": "1", "deal_id": first.pk,
+                        "version": first.version})
+    assert sent.status_code == 400
+    assert ("With this correction the rubber would be won at deal 2 by Ann & Cy, but deal 3 "
+            "follows it on the sheet: nothing was saved. Remove the deals after deal 2 first "
+            "(the last first: they are a new rubber's), then correct deal 1 again"
+            ) in text_of(sent)
+    assert 'id="level-4" data-testid="level-4" checked' in sent.content.decode()  # kept
+    assert pad.deals.get(number=1).data["tricks"] == 7
+
+
+def test_the_sheet_says_what_an_unfinished_rubber_settles_if_it_stops_here():
+    """The PDF printed each player's net; the page said only who deals next."""
+    client = Client()
+    pad = start(client)
+    client.post(reverse("pad-deal", args=[pad.code]), tap(2, "H", "S", 8, honours_N=2,
+                                                          honours_S=1))
+    sheet = text_of(client.get(reverse("pad-sheet", args=[pad.code])))
+    box = sheet.split('data-testid="pad-stop-here"', 1)[1].split("</section>", 1)[0]
+    # 2♥ made: 16 for tricks, simple honours 16: the N–S total less the E–W total.
+    assert "If the rubber stops here: Ann & Cy win 32 from Bob & Di." in box
+    response = Client().post(reverse("pad-create"), {
+        "game": "three-hand", "rules": "american-1913", "player_A": "Ann",
+        "player_B": "Bob", "player_C": "Cy"})
+    three = Rubber.objects.get(code=response["Location"].rstrip("/").rsplit("/", 1)[-1])
+    services.rubber_deal_add(rubber=three, deal={
+        "declarer": "B", "contract": {"level": 2, "denomination": "H", "doubled": ""},
+        "tricks": 9, "honours": {"A": 1, "B": 2, "C": 0, "dummy": 2},
+        "penalties": [{"rule": "5", "by": "C"}]})
+    sheet = text_of(client.get(reverse("pad-sheet", args=[three.code])))
+    box = sheet.split('data-testid="pad-stop-here"', 1)[1].split("</section>", 1)[0]
+    assert "If the rubber stops here</b>, each player's net: Ann +10 · Bob +154 · Cy −164" in box
+    for words in ("Bob wins 48 from Ann", "Ann wins 58 from Cy", "Bob wins 106 from Cy"):
+        assert words in box
+    # Before the first deal, and once won, there is nothing to stop.
+    assert 'data-testid="pad-stop-here"' not in client.get(
+        reverse("pad-sheet", args=[start(client).code])).content.decode()
+
+
+@pytest.mark.parametrize(("game", "sent", "said"), [
+    ("auction", {**tap(2, "H", "N", 8), "revokes_defending": "1"},
+     "Still to choose: what the declarer takes for the adversaries' revoke (points or "
+     "tricks)."),
+    ("whist", {"tricks_ns": "7", "revokes_E": "1"},
+     "Still to choose: what the other side takes for the revoke (take 3 tricks, deduct 3 "
+     "from theirs, or add 3 to own score)."),
+    ("whist", {"honours_ns": "3"}, "Still to choose: the tricks North–South won."),
+    ("auction", {"level": "2", "denomination": "H"},
+     "Still to choose: the declarer and the tricks the declaring side won."),
+])
+def test_the_live_score_says_what_is_still_to_tap_in_the_forms_words(game, sent, said):
+    """The preview had shown the engine's words: 'first_penalty must be "points" or
+    "tricks"', 'The number of tricks won by N-S (tricks_ns) is missing'."""
+    client = Client()
+    pad = start(client, game=game)
+    answer = client.post(reverse("pad-preview", args=[pad.code]), sent).json()
+    assert not answer["ok"] and answer["message"] == said
+    text = html.unescape(answer["html"])
+    assert said in text and 'data-testid="preview-pending"' in text
+    for key in ("first_penalty", "revoke_penalty", "tricks_ns", "N-S"):
+        assert key not in text
+
+
+def test_a_passed_out_deal_keeps_the_penalties_ticked():
+    """Three-Hand, English rule: rule 9 gives each other player 50 on a deal passed out;
+    the form had dropped the ticks. Scored as `python -m scoring rubber` scores it."""
+    client = Client()
+    response = client.post(reverse("pad-create"), {
+        "game": "three-hand", "rules": "english", "player_A": "Ann", "player_B": "Bob",
+        "player_C": "Cy"})
+    pad = Rubber.objects.get(code=response["Location"].rstrip("/").rsplit("/", 1)[-1])
+    sent = client.post(reverse("pad-deal", args=[pad.code]),
+                       {"passed_out": "on", "penalty_9": "A", "number": "1"})
+    assert sent.status_code == 302
+    stored = pad.deals.get().data
+    assert stored["contract"] is None and stored["penalties"] == [{"rule": "9", "by": "A"}]
+    sheet = services.rubber_sheet(rubber=pad)
+    assert sheet["deals"][0]["below"] == {"A": 0, "B": 50, "C": 50}
+    assert sheet["deals"][0]["what"] == "Passed out; rule 9 by A"
+    command = subprocess.run(
+        [sys.executable, "-m", "scoring", "rubber", "--game", "three-hand", "--rules",
+         "english"], input=json.dumps([stored]), capture_output=True, text=True, check=True)
+    assert json.loads(command.stdout)["totals"] == sheet["totals"] == {"A": 0, "B": 50, "C": 50}
+    # The correction form opens with it ticked.
+    page = client.get(reverse("pad-correct", args=[pad.code])).content.decode()
+    assert 'id="penalty-9-A" checked' in page and 'id="passed-out" value="on" ' \
+        'data-testid="passed-out" checked' in page
+    # Four hands: a passed-out deal has no declaration or play to penalise (Laws 54, 90):
+    # refused in words, nothing saved, the tick kept; it had vanished without a word.
+    four = start(client, rules="english")
+    sent = client.post(reverse("pad-deal", args=[four.code]),
+                       {"passed_out": "on", "penalty_90": "E"})
+    assert sent.status_code == 400 and four.deals.count() == 0
+    assert "A passed-out deal has no declaration or play to penalise" in text_of(sent)
+    assert 'id="penalty-90-E" checked' in sent.content.decode()
+
+
+def test_the_deal_form_says_the_tricks_are_those_won_in_play():
+    """The engine adds the tricks taken for a revoke: a player who moved them first had
+    them counted twice."""
+    client = Client()
+    for game in ("auction", "whist"):
+        pad = start(client, game=game)
+        page = client.get(reverse("pad-deal", args=[pad.code])).content.decode()
+        assert "in play</legend>" in page
+        assert "before any revoke penalty" in page
+
+
+def test_the_sheets_lines_say_the_revokes_and_honours_that_its_numbers_count():
+    client = Client()
+    pad = start(client, game="whist", form="plain")
+    client.post(reverse("pad-deal", args=[pad.code]),
+                {"tricks_ns": "8", "revokes_N": "1", "revoke_penalty": "add"})
+    sheet = text_of(client.get(reverse("pad-sheet", args=[pad.code])))
+    row = sheet.split('data-testid="sheet-deal-1"', 1)[1].split("</tr>", 1)[0]
+    assert "1. N–S 8 tricks, E–W 5; revoke by N–S: 3 added to E–W" in row
+
+
+def test_the_next_deal_is_offered_before_the_sheet():
+    """With eight deals the button under the sheet was far below a phone's screen."""
+    client = Client()
+    pad = start(client, game="whist", form="plain")
+    for _ in range(8):
+        client.post(reverse("pad-deal", args=[pad.code]), {"tricks_ns": "7"})
+    sheet = client.get(reverse("pad-sheet", args=[pad.code])).content.decode()
+    top = sheet.index('data-testid="enter-deal"')
+    assert top < sheet.index('data-testid="pad-sheet"') and "Enter deal 9" in sheet
+    assert sheet.index('data-testid="next-dealer"') < top

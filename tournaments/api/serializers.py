@@ -970,11 +970,31 @@ class RubberDealIn(serializers.Serializer):
     revokes_by = serializers.DictField(
         child=serializers.IntegerField(min_value=0, max_value=13), required=False,
         help_text="whist: revokes by seat (N E S W); a dummy's are refused")
+    number = serializers.IntegerField(
+        required=False, min_value=1,
+        help_text="the deal this is (the sheet's next): a deal on the sheet already, or "
+                  "beyond its next, is refused rather than stored as another")
 
 
 class RubberCorrectIn(RubberDealIn):
+    """A deal put right: any deal (the last when ``number`` is left out); the whole rubber
+    is scored again."""
+
     number = serializers.IntegerField(required=False, min_value=1,
-                                      help_text="the last deal's number (refused otherwise)")
+                                      help_text="the deal to correct (the last when left "
+                                                "out)")
+    version = serializers.IntegerField(
+        required=False, min_value=0,
+        help_text="the deal's version as read (the sheet's deals[].version): if the deal has "
+                  "been corrected, or removed and entered again, since, nothing is saved and "
+                  "the answer is a 409 with the deal as it now stands (`existing`); leave it "
+                  "out to correct whatever is there")
+
+
+class RubberConflictOut(ErrorOut):
+    existing = serializers.DictField(allow_null=True,
+                                     help_text="the deal as the sheet now has it (null once "
+                                               "it is off the sheet)")
 
 
 class RubberSheetOut(serializers.Serializer):
@@ -989,8 +1009,10 @@ class RubberSheetOut(serializers.Serializer):
     columns = serializers.ListField(child=serializers.DictField(),
                                     help_text="the sheet's columns: sides, or players")
     deals = serializers.ListField(child=serializers.DictField(),
-                                  help_text="each deal: above (trick column), below "
-                                            "(honour column), items with their laws")
+                                  help_text="each deal: what (its line: contract, tricks, "
+                                            "then notes: honours, revokes, penalties), above "
+                                            "(trick column), below (honour column), items "
+                                            "with their laws, version (for a correction)")
     periods = serializers.ListField(child=serializers.DictField(),
                                     help_text="the games, each ruled off when won")
     below = serializers.ListField(child=serializers.DictField())
@@ -999,7 +1021,11 @@ class RubberSheetOut(serializers.Serializer):
     winner = serializers.CharField(allow_null=True)
     net = serializers.DictField(child=serializers.IntegerField())
     settlement = serializers.ListField(child=serializers.DictField())
-    result = serializers.CharField(help_text="the rubber's state in a sentence")
+    result = serializers.CharField(help_text="the rubber's state in a sentence (unfinished: "
+                                             "what it settles if it stops here)")
+    stop_here = serializers.CharField(allow_blank=True,
+                                      help_text="unfinished, with deals: who wins what from "
+                                                "whom if the rubber stops after the last deal")
     next_dealer = serializers.CharField(allow_null=True)
     next_dealer_name = serializers.CharField(allow_null=True)
 

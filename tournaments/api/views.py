@@ -32,6 +32,7 @@ from .. import access, selectors, services, standings
 from ..converters import NUMBER, ROW_ID
 from ..inputs import query_number
 from ..models import AuditEntry, Board, Event, Meeting, Pair, Result, Rubber, Section, Team
+from ..services.rubbers import RubberDealChanged
 from ..throttle import client_address
 from . import hot, lookups
 from .auth import TableCodeAuthentication, actor_for, table_of
@@ -79,6 +80,7 @@ from .serializers import (
     ReasonIn,
     ResultIn,
     ResultOut,
+    RubberConflictOut,
     RubberCorrectIn,
     RubberDealIn,
     RubberIn,
@@ -1149,25 +1151,42 @@ class RubberDeals(PadView):
                         status=status.HTTP_201_CREATED)
 
 
+# A correction or removal made to a deal changed since it was read (decisions.md 197).
+RUBBER_CHANGED = OpenApiResponse(
+    RubberConflictOut, description="the deal was corrected, or removed and entered again, since "
+                             "it was read: nothing was written; `existing` is the deal as "
+                             "the sheet now has it (null once it is off the sheet)")
+
+
 class RubberLastDeal(PadView):
     @extend_schema(request=RubberCorrectIn, responses={200: RubberSheetOut, 400: ERRORS[400],
-                                                       404: ERRORS[404],
+                                                       404: ERRORS[404], 409: RUBBER_CHANGED,
                                                        422: WRITE_ERRORS[422]},
                    tags=["score pad"], parameters=[IDEMPOTENCY],
-                   description="Correct the last deal (only the last).")
+                   description="Correct a deal: the one `number` names, the last when left "
+                               "out; the whole rubber is scored again. With `version`, a "
+                               "deal changed since is not overwritten: 409.")
     @idempotent
     def put(self, request, code):
         rubber = self.get_rubber()
         data = validated(RubberCorrectIn, request)
-        services.rubber_deal_correct(rubber=rubber, **data)
+        try:
+            services.rubber_deal_correct(rubber=rubber, **data)
+        except RubberDealChanged as exc:
+            return _rubber_conflict(rubber, exc)
         return Response(RubberSheetOut(services.rubber_sheet(rubber=rubber)).data)
 
     @extend_schema(
         parameters=[OpenApiParameter(
             "number", int, required=True,
             description="the last deal's number: a second DELETE sent by mistake names a "
-                        "deal no longer last, and is refused")],
-        responses={200: RubberSheetOut, 400: ERRORS[400], 404: ERRORS[404]},
+                        "deal no longer on the sheet, and is refused"),
+            OpenApiParameter(
+                "version", int, required=False,
+                description="the deal's version as read: a deal corrected, or removed and "
+                            "entered again, since is not removed (409)")],
+        responses={200: RubberSheetOut, 400: ERRORS[400], 404: ERRORS[404],
+                   409: RUBBER_CHANGED},
         tags=["score pad"],
         description="Remove the last deal (entered twice, or not played); only the last. "
                     "A rubber that deal won is open again.")
@@ -1177,5 +1196,24 @@ class RubberLastDeal(PadView):
         if not (number.isascii() and number.isdigit()):
             raise services.ServiceError("say which deal to remove: ?number= the last deal's "
                                         "number", field="number")
-        services.rubber_deal_remove(rubber=rubber, number=int(number))
+        version = request.query_params.get("version", "")
+        if version and not (version.isascii() and version.isdigit()):
+            raise services.ServiceError("?version= is the deal's version as read, a whole "
+                                        "number", field="version")
+        try:
+            services.rubber_deal_remove(rubber=rubber, number=int(number),
+                                        version=int(version) if version else None)
+        except RubberDealChanged as exc:
+            return _rubber_conflict(rubber, exc)
         return Response(RubberSheetOut(services.rubber_sheet(rubber=rubber)).data)
+
+
+def _rubber_conflict(rubber: Rubber, exc: RubberDealChanged) -> Response:
+    """A deal changed since the caller read it: a 409, as for a duplicate result, with the
+    deal as the sheet now has it under ``existing`` (null once it is off the sheet)."""
+    existing = None
+    if exc.now is not None:
+        existing = next((d for d in services.rubber_sheet(rubber=rubber)["deals"]
+                         if d["number"] == exc.now.number), None)
+    return Response({"error": exc.message, "field": exc.field, "existing": existing},
+                    status=status.HTTP_409_CONFLICT)

@@ -628,13 +628,28 @@ class RubberSheetRenderer(BaseRenderer):
     """A score pad's rubber as a period score sheet (rules.md §10) kept as a score pad is
     (decision 174): auction's honour column and bonuses above the line, then its trick
     column below it, game by game, each game ruled off (whist: the points game by game,
-    then the game values); the totals, the result and the settlement.
+    then the game values); the totals, the result and the settlement (a rubber stopped
+    unfinished: what it settles as it stands).
+
+    Names break between words only, never inside one: the columns of the sides (a pair's
+    names, or a Three-Hand player's) and of the dealers are as wide as their longest word
+    needs; when that leaves the deals' lines too little room, those names take a smaller
+    type, and the page is turned landscape only when even that is not enough (a pad's
+    names may have 40 letters without a space).
 
     Data: tournaments.services.rubber_sheet(rubber=...).
     """
 
     document = "Rubber score sheet"
     kind = "rubber"
+    NAME_SIZE = 9  # a side's heading (bold) and a dealer's name, in points, at most
+    SMALLEST = 5.5  # and at least
+    PADDING = 6  # points each side of a cell (the table's default)
+    UPRIGHT_SMALLEST = 7  # below this the page is turned first
+    ROOMY_SIDE = 24 * mm  # a side's column when the page has room: its name on a line
+    ROOMY_NAME = 45 * mm  # ... up to this long
+    DEAL_WIDTH = 12 * mm
+    LINE_WIDTH = 62 * mm  # the deal's line (contract, tricks, revokes...) at its narrowest
 
     def count(self, data: dict) -> int:
         return 1
@@ -645,9 +660,99 @@ class RubberSheetRenderer(BaseRenderer):
     def filename(self, data: Any) -> str:
         return f"{slug(data['game_name'])}-rubber.pdf"
 
+    def render(self, data: dict) -> tuple[str, str, bytes]:
+        self.layout = self.layout_for(data)
+        self.page_size = self.layout["page"]
+        return super().render(data)
+
+    # How wide the names' columns are ---------------------------------------------------
+
+    @staticmethod
+    def _widest_word(texts: Iterable[str], font: str, size: float) -> float:
+        return max((stringWidth(w, font, size) for t in texts for w in str(t).split()),
+                   default=0)
+
+    def _widths(self, data: dict, size: float,
+                roomy: bool) -> tuple[float, list[float], float]:
+        """With names at ``size`` points: the dealer's column, each side's column and the
+        narrowest the deals' lines may be. ``roomy``: a name on one line where it is
+        short enough ("Ann & Cy"); else each column as wide as its longest word, whole
+        (or the widest number under a side)."""
+        pad = 2 * self.PADDING + 1
+        numbers = [self._widest_word([str(v) for v in (
+            *[d["above"][c["key"]] for d in data["deals"]],
+            *[r["points"][c["key"]] for r in data["below"]], data["totals"][c["key"]])],
+            FONT, 9) for c in data["columns"]]
+
+        def one_line(texts: list[str], font: str) -> float:
+            if not roomy:
+                return 0
+            return min(max((stringWidth(t, font, size) for t in texts), default=0),
+                       self.ROOMY_NAME)
+
+        least = (self.ROOMY_SIDE if roomy else 14 * mm) - pad
+        sides = [max(self._widest_word([c["label"]], FONT_BOLD, size),
+                     one_line([c["label"]], FONT_BOLD), n, least) + pad
+                 for c, n in zip(data["columns"], numbers, strict=True)]
+        dealers = [d["dealer_name"] for d in data["deals"]]
+        dealer = max(self._widest_word(dealers, FONT, size), one_line(dealers, FONT),
+                     stringWidth("Dealer", FONT_BOLD, 8.5)) + pad
+        # A deal's line names its declarer, a ruled-off game its winners (in bold).
+        line = max(self._widest_word([d["what"] for d in data["deals"]], FONT, size),
+                   self._widest_word([p["winner_label"] for p in data["periods"]],
+                                     FONT_BOLD, size)) + pad
+        return dealer, sides, max(line, self.LINE_WIDTH)
+
+    def layout_for(self, data: dict) -> dict[str, Any]:
+        """The page and the names' type size: the first at which every column keeps its
+        longest word whole, upright from 9 points down to 7, then landscape from 9 down
+        (a page turned reads better than a name in 6 points), each size with short names
+        on one line first; and the columns' widths."""
+        upright = portrait(self.page_size)
+        steps = int((self.NAME_SIZE - self.SMALLEST) / 0.5) + 1
+        sizes = [self.NAME_SIZE - 0.5 * i for i in range(steps)]
+        tries = [(upright, s, roomy) for s in sizes if s >= self.UPRIGHT_SMALLEST
+                 for roomy in (True, False)]
+        tries += [(landscape(upright), s, roomy) for s in sizes for roomy in (True, False)]
+        for page, size, roomy in tries:
+            frame = page[0] - 2 * self.margin
+            dealer, sides, least = self._widths(data, size, roomy)
+            line = frame - self.DEAL_WIDTH - dealer - sum(sides)
+            if line >= least:
+                break
+        # Past any real name the last try stands (landscape, the smallest type): a word
+        # wider still runs over its cell's edge rather than being cut.
+        return {"page": page, "size": size, "dealer": dealer, "sides": sides,
+                "line": max(line, least), "frame": frame}
+
+    def _styles(self) -> dict[str, ParagraphStyle]:
+        styles = super()._styles()
+        # Names wrap at their spaces only: a word too long for its column is never split
+        # (the widths above make room for the longest).
+        styles["name"] = ParagraphStyle("name", parent=styles["cell"], splitLongWords=0)
+        styles["name_head"] = ParagraphStyle("name_head", parent=styles["num"],
+                                             splitLongWords=0)
+        return styles
+
+    def _name(self, text: str, *, head: bool = False, markup: bool = False) -> Any:
+        """A name, or a line that names players (``markup``: already escaped, maybe in
+        bold), in the layout's type size; a side's heading in bold, to the right."""
+        size = self.layout["size"]
+        base = "name_head" if head else "name"
+        key = f"{base}-{size}"
+        if key not in self.styles:
+            self.styles[key] = ParagraphStyle(key, parent=self.styles[base], fontSize=size,
+                                              leading=size + 2)
+        text = text if markup else esc(text)
+        return self.para(f"<b>{text}</b>" if head else text, key)
+
+    # The document -----------------------------------------------------------------------
+
     def blocks(self, data: dict) -> Iterable[list[Flowable]]:
+        layout = getattr(self, "layout", None) or self.layout_for(data)
+        self.layout = layout
         keys = [c["key"] for c in data["columns"]]
-        heads = [self.para(f"<b>{esc(c['label'])}</b>", "num") for c in data["columns"]]
+        heads = [self._name(c["label"], head=True) for c in data["columns"]]
         players = " · ".join(
             f"{esc(p['seat_name'])}: {esc(p['name'])}{' (dummy)' if p['dummy'] else ''}"
             for p in data["players"])
@@ -658,52 +763,53 @@ class RubberSheetRenderer(BaseRenderer):
             Spacer(0, 3 * mm),
         ]
         nums = len(keys)
-        width = self.frame_width
-        numw = 24 * mm
+        sides = layout["sides"]
         whist = data["game"] == "whist"
-        widths = [12 * mm, 28 * mm, width - 40 * mm - nums * numw] + [numw] * nums
+        widths = [self.DEAL_WIDTH, layout["dealer"], layout["line"], *sides]
         title = "Points" if whist else "Trick score, below the line (toward game)"
-        rows: list[list[Any]] = [["Deal", "Dealer", title, *heads]]
+        rows: list[list[Any]] = [["Deal", "Dealer", self.para(f"<b>{title}</b>"), *heads]]
         extra: list[tuple] = []
         for period in data["periods"]:
             for d in period["deals"]:
-                rows.append([d["number"], self.para(esc(d["dealer_name"])),
-                             self.para(esc(d["what"])),
+                rows.append([d["number"], self._name(d["dealer_name"]),
+                             self._name(d["what"]),
                              *[d["above"][k] or "" for k in keys]])
             if not period["ruled_off"] and data.get("so_far"):
                 rows.append(["", "", self.para(f"<i>Game {period['number']} so far</i>"),
                              *[data["so_far"][k] for k in keys]])
             if period["ruled_off"]:
                 value = f", worth {period['value']}" if period["value"] else ""
-                rows.append(["", "", self.para(
-                    f"<b>Game {period['number']} to {esc(period['winner_label'])}{value}</b>"),
-                    *[""] * nums])
+                rows.append(["", "", self._name(
+                    f"<b>Game {period['number']} to {esc(period['winner_label'])}{value}</b>",
+                    markup=True), *[""] * nums])
                 extra.append(("LINEBELOW", (0, len(rows) - 1), (-1, len(rows) - 1), 1.6,
                               colors.black))
         tricks = self.table(rows, widths=widths, numeric_from=3, extra=extra)
         title = "Game values and rubber" if whist else \
             "Honour score, above the line: honours, penalties and bonuses"
-        rows = [[title, *heads]]
+        rest = layout["frame"] - sum(sides)
+        rows = [[self.para(f"<b>{title}</b>"), *heads]]
         for r in data["below"]:
             rows.append([self.para(esc(presenters.sentence(r["what"]))),
                          *[r["points"][k] or "" for k in keys]])
-        honours = self.table(rows, widths=[width - nums * numw] + [numw] * nums,
-                             numeric_from=1)
+        honours = self.table(rows, widths=[rest, *sides], numeric_from=1)
         totals = self.table([[self.para("<b>Total</b>"),
                               *[str(data["totals"][k]) for k in keys]]],
-                            widths=[width - nums * numw] + [numw] * nums, numeric_from=1,
-                            header_rows=0)
+                            widths=[rest, *sides], numeric_from=1, header_rows=0)
         # As the sheet is kept: whist's points game by game, then the game values; auction's
         # honour score above the line, its trick score below it (decision 174).
         for part in ((tricks, honours) if whist else (honours, tricks)):
             out += [part, Spacer(0, 3 * mm)]
         out.append(totals)
         out.append(Spacer(0, 3 * mm))
+        # The result, or where an unfinished rubber stands and what stopping here settles
+        # (the page says the same: services.rubbers._result_words).
         out.append(self.para(f"<b>{esc(data['result'])}</b>", "body"))
         if data["game"] == "three-hand":
             nets = ", ".join(f"{esc(c['label'])} {signed(data['net'][c['key']])}"
                              for c in data["columns"])
-            out.append(self.para(f"Each player's net: {nets}.", "body"))
+            stop = "" if data["complete"] else " if the rubber stops here"
+            out.append(self.para(f"Each player's net{stop}: {nets}.", "body"))
         yield out
 
 

@@ -442,11 +442,15 @@ def report_run(*, job_id: int, task_id: str,
     if job.kind in ONE_BLOCK:  # a rubber's sheet, a party's or a season's table
         owner = getattr(job, job.kind)
         with Heartbeat(job_id=job_id, task_id=task_id):
+            # A rubber's change number, read before its deals: a deal written meanwhile
+            # shows the sheet as older than it is, never as newer (``report_stale``).
+            seq = _rubber_seq(owner.pk) if job.kind == "rubber" else None
             renderer = RENDERERS[job.kind](progress=lambda done, n: progress(done, n))
             filename, _mimetype, content = renderer.render(ONE_BLOCK[job.kind](owner))
             name = _store_as(f"reports/{job.kind}-{owner.pk}/{filename}", content,
                              previous=job.file.name)
-            finished = _report_finish(job_id=job_id, task_id=task_id, name=name, total=1)
+            finished = _report_finish(job_id=job_id, task_id=task_id, name=name, total=1,
+                                      seq=seq)
         return {"job": job_id, "status": "done" if finished else "superseded", "file": name}
     with Heartbeat(job_id=job_id, task_id=task_id):
         # Gathering the data and laying out the pages take about as long as each other:
@@ -614,9 +618,21 @@ def _seq_of(event_id: int, kind: str) -> int:
     return _followed(Event.objects.only("seq", "roster_seq").get(pk=event_id), kind)
 
 
+def _rubber_seq(rubber_id: int) -> int:
+    """A rubber's change number as its row stands now (Rubber.seq)."""
+    return Rubber.objects.only("seq").get(pk=rubber_id).seq
+
+
 def report_stale(job: ReportJob) -> bool:
-    """Was the job's file made before the event's latest change that it shows?"""
-    if job.event_id is None or job.seq is None or job.status != ReportJob.Status.DONE:
+    """Was the job's file made before the latest change that it shows: the event's, or
+    the rubber's (a deal entered, corrected or removed since)? A rubber's sheet printed
+    before its change numbers were kept (no ``seq``) counts as made at 0: any change of
+    the rubber since makes it stale."""
+    if job.status != ReportJob.Status.DONE:
+        return False
+    if job.rubber_id is not None:
+        return _rubber_seq(job.rubber_id) > (job.seq or 0)
+    if job.event_id is None or job.seq is None:
         return False
     return _followed(job.event, job.kind) > job.seq
 
@@ -819,6 +835,10 @@ WAITING = "Printing is waiting for the print worker."
 
 
 STARTING = "Printing starts in a moment."
+STALE_EVENT = ("Ready, but the night has changed since it was printed: print it again to "
+               "have it as it stands now.")
+STALE_RUBBER = ("Out of date: deals were entered, corrected or removed since this sheet was "
+                "printed. Print it again to have the sheet as it stands now.")
 
 
 def _just_sent(job: ReportJob) -> bool:
@@ -839,8 +859,8 @@ def report_status(job: ReportJob) -> dict[str, Any]:
         ReportJob.Status.QUEUED: STARTING if just_sent else WAITING + " Scores and "
         "standings work as usual; the file will be made as soon as the worker takes the job.",
         ReportJob.Status.RUNNING: f"Printing: {percent}% done.",
-        ReportJob.Status.DONE: "Ready, but the night has changed since it was printed: "
-        "print it again to have it as it stands now." if stale else "Ready.",
+        ReportJob.Status.DONE: (STALE_RUBBER if job.rubber_id else STALE_EVENT)
+        if stale else "Ready.",
         ReportJob.Status.FAILED: f"Printing failed: {job.error}" if job.error else
         "Printing failed.",
     }[ReportJob.Status(job.status)]

@@ -9,6 +9,15 @@ Writers to one rubber serialise on its row (``select_for_update``), taken first;
 rubber's deals are then read and written under it. A pad has no event, so these
 services take no event lock and write no audit entry (a pad is the players' own
 record: decisions.md).
+
+Two phones share a pad by its link. Every write moves the rubber's change number
+(``Rubber.seq``), and a deal keeps the number of its last write as its ``version``. A
+form says what it was opened on: a new deal's form the deal's number, a correction or a
+removal also the deal's row and version. Each is checked against the sheet, under the
+lock, before anything else about the deal; a sheet that moved on is told in words
+(``RubberSheetMoved``, ``RubberDealChanged``) and nothing is written. Any deal may be
+corrected, the whole list scored again (the engine is a function of it); only the last
+is removed.
 """
 
 from __future__ import annotations
@@ -18,8 +27,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 
-from scoring.engine import RUBBER_GAMES, RUBBER_RULE_SETS, RubberError, score_rubber
+from scoring.engine import (
+    PENALTY_RULES,
+    RUBBER_GAMES,
+    RUBBER_RULE_SETS,
+    RubberError,
+    score_rubber,
+)
 
 from .. import presenters
 from ..models import Rubber, RubberDeal
@@ -122,6 +138,40 @@ def rubber_create(*, game: str, players: Sequence[str], rules: str = "american-1
 # --- adding and correcting deals -----------------------------------------------------------
 
 
+class RubberSheetMoved(ServiceError):
+    """A new deal's form sent for a deal the sheet no longer expects: one on the sheet
+    already (the form sent twice, or another phone entered it), one after the last (a deal
+    was removed since), or any after the rubber was won. Nothing is saved, and the form's
+    deal is never taken for another. ``on_sheet``: the stored deal of the form's number,
+    when there is one."""
+
+    def __init__(self, message: str, *, on_sheet: RubberDeal | None = None,
+                 field: str = "number"):
+        super().__init__(message, field=field)
+        self.on_sheet = on_sheet
+
+
+class RubberDealChanged(ServiceError):
+    """A correction or removal begun on a deal that was corrected, or removed (and perhaps
+    entered again), since: it was made to a deal the phone no longer sees, so nothing is
+    written (decisions.md 197: ``ResultChanged`` for a duplicate result). ``now``: the
+    deal of that number as the sheet has it now (None once it is off the sheet)."""
+
+    def __init__(self, message: str, *, now: RubberDeal | None, advice: str = ""):
+        super().__init__(f"{message}; {advice}" if advice else message, field="version")
+        self.now = now
+        self.told = presenters.sentence(message)  # what happened, without what to do
+
+
+class RubberWonEarlier(ServiceError):
+    """The deals, as they would stand, end the rubber before the last of them: the engine
+    takes no deal after the rubber's end. ``won_at``: the deal that would win it."""
+
+    def __init__(self, message: str, *, won_at: int):
+        super().__init__(message, field="deal")
+        self.won_at = won_at
+
+
 def _lock(rubber: Rubber) -> Rubber:
     return Rubber.objects.select_for_update().get(pk=rubber.pk)
 
@@ -132,6 +182,14 @@ def _stored(rubber: Rubber) -> list[RubberDeal]:
 
 def _engine_rules(rubber: Rubber) -> str:
     return rubber.rules or "american-1913"
+
+
+def _written(rubber: Rubber, *, finished: bool) -> int:
+    """Count one more change of the (locked) rubber and keep its ``finished`` cache;
+    returns the new change number, the version of the deal just written. The row is
+    locked, so ``rubber.seq + 1`` is what ``F("seq") + 1`` makes."""
+    Rubber.objects.filter(pk=rubber.pk).update(seq=F("seq") + 1, finished=finished)
+    return rubber.seq + 1
 
 
 def next_dealer(rubber: Rubber, deals: Sequence[RubberDeal]) -> str:
@@ -206,12 +264,133 @@ def deal_input(*, game: str, deal: object, dealer: str,
 
 
 def _score(rubber: Rubber, deals: list[dict]):
-    """The engine's rubber over these inputs; its first complaint as a ServiceError."""
+    """The engine's rubber over these inputs; its first complaint as a ServiceError. A
+    deal after the rubber's end is told by the deal numbers of the sheet, not the list
+    indexes of the engine's words (``RubberWonEarlier``)."""
     try:
         return score_rubber(rubber.game, deals, _engine_rules(rubber))
     except RubberError as exc:
-        field = exc.field or "deal"
-        raise ServiceError(exc.message, field=field) from None
+        won = _won_before(rubber, deals, exc)
+        if won is not None:
+            number, winner = won
+            _, labels, _ = _labels(rubber)
+            raise RubberWonEarlier(f"the rubber was won at deal {number} by {labels[winner]}",
+                                   won_at=number) from None
+        raise ServiceError(exc.message, field=exc.field or "deal") from None
+
+
+def _won_before(rubber: Rubber, deals: list[dict],
+                exc: RubberError) -> tuple[int, str] | None:
+    """(the deal that won the rubber, its winner) when the engine refused a deal for
+    coming after the rubber's end, else None. Asked of the engine itself (the deals
+    before the one refused make a rubber complete), not read from its words."""
+    if exc.field or not 0 < exc.index <= len(deals):
+        return None
+    try:
+        before = score_rubber(rubber.game, deals[:exc.index], _engine_rules(rubber))
+    except RubberError:
+        return None
+    return (exc.index, before.winner) if before.complete and before.winner else None
+
+
+def _line_of(rubber: Rubber, stored: Sequence[RubberDeal], row: RubberDeal) -> str:
+    """A stored deal in the sheet's words ("4♥ by Cy (S), 10 tricks; revoke by the
+    adversaries: 3 tricks taken"): a refusal says what the deal now reads."""
+    sheet = _sheet(rubber, stored, score_rubber(rubber.game, [d.data for d in stored],
+                                                _engine_rules(rubber)))
+    return sheet["deals"][stored.index(row)]["what"]
+
+
+def _ends(stored: Sequence[RubberDeal]) -> str:
+    return f"the sheet now ends at deal {len(stored)}" if stored else \
+        "the sheet has no deals now"
+
+
+def _check_next(rubber: Rubber, stored: list[RubberDeal], number: int | None,
+                complete: bool) -> None:
+    """A new deal's form is checked against the sheet before anything else about it (a
+    tap still to make, the engine's complaints): the deal it was opened for must be the
+    next one, and the rubber not won. Each case is told as it is; the form's deal is
+    never taken for another (a form for deal 3 is never saved as deal 2 or 4)."""
+    last = len(stored)
+    if number is not None:
+        if 1 <= number <= last:
+            row = stored[number - 1]
+            raise RubberSheetMoved(
+                f"deal {number} is on the sheet already (this form was sent before, or "
+                "another phone entered it): this one was not saved. The sheet has it as "
+                f"{_line_of(rubber, stored, row)}", on_sheet=row)
+        if number != last + 1:
+            raise RubberSheetMoved(
+                f"this form was for deal {number}, but {_ends(stored)} (a deal was removed "
+                "on another phone since the form was opened): it was not saved. Check the "
+                f"sheet, then enter the next deal played as deal {last + 1}")
+    if complete:
+        _, labels, _ = _labels(rubber)
+        winner = score_rubber(rubber.game, [d.data for d in stored],
+                              _engine_rules(rubber)).winner
+        raise RubberSheetMoved(
+            f"the rubber was won at deal {last} by {labels[winner]}: this deal comes "
+            "after the end of the rubber and was not saved. Start a new rubber for it, or "
+            "correct a deal on the sheet if one is wrong",
+            field="number" if number is not None else "deal")
+
+
+def rubber_deal_check(*, rubber: Rubber, number: int | None = None,
+                      version: int | None = None, deal_id: int | None = None,
+                      change: bool = False) -> None:
+    """Is the form still for a deal the sheet has as the form saw it? The deal form asks
+    this first, so that a form sent with a tap missing is told the sheet has moved on
+    (not redrawn for another deal). A read only: the write checks again under the lock."""
+    stored = _stored(rubber)
+    if change:
+        _opened(rubber, stored, number, version, deal_id, doing="correction")
+    else:
+        _check_next(rubber, stored, number, bool(stored) and rubber.finished)
+
+
+def deal_as_stored(*, rubber: Rubber, row: RubberDeal, deal: object,
+                   revokes_by: Mapping[str, Any] | None = None) -> bool:
+    """Would this deal be stored as ``row`` is? (The same form sent twice, against a
+    different deal entered on another phone.)"""
+    try:
+        return _input(rubber, deal, row.dealer, revokes_by) == row.data
+    except ServiceError:
+        return False
+
+
+def _opened(rubber: Rubber, stored: list[RubberDeal], number: int | None,
+            version: int | None, deal_id: int | None, *, doing: str) -> RubberDeal:
+    """The deal a correction or removal was begun on, as it was then: ``number`` (the
+    last deal when None), the row ``deal_id`` and its ``version`` when given. A deal
+    removed since, removed and entered again, or corrected since is refused in words
+    that say what the sheet has now (RubberDealChanged)."""
+    what = {"correction": ("correct", "this correction was begun", "saved",
+                           "look at it again before you correct it"),
+            "removal": ("remove", "its removal was asked for", "removed",
+                        "if it should still go, remove it again")}
+    verb, since, done, advice = what[doing]
+    if not stored:
+        raise ServiceError(f"there is no deal to {verb}" + (
+            ": enter the first deal" if doing == "correction" else ""), field="number")
+    if number is None:
+        row = stored[-1]
+    elif not 1 <= number <= len(stored):
+        raise RubberDealChanged(
+            f"deal {number} was removed on another phone since {since}: {_ends(stored)}. "
+            f"Nothing was {done}", now=None)
+    else:
+        row = stored[number - 1]
+    if deal_id is not None and row.pk != deal_id:
+        raise RubberDealChanged(
+            f"deal {row.number} was removed on another phone, and entered again, since "
+            f"{since}: it now reads {_line_of(rubber, stored, row)}. Nothing was {done}",
+            now=row, advice=advice)
+    if version is not None and row.version != version:
+        raise RubberDealChanged(
+            f"deal {row.number} was changed on another phone since {since}: it now reads "
+            f"{_line_of(rubber, stored, row)}. Nothing was {done}", now=row, advice=advice)
+    return row
 
 
 @transaction.atomic
@@ -219,99 +398,136 @@ def rubber_deal_add(*, rubber: Rubber, deal: Mapping[str, Any], dealer: str = ""
                     revokes_by: Mapping[str, Any] | None = None,
                     number: int | None = None) -> RubberDeal:
     """Add the next deal (the engine's rubber input; ``dealer`` defaults to whoever
-    deals next). Refused, in the engine's words, once the rubber is won. ``number``,
-    when given, is the deal the form was for: a form sent again (the browser's Back, a
-    second tap) is refused, not stored as a copy."""
+    deals next). ``number``, when given, is the deal the form was for: it is checked
+    first (``_check_next``), so a form sent again (the browser's Back, a second tap) or
+    for a deal removed since is refused, never stored as a copy or as another deal. A
+    deal after the rubber's end is refused."""
     rubber = _lock(rubber)
     stored = _stored(rubber)
-    if number is not None and number != len(stored) + 1:
-        raise ServiceError(f"deal {number} is on the sheet already (this form was sent "
-                           "before, or another phone entered it): this one was not saved. "
-                           "Check the sheet, and correct the last deal if it is wrong",
-                           field="number")
-    data = _input(rubber, deal, dealer or next_dealer(rubber, stored), revokes_by)
+    before = _score(rubber, [d.data for d in stored]) if stored else None
+    _check_next(rubber, stored, number, bool(before and before.complete))
+    dealer = dealer or next_dealer(rubber, stored)
+    data = _input(rubber, deal, dealer, revokes_by)
     result = _score(rubber, [d.data for d in stored] + [data])
-    row = RubberDeal.objects.create(rubber=rubber, number=len(stored) + 1,
-                                    dealer=dealer or next_dealer(rubber, stored), data=data)
-    if result.complete != rubber.finished:
-        Rubber.objects.filter(pk=rubber.pk).update(finished=result.complete)
-    return row
+    version = _written(rubber, finished=result.complete)
+    return RubberDeal.objects.create(rubber=rubber, number=len(stored) + 1, dealer=dealer,
+                                     data=data, version=version)
+
+
+def _rescored(rubber: Rubber, deals: list[dict], number: int):
+    """The whole rubber again with deal ``number`` corrected (the engine is a function of
+    the list: games, bonuses and who won follow). Refused when the correction would end
+    the rubber before the last deal on the sheet: the deals after that belong to no
+    rubber until they are taken off."""
+    try:
+        return _score(rubber, deals)
+    except RubberWonEarlier as exc:
+        won, last = exc.won_at, len(deals)
+        after = f"deal {last} follows" if won + 1 == last else f"deals {won + 1}–{last} follow"
+        raise RubberWonEarlier(
+            f"with this correction the rubber would be "
+            f"{exc.message.removeprefix('The rubber was ')}, but {after} it on the sheet: "
+            f"nothing was saved. Remove the deals after deal {won} first (the last first: "
+            f"they are a new rubber's), then correct deal {number} again",
+            won_at=won) from None
 
 
 @transaction.atomic
 def rubber_deal_correct(*, rubber: Rubber, deal: Mapping[str, Any], number: int | None = None,
-                        dealer: str = "",
-                        revokes_by: Mapping[str, Any] | None = None) -> RubberDeal:
-    """Put right the last deal (and only the last: the ones before it are settled by
-    the deals that followed). ``number``, when given, must be the last deal's."""
+                        dealer: str = "", revokes_by: Mapping[str, Any] | None = None,
+                        version: int | None = None,
+                        deal_id: int | None = None) -> RubberDeal:
+    """Put right deal ``number`` (the last when None): any deal, as the laws let an
+    erroneous score be corrected (Auction Law 60(e); Whist Laws 56 and 57), and the whole
+    rubber is scored again from the list (decisions.md). ``version`` and ``deal_id``, when
+    given, are those of the deal as the form was opened on it: a deal changed, or removed
+    and entered again, since is refused (``RubberDealChanged``), not overwritten. A
+    correction that would end the rubber before the last deal is refused
+    (``RubberWonEarlier``): those deals come off first."""
     rubber = _lock(rubber)
     stored = _stored(rubber)
-    if not stored:
-        raise ServiceError("there is no deal to correct yet: enter the first deal",
-                           field="number")
-    last = stored[-1]
-    if number is not None and number != last.number:
-        since = (f"deal {last.number} was entered after it" if number < last.number
-                 else f"it was removed: deal {last.number} is the last one")
-        raise ServiceError(f"deal {number} is no longer the last deal ({since}), so this "
-                           "correction was not saved: only the last deal can be corrected",
-                           field="number")
-    data = _input(rubber, deal, dealer or last.dealer, revokes_by)
-    result = _score(rubber, [d.data for d in stored[:-1]] + [data])
-    last.data = data
-    last.dealer = dealer or last.dealer
-    last.save(update_fields=["data", "dealer", "changed_at"])
-    if result.complete != rubber.finished:
-        Rubber.objects.filter(pk=rubber.pk).update(finished=result.complete)
-    return last
+    row = _opened(rubber, stored, number, version, deal_id, doing="correction")
+    dealer = dealer or row.dealer
+    data = _input(rubber, deal, dealer, revokes_by)
+    deals = [d.data for d in stored]
+    deals[row.number - 1] = data
+    result = _rescored(rubber, deals, row.number)
+    row.data, row.dealer = data, dealer
+    row.version = _written(rubber, finished=result.complete)
+    row.save(update_fields=["data", "dealer", "version", "changed_at"])
+    return row
 
 
 @transaction.atomic
-def rubber_deal_remove(*, rubber: Rubber, number: int) -> RubberDeal:
+def rubber_deal_remove(*, rubber: Rubber, number: int, version: int | None = None,
+                       deal_id: int | None = None) -> RubberDeal:
     """Take the last deal off the sheet: one entered twice, or not played (Whist Law 57:
-    an erroneous score may be put right at any time during the rubber). Only the last,
-    as only the last is corrected; a won rubber is open again if it was that deal that
-    won it. Returns the deal removed (no longer stored)."""
+    an erroneous score may be put right at any time during the rubber). Only the last:
+    a deal taken from the middle would pass the deal wrongly to every deal after it. A
+    won rubber is open again if it was that deal that won it. ``version`` and
+    ``deal_id``, when given, are those the question was asked on (``_opened``). Returns
+    the deal removed (no longer stored)."""
     rubber = _lock(rubber)
     stored = _stored(rubber)
-    if not stored:
-        raise ServiceError("there is no deal to remove", field="number")
+    if stored and not 1 <= number <= len(stored):
+        raise RubberDealChanged(
+            f"deal {number} is off the sheet already (removed on another phone, or this "
+            f"was sent twice): {_ends(stored)}. Nothing else was removed", now=None)
+    row = _opened(rubber, stored, number, version, deal_id, doing="removal")
     last = stored[-1]
-    if number != last.number:
-        raise ServiceError(f"only the last deal can be removed: deal {last.number} is the "
-                           "last one", field="number")
+    if row.pk != last.pk:
+        raise ServiceError(f"deal {number} is not the last deal (deal {last.number} is): "
+                           "nothing was removed. Only the last deal can be removed",
+                           field="number")
     result = _score(rubber, [d.data for d in stored[:-1]]) if len(stored) > 1 else None
     last.delete()
-    finished = bool(result and result.complete)
-    if finished != rubber.finished:
-        Rubber.objects.filter(pk=rubber.pk).update(finished=finished)
+    _written(rubber, finished=bool(result and result.complete))
     return last
 
 
 # --- what the pad shows --------------------------------------------------------------------
 
 
+def _copy(row: RubberDeal, data: dict | None = None) -> RubberDeal:
+    """A stored deal as an unsaved row (for a preview: nothing is written)."""
+    return RubberDeal(pk=row.pk, rubber_id=row.rubber_id, number=row.number,
+                      dealer=row.dealer, data=row.data if data is None else data,
+                      version=row.version)
+
+
 def rubber_preview(*, rubber: Rubber, deal: Mapping[str, Any], dealer: str = "",
                    revokes_by: Mapping[str, Any] | None = None,
-                   replace_last: bool = False) -> dict[str, Any]:
-    """The live score of a deal being entered: stores nothing. ``{"ok": True, "deal":
-    its row on the sheet, "result": the rubber's result after it}`` or ``{"ok": False,
-    "message", "field"}``."""
+                   replace_last: bool = False, replace: int | None = None) -> dict[str, Any]:
+    """The live score of a deal being entered, or of deal ``replace`` being corrected
+    (``replace_last``: the last), the whole rubber scored again: stores nothing.
+    ``{"ok": True, "deal": its row on the sheet, "result": the rubber's result after
+    it}`` or ``{"ok": False, "message", "field"}``."""
     stored = _stored(rubber)
     if replace_last and stored:
-        before, dealer = stored[:-1], dealer or stored[-1].dealer
-    else:
-        before, dealer = stored, dealer or next_dealer(rubber, stored)
+        replace = stored[-1].number
+    if replace is not None and not 1 <= replace <= len(stored):
+        return {"ok": False, "field": "number", "message": presenters.sentence(
+            f"deal {replace} was removed on another phone: {_ends(stored)}")}
     try:
-        data = _input(rubber, deal, dealer, revokes_by)
-        result = _score(rubber, [d.data for d in before] + [data])
+        if replace is not None:
+            index = replace - 1
+            row = stored[index]
+            data = _input(rubber, deal, dealer or row.dealer, revokes_by)
+            rows = [_copy(d) for d in stored]
+            rows[index] = _copy(row, data)
+            rows[index].dealer = dealer or row.dealer
+            result = _rescored(rubber, [d.data for d in rows], replace)
+        else:
+            dealer = dealer or next_dealer(rubber, stored)
+            data = _input(rubber, deal, dealer, revokes_by)
+            rows = [*stored, RubberDeal(rubber=rubber, number=len(stored) + 1,
+                                        dealer=dealer, data=data)]
+            index = len(rows) - 1
+            result = _score(rubber, [d.data for d in rows])
     except ServiceError as exc:
         return {"ok": False, "message": exc.message, "field": exc.field}
-    rows = [RubberDeal(rubber=rubber, number=d.number, dealer=d.dealer, data=d.data)
-            for d in before]
-    rows.append(RubberDeal(rubber=rubber, number=len(before) + 1, dealer=dealer, data=data))
     sheet = _sheet(rubber, rows, result)
-    return {"ok": True, "deal": sheet["deals"][-1], "result": sheet["result"],
+    return {"ok": True, "deal": sheet["deals"][index], "result": sheet["result"],
             "complete": sheet["complete"]}
 
 
@@ -333,7 +549,8 @@ def _labels(rubber: Rubber) -> tuple[list[str], dict[str, str], dict[str, str]]:
 
 
 def _what(rubber: Rubber, data: dict, names: dict[str, str]) -> str:
-    """A deal in words: "2♥ × by Ann (S), 9 tricks"; "N–S 8 tricks"."""
+    """A deal's contract and tricks in words: "2♥ × by Ann (S), 9 tricks"; "N–S 8 tricks,
+    E–W 5" (the tricks won in play). ``_notes`` says the rest."""
     if rubber.game == "whist":
         return f"N–S {data.get('tricks_ns')} tricks, E–W {13 - int(data.get('tricks_ns', 0))}"
     c = data.get("contract")
@@ -345,14 +562,112 @@ def _what(rubber: Rubber, data: dict, names: dict[str, str]) -> str:
     return f"{text} by {who}, {data.get('tricks')} tricks"
 
 
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _revokes(n: int) -> str:
+    """"revoke", "2 revokes": one revoke is the usual case, and said as players say it."""
+    return "revoke" if n == 1 else f"{n} revokes"
+
+
+# Four-hand Auction's penalties at rubber play in the deal form's words (web/pad.py).
+_PENALTY_WORDS = {"54-double-partner": "Law 54 by {by} (doubled partner)",
+                  "54-redouble-more-than-once": "Law 54 by {by} (redoubled twice)"}
+
+
+def _notes(rubber: Rubber, data: dict, score: Mapping[str, Any] | None) -> list[str]:
+    """What else a deal's score counts, briefly, so that each number on the sheet can be
+    checked from its line: honours, revokes and their penalty, penalties ("revoke by the
+    adversaries: 3 tricks taken"; "honours: 4 in one hand (N–S)"; "rule 9 by A"). From
+    the deal as stored, and the engine's items (``score``) where the laws' arithmetic
+    decides (which honours score; the points a whist revoke could deduct)."""
+    items = list((score or {}).get("items") or ())
+    if rubber.game == "whist":
+        return _whist_notes(data, items)
+    notes = []
+    if rubber.game == "three-hand":
+        held = data.get("honours") or {}
+        counts = [f"{k} {held[k]}" for k in (*THREE_PLAYERS, "dummy") if held.get(k)]
+        if counts:
+            notes.append("honours: " + ", ".join(counts))
+    else:
+        for it in items:
+            what = str(it.get("what", ""))
+            if it.get("law") == "3" and ("honour" in what or "ace" in what):
+                short = "simple" if what == "simple honours" else what.replace(" honours", "", 1)
+                notes.append(f"honours: {short} ({presenters.side(it.get('side'))})")
+    revokes = data.get("revokes") or {}
+    declaring, defending = int(revokes.get("declaring") or 0), int(revokes.get("defending") or 0)
+    to = "each adversary" if rubber.game == "three-hand" else "the adversaries"
+    if declaring and defending:
+        notes.append(f"revokes by both sides: {declaring} by the declarer's side, "
+                     f"{defending} by the adversaries (Law 89)")
+    elif declaring:
+        notes.append(f"{_revokes(declaring)} by the declarer's side: "
+                     f"{100 * declaring} to {to}")
+    elif defending:
+        if revokes.get("first_penalty") == "tricks":
+            # Law 84(b): three tricks, never more than the adversaries won (the engine's).
+            moved = min(3, 13 - int(data.get("tricks") or 0))
+            taken = _n(moved, "trick") + (f" and {100 * (defending - 1)}"
+                                          if defending > 1 else "")
+        else:
+            taken = str(100 * defending)
+        notes.append(f"{_revokes(defending)} by the adversaries: {taken} taken")
+    for p in data.get("penalties") or ():
+        by = p.get("by", "")
+        if rubber.game == "three-hand":
+            notes.append(f"rule {p.get('rule')} by {by}")
+        else:
+            code = str(p.get("law"))
+            rule = PENALTY_RULES.get(code)
+            notes.append(_PENALTY_WORDS.get(code, "{law} by {by}").format(
+                by=by, law=presenters.law_text(rule.law if rule else code)))
+    return notes
+
+
+def _whist_notes(data: dict, items: list[dict]) -> list[str]:
+    """A whist deal's honours and revokes (Whist Laws 48, 75, 85) in a line's words."""
+    notes = []
+    held = (data.get("honours") or {}).get("NS")
+    if held is not None:
+        for side, n in (("NS", held), ("EW", 4 - int(held))):
+            if n >= 3:
+                notes.append(f"honours: {presenters.side(side)} {n}")
+    revokes = data.get("revokes") or {}
+    ns, ew = int(revokes.get("NS") or 0), int(revokes.get("EW") or 0)
+    if ns and ew:
+        notes.append("revokes by both sides cancel each other (Whist Law 85)")
+    elif ns or ew:
+        offender, k = ("NS", ns) if ns else ("EW", ew)
+        other = "EW" if offender == "NS" else "NS"
+        choice = data.get("revoke_penalty")
+        if choice == "tricks":
+            won = int(data.get("tricks_ns") or 0)
+            won = won if offender == "NS" else 13 - won
+            what = f"{_n(min(3 * k, won), 'trick')} taken"  # never more than it won
+        elif choice == "deduct":
+            cut = next((-it["points"] for it in items if it.get("law") == "Whist 75"
+                        and "deducted" in str(it.get("what"))), 3 * k)
+            what = f"{cut} deducted"  # its score stops at 0
+        else:
+            what = f"{3 * k} added to {presenters.side(other)}"
+        notes.append(f"{_revokes(k)} by {presenters.side(offender)}: {what}")
+    return notes
+
+
 def _sheet(rubber: Rubber, rows: Sequence[RubberDeal], result: Any) -> dict[str, Any]:
     """The pad's score sheet as plain data (the page, the API and the PDF share it).
 
-    ``deals``: each deal with its trick column (``above``: toward game; at whist, the
-    deal's points) and honour column (``below``) by column key, its items with their
-    laws, and the game it won. ``periods``: the trick column game by game, each ruled
-    off when won. ``below``: the honour column's rows, then the bonuses. ``result``: the
-    rubber's result in words; ``settlement``: who pays whom (Three-Hand: each pair).
+    ``deals``: each deal with its line (``what``: contract and tricks, then ``notes``),
+    its trick column (``above``: toward game; at whist, the deal's points) and honour
+    column (``below``) by column key, its items with their laws, the game it won, and
+    its ``version`` (a correction carries it). ``periods``: the trick column game by
+    game, each ruled off when won. ``below``: the honour column's rows, then the
+    bonuses. ``result``: the rubber's state in words; ``settlement``: who wins what from
+    whom (Three-Hand: each pair), as it stands, and ``stop_here`` its words while the
+    rubber is unfinished (rules.md §10: a rubber stopped is settled on its totals).
     """
     keys, labels, names = _labels(rubber)
     out = result.to_dict()
@@ -383,10 +698,12 @@ def _sheet(rubber: Rubber, rows: Sequence[RubberDeal], result: Any) -> dict[str,
                      for it in score["items"]]
         g = game_of.get(i)
         won = g is not None and out["games"][g]["deals"][-1] == i
+        notes = _notes(rubber, row.data, score)
         deals.append({
             "number": row.number, "dealer": row.dealer,
             "dealer_name": names.get(row.dealer, row.dealer),
-            "what": _what(rubber, row.data, names), "data": row.data,
+            "what": "; ".join([_what(rubber, row.data, names), *notes]), "notes": notes,
+            "data": row.data, "id": row.pk, "version": row.version,
             "above": above, "below": below, "items": items,
             "game_won_by": labels[out["games"][g]["winner"]] if won else None,
         })
@@ -445,15 +762,19 @@ def _sheet(rubber: Rubber, rows: Sequence[RubberDeal], result: Any) -> dict[str,
         "next_dealer": None if out["complete"] else upcoming,
         "next_dealer_name": None if out["complete"] else names.get(upcoming, upcoming),
         "created_at": rubber.created_at.isoformat() if rubber.created_at else None,
+        "seq": rubber.seq,
     }
     sheet["settlement"] = _settlement(rubber, out, labels)
-    sheet["result"] = _result_words(rubber, sheet, labels)
+    sheet["state"] = _state_words(sheet)
+    sheet["stop_here"] = _stop_here_words(sheet)
+    sheet["result"] = _result_words(sheet)
     return sheet
 
 
 def _settlement(rubber: Rubber, out: dict, labels: dict[str, str]) -> list[dict[str, Any]]:
-    """Who wins what from whom: Three-Hand by each pair of players (rule 15) and each
-    player's net; four hands, the side ahead on the net."""
+    """Who wins what from whom, the rubber won or stopped where it stands: Three-Hand by
+    each pair of players (rule 15); four hands, the side ahead on the net (Auction: the
+    N–S total less the E–W total, rules.md §10.1; whist: the game values, Laws 53–55)."""
     if rubber.game == "three-hand":
         rows = []
         for pair, n in out["settlement"].items():
@@ -464,7 +785,8 @@ def _settlement(rubber: Rubber, out: dict, labels: dict[str, str]) -> list[dict[
                          if n else f"{labels[a]} and {labels[b]} are level"})
         return rows
     n = out["net"]["NS"]
-    unit = "" if rubber.game != "whist" else " (game values and rubber points)"
+    unit = "" if rubber.game != "whist" else (
+        " (game values and rubber points)" if out["complete"] else " (game values)")
     if not n:
         return [{"from": "", "to": "", "points": 0, "words": "The sides are level" + unit}]
     winner, loser = ("NS", "EW") if n > 0 else ("EW", "NS")
@@ -472,14 +794,36 @@ def _settlement(rubber: Rubber, out: dict, labels: dict[str, str]) -> list[dict[
              "words": f"{labels[winner]} win {abs(n)} from {labels[loser]}{unit}"}]
 
 
-def _result_words(rubber: Rubber, sheet: dict, labels: dict[str, str]) -> str:
-    """The rubber's state in one sentence."""
+def _state_words(sheet: dict) -> str:
+    """Where the rubber is, in one sentence: the games won and who deals next."""
     if not sheet["deals"]:
         return f"No deals yet: {sheet['next_dealer_name']} deals first."
     if sheet["complete"]:
+        return f"Rubber to {sheet['winner_label']}."
+    games = [p for p in sheet["periods"] if p["ruled_off"]]
+    won = (f"Games won: {', '.join(p['winner_label'] for p in games)}. " if games
+           else "No game won yet. ")
+    return won + f"{sheet['next_dealer_name']} deals next."
+
+
+def _stop_here_words(sheet: dict) -> str:
+    """What each side (player) wins or loses if the rubber stops after the last deal
+    (the end of the night): "" before the first deal and once the rubber is won."""
+    if not sheet["deals"] or sheet["complete"]:
+        return ""
+    return "If the rubber stops here: " + _listed(
+        [s["words"][0].lower() + s["words"][1:] if s["words"].startswith("The ")
+         else s["words"] for s in sheet["settlement"]]) + "."
+
+
+def _listed(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _result_words(sheet: dict) -> str:
+    """The rubber's state in words: won, with who wins what; or where it stands, and
+    what a stop here would settle."""
+    if sheet["complete"]:
         return f"Rubber to {sheet['winner_label']}. " + "; ".join(
             s["words"] for s in sheet["settlement"]) + "."
-    games = [p for p in sheet["periods"] if p["ruled_off"]]
-    score = ", ".join(f"{p['winner_label']}" for p in games)
-    won = f"Games won: {score}. " if games else "No game won yet. "
-    return won + f"{sheet['next_dealer_name']} deals next."
+    return " ".join(w for w in (sheet["state"], sheet["stop_here"]) if w)

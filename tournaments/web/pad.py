@@ -5,7 +5,12 @@ guess, so no throttle); the phone that made it remembers it in its session. Ever
 is a ``services.rubber_*`` call; every score on these pages is the engine's
 (``services.rubber_sheet`` / ``rubber_preview``). The deal form posts tap-first fields;
 ``deal_from_post`` turns them into the engine's rubber input, leaving what was not tapped
-out so the engine names what is missing.
+out; ``still_to_choose`` names it in the form's words, on Save and in the live score alike.
+
+Two phones may keep one pad. A form says what it was opened on (the deal's number; a
+correction or a removal also the deal's row and version), and is checked against the
+sheet before anything else: a deal entered, corrected or removed on the other phone since
+is told in words, and the form's deal is never taken for another.
 """
 
 from __future__ import annotations
@@ -26,7 +31,15 @@ from scoring.engine import get_rules
 from .. import presenters, services
 from ..models import ReportJob, Rubber
 from ..reports import services as reports
-from ..services.rubbers import FOUR_SEATS, THREE_PLAYERS, seats_of
+from ..services.rubbers import (
+    FOUR_SEATS,
+    THREE_PLAYERS,
+    RubberDealChanged,
+    RubberSheetMoved,
+    deal_as_stored,
+    rubber_deal_check,
+    seats_of,
+)
 
 SESSION_KEY = "pads"  # the codes of the pads this phone made or opened
 
@@ -80,23 +93,28 @@ def deal_from_post(game: str, post: Any) -> tuple[dict, dict | None]:
         return deal, revokes
     deal = {}
     if post.get("passed_out"):
+        # English rule: no contract, no play. What else was tapped still goes to the
+        # engine, which scores a penalty that stands without a declaration (Three-Hand
+        # rules 5, 9 and 10: 50 or 100 to each other player) and refuses, in words, what
+        # cannot be (honours, revokes, four-hand's Laws 54 and 90): dropped here, a
+        # penalty ticked had vanished without a word.
         deal["contract"] = None
         deal["tricks"] = 0
-        return deal, None
-    contract: dict[str, Any] = {}
-    if (lv := _int(post.get("level"))) is not None:
-        contract["level"] = lv
-    for key in ("denomination", "declarer"):
-        if post.get(key):
-            contract[key] = post.get(key)
-    contract["doubled"] = post.get("doubled", "") or ""
-    if game == "three-hand":
-        declarer = contract.pop("declarer", None)
-        if declarer:
-            deal["declarer"] = declarer
-    deal["contract"] = contract
-    if (t := _int(post.get("tricks"))) is not None:
-        deal["tricks"] = t
+    else:
+        contract: dict[str, Any] = {}
+        if (lv := _int(post.get("level"))) is not None:
+            contract["level"] = lv
+        for key in ("denomination", "declarer"):
+            if post.get(key):
+                contract[key] = post.get(key)
+        contract["doubled"] = post.get("doubled", "") or ""
+        if game == "three-hand":
+            declarer = contract.pop("declarer", None)
+            if declarer:
+                deal["declarer"] = declarer
+        deal["contract"] = contract
+        if (t := _int(post.get("tricks"))) is not None:
+            deal["tricks"] = t
     seats = (*THREE_PLAYERS, "dummy") if game == "three-hand" else FOUR_SEATS
     honours = {s: n for s in seats if (n := _int(post.get(f"honours_{s}")))}
     if honours:
@@ -237,11 +255,16 @@ def _preview_for_page(answer: dict | None, sheet: dict) -> dict | None:
     return answer
 
 
-def _scored_now(sheet: dict) -> dict:
-    """What the sheet's last deal scores now, as the live preview shows a deal: the
+def _scored_now(sheet: dict, row: dict) -> dict:
+    """What a deal of the sheet scores now, as the live preview shows a deal: the
     correction and the removal pages open with it."""
-    return {"ok": True, "deal": dict(sheet["deals"][-1]), "result": sheet["result"],
+    return {"ok": True, "deal": dict(row), "result": sheet["result"],
             "complete": sheet["complete"]}
+
+
+def _said(text: str) -> str:
+    """A message shown alone, as a sentence with its full stop."""
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _new_page(pads: list[Rubber], values: Any, error: str | None) -> dict[str, Any]:
@@ -310,56 +333,125 @@ def sheet(request: HttpRequest, code: str) -> HttpResponse:
         "share_url": request.build_absolute_uri(reverse("pad-sheet", args=[rubber.code]))})
 
 
-def _deal_page(request: HttpRequest, rubber: Rubber, *, change: bool) -> HttpResponse:
-    sheet_data = services.rubber_sheet(rubber=rubber)
-    last = sheet_data["deals"][-1] if sheet_data["deals"] else None
-    if change and last is None:
-        return redirect("pad-sheet", code=rubber.code)
-    if not change and sheet_data["complete"]:
-        if request.method == "POST":  # won on another phone while this form was open
-            messages.warning(request, f"The rubber was won at deal {len(sheet_data['deals'])}"
-                             ": this deal was not saved. If a deal on the sheet is wrong, "
-                             "correct or remove the last one.")
-        return redirect("pad-sheet", code=rubber.code)
-    error = None
-    preview = None
-    values: Any = {}
-    if change and last:
-        values = _values_of(rubber, last["data"])
-        preview = _scored_now(sheet_data)  # shown before anything is changed
-    if request.method == "POST":
-        values = request.POST
-        deal, revokes_by = deal_from_post(rubber.game, request.POST)
-        try:
-            if missing := still_to_choose(rubber.game, request.POST, rubber.dummy):
-                raise services.ServiceError(missing)
-            # The deal the form was opened for: another phone may have entered or removed
-            # one since, and a correction then must not land on a different deal.
-            number = _int(request.POST.get("number"))
-            if change:
-                services.rubber_deal_correct(rubber=rubber, deal=deal, number=number,
-                                             revokes_by=revokes_by)
-            else:
-                services.rubber_deal_add(rubber=rubber, deal=deal, revokes_by=revokes_by,
-                                         number=number)
-        except services.ServiceError as exc:
-            if exc.field == "number":  # the sheet changed since the form was opened
-                messages.warning(request, exc.message + ".")
-                return redirect("pad-sheet", code=rubber.code)
-            error = exc.message
-            preview = services.rubber_preview(rubber=rubber, deal=deal, revokes_by=revokes_by,
-                                              replace_last=change)
-        else:
-            return redirect("pad-sheet", code=rubber.code)
-    number = last["number"] if change else len(sheet_data["deals"]) + 1
-    dealer = last["dealer_name"] if change else sheet_data["next_dealer_name"]
+def _row(sheet: dict, number: int | None) -> dict | None:
+    """The sheet's deal ``number`` (the last when None); None when there is no such deal."""
+    deals = sheet["deals"]
+    if number is None:
+        return deals[-1] if deals else None
+    return deals[number - 1] if 1 <= number <= len(deals) else None
+
+
+def _deal_form(request: HttpRequest, rubber: Rubber, sheet_data: dict, *,
+               row: dict | None, values: Any, error: str | None = None,
+               preview: dict | None = None, number: int | None = None) -> HttpResponse:
+    """The deal form: a new deal's (``row`` None: deal ``number``, the next by default)
+    or the correction of ``row``. Its hidden fields say what it was opened on (the deal's
+    number; for a correction, also its row and version), so the write can tell if the
+    sheet moved on."""
+    change = row is not None
+    if change:
+        number = row["number"]
+    elif number is None:
+        number = len(sheet_data["deals"]) + 1
     return render(request, "tournaments/pad/deal.html", {
         "rubber": rubber, "sheet": sheet_data, "change": change, "number": number,
-        "dealer": dealer, "error": error, "values": values,
+        "is_last": change and number == len(sheet_data["deals"]),
+        "version": row["version"] if change else None,
+        "deal_id": row["id"] if change else None,
+        "dealer": row["dealer_name"] if change else sheet_data["next_dealer_name"],
+        "error": error, "values": values,
         "preview": _preview_for_page(preview, sheet_data),
         **_choices(rubber, sheet_data, values),
         "preview_url": reverse("pad-preview", args=[rubber.code])
-        + ("?last=1" if change else "")}, status=400 if error else 200)
+        + (f"?deal={number}" if change else "")}, status=400 if error else 200)
+
+
+def _deal_page(request: HttpRequest, rubber: Rubber, *, change: bool) -> HttpResponse:
+    """A new deal's form (``change`` False) or a correction of any deal (``?deal=N``, the
+    last by default), and their Save.
+
+    A form sent is checked against the sheet first (``rubber_deal_check``), before any
+    tap still to make or the engine's words: another phone may have entered, corrected
+    or removed a deal since it was opened. The page never changes the deal a form was
+    for: a form for deal 3 is never redrawn, nor saved, as deal 2 or 4."""
+    sheet_data = services.rubber_sheet(rubber=rubber)
+    if request.method != "POST":
+        if change:
+            wanted = _int(request.GET.get("deal"))
+            row = _row(sheet_data, wanted)
+            if row is None:
+                if wanted is not None:
+                    messages.warning(request, f"There is no deal {wanted} on the sheet.")
+                return redirect("pad-sheet", code=rubber.code)
+            return _deal_form(request, rubber, sheet_data, row=row,
+                              values=_values_of(rubber, row["data"]),
+                              preview=_scored_now(sheet_data, row))  # before any tap
+        if sheet_data["complete"]:
+            return redirect("pad-sheet", code=rubber.code)
+        return _deal_form(request, rubber, sheet_data, row=None, values={})
+    post = request.POST
+    deal, revokes_by = deal_from_post(rubber.game, post)
+    number = _int(post.get("number"))
+    version, deal_id = _int(post.get("version")), _int(post.get("deal_id"))
+    try:
+        rubber_deal_check(rubber=rubber, number=number, version=version, deal_id=deal_id,
+                          change=change)
+        if missing := still_to_choose(rubber.game, post, rubber.dummy):
+            raise services.ServiceError(missing)
+        if change:
+            services.rubber_deal_correct(rubber=rubber, deal=deal, number=number,
+                                         revokes_by=revokes_by, version=version,
+                                         deal_id=deal_id)
+        else:
+            services.rubber_deal_add(rubber=rubber, deal=deal, revokes_by=revokes_by,
+                                     number=number)
+    except RubberDealChanged as exc:
+        if exc.now is None:  # the deal is off the sheet: nothing left to correct
+            messages.warning(request, _said(exc.message))
+            return redirect("pad-sheet", code=rubber.code)
+        # Changed (or entered again) since: this phone's taps come back beside the deal
+        # as it now reads, on a form opened on it as it now is; a second Save puts them
+        # in its place (decision 197, as the director's correction of a result).
+        return _changed_form(request, rubber, exc.now.number, deal, revokes_by,
+                             f"{exc.told}; your taps are below: save them again to put "
+                             "them in its place, or go back to the sheet.")
+    except RubberSheetMoved as exc:
+        row = exc.on_sheet
+        if row is not None and not deal_as_stored(rubber=rubber, row=row, deal=deal,
+                                                  revokes_by=revokes_by):
+            # Another phone entered this deal, with other taps: they are not lost, but
+            # come back as the correction of that same deal, for the players to choose.
+            return _changed_form(request, rubber, row.number, deal, revokes_by,
+                                 _said(exc.message) + f" Yours is below, as a correction "
+                                 f"of deal {row.number}: save it if yours is right, or go "
+                                 "back to the sheet.")
+        messages.warning(request, _said(exc.message))  # sent twice, or the sheet moved on
+        return redirect("pad-sheet", code=rubber.code)
+    except services.ServiceError as exc:
+        row = _row(sheet_data, number) if change else None
+        if change and row is None:
+            return redirect("pad-sheet", code=rubber.code)
+        # Sent back as it was sent: for the deal it was for (the posted number, which the
+        # sheet was checked against), never the one the sheet would take next.
+        return _deal_form(request, rubber, sheet_data, row=row, values=post,
+                          error=exc.message, number=number,
+                          preview=services.rubber_preview(
+                              rubber=rubber, deal=deal, revokes_by=revokes_by,
+                              replace=row["number"] if row else None))
+    return redirect("pad-sheet", code=rubber.code)
+
+
+def _changed_form(request: HttpRequest, rubber: Rubber, number: int, deal: dict,
+                  revokes_by: dict | None, error: str) -> HttpResponse:
+    """The correction of deal ``number`` as the sheet has it now, with the taps sent."""
+    sheet_data = services.rubber_sheet(rubber=rubber)
+    row = _row(sheet_data, number)
+    if row is None:
+        messages.warning(request, error)
+        return redirect("pad-sheet", code=rubber.code)
+    return _deal_form(request, rubber, sheet_data, row=row, values=request.POST, error=error,
+                      preview=services.rubber_preview(rubber=rubber, deal=deal,
+                                                      revokes_by=revokes_by, replace=number))
 
 
 def _values_of(rubber: Rubber, data: dict) -> dict[str, Any]:
@@ -403,7 +495,9 @@ def correct(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def remove(request: HttpRequest, code: str) -> HttpResponse:
-    """Take the last deal off the sheet (entered twice, or not played): asked first."""
+    """Take the last deal off the sheet (entered twice, or not played): asked first. The
+    question carries the deal it was asked on (its number, row and version): a deal
+    changed, or removed and entered again, since is not removed (``_opened``)."""
     rubber = _pad(code)
     sheet_data = services.rubber_sheet(rubber=rubber)
     if not sheet_data["deals"]:
@@ -411,28 +505,40 @@ def remove(request: HttpRequest, code: str) -> HttpResponse:
     last = sheet_data["deals"][-1]
     if request.method == "POST":
         try:
-            services.rubber_deal_remove(rubber=rubber,
-                                        number=_int(request.POST.get("number")) or 0)
+            removed = services.rubber_deal_remove(
+                rubber=rubber, number=_int(request.POST.get("number")) or 0,
+                version=_int(request.POST.get("version")),
+                deal_id=_int(request.POST.get("deal_id")))
         except services.ServiceError as exc:
-            messages.warning(request, exc.message)
+            messages.warning(request, _said(exc.message))
         else:
-            messages.success(request, f"Deal {last['number']} is removed from the sheet.")
+            messages.success(request, f"Deal {removed.number} is removed from the sheet.")
         return redirect("pad-sheet", code=rubber.code)
     return render(request, "tournaments/pad/remove.html", {
         "rubber": rubber, "sheet": sheet_data, "last": last,
-        "preview": _preview_for_page(_scored_now(sheet_data), sheet_data)})
+        "preview": _preview_for_page(_scored_now(sheet_data, last), sheet_data)})
 
 
 @require_POST
 def preview(request: HttpRequest, code: str) -> JsonResponse:
-    """The live score of the deal being entered (stores nothing): JSON with the preview
-    box's HTML, rendered by the same partial the page uses."""
+    """The live score of the deal being entered, or of deal ``?deal=N`` being corrected
+    (stores nothing): JSON with the preview box's HTML, rendered by the same partial the
+    page uses. What is still to tap is said in the form's words, as Save says it (the
+    engine's own words name its input's keys, for programs): a note while tapping, not
+    an error."""
     rubber = _pad(code)
-    deal_in, revokes_by = deal_from_post(rubber.game, request.POST)
-    bad = not_a_count(request.POST)
-    answer = {"ok": False, "message": bad} if bad else services.rubber_preview(
-        rubber=rubber, deal=deal_in, revokes_by=revokes_by,
-        replace_last=request.GET.get("last") == "1")
+    post = request.POST
+    deal_in, revokes_by = deal_from_post(rubber.game, post)
+    bad = not_a_count(post)
+    missing = "" if bad else still_to_choose(rubber.game, post, rubber.dummy)
+    if bad or missing:
+        answer: dict[str, Any] = {"ok": False, "message": bad or missing,
+                                  "pending": bool(missing)}
+    else:
+        answer = services.rubber_preview(
+            rubber=rubber, deal=deal_in, revokes_by=revokes_by,
+            replace=_int(request.GET.get("deal")),
+            replace_last=request.GET.get("last") == "1")
     sheet_data = services.rubber_sheet(rubber=rubber)
     html = render_to_string("tournaments/pad/_preview.html",
                             {"preview": _preview_for_page(answer, sheet_data),
