@@ -145,9 +145,13 @@ def test_the_field_ranking_in_print_and_text_names_each_pairs_section(db, as_dir
 
 
 def test_within_each_section_ranks_each_section(db, as_director):
+    from tournaments.management.commands.standings import as_text
+
     event = two_section_night(as_director, by_section=True)
     _play(event, as_director)
     out = standings(event)
+    text = as_text(out).splitlines()
+    assert "Section A, North–South" in text and "Section B, East–West" in text
     assert "section_rankings" not in out
     assert [(r["section"], r["direction"]) for r in out["rankings"]] == [
         ("A", "NS"), ("A", "EW"), ("B", "NS"), ("B", "EW")]
@@ -209,3 +213,16 @@ def test_a_section_movement_changes_with_its_own_pairs(db, as_director):
                                   variant=None, boards_per_round=3)
     assert plan.sound, plan.problems
     assert set(plan.pairs) == set(range(11, 21))
+
+
+def test_the_text_standings_line_up_whatever_the_names():
+    from tournaments.management.commands.standings import as_text
+
+    rows = [{"place": "1", "pair": 1, "names": ["Margaret Schermerhorn", "Nathaniel Rhinelander"],
+             "score": 12, "exact": "12", "boards": 6},
+            {"place": "2", "pair": 2, "names": ["Ann Lee", "Bob Ray"], "score": -12,
+             "exact": "-12", "boards": 6}]
+    text = as_text({"event": "N", "kind": "pairs", "method": "plus-minus",
+                    "rankings": [{"direction": "ALL", "rows": rows}]})
+    first, second = text.splitlines()[-2:]
+    assert first.index("+12") == second.index("−12")

@@ -65,12 +65,17 @@ def as_text(data: dict) -> str:
     # a bare "0").
     exact = not mp and any("/" in row["exact"] for ranking in data["rankings"]
                            for row in ranking["rows"])
+    # The players' column as wide as the longest pair's names, so every row lines up.
+    wide = max([40, *(len(presenters.pair_names(row["names"], row.get("substitutes")))
+                      for ranking in data["rankings"] for row in ranking["rows"])])
     for ranking in data["rankings"]:
         # The field's ranking of several sections: each pair's section beside its number.
         sectioned = bool(ranking["rows"]) and "section" in ranking["rows"][0]
-        lines.append(presenters.side_name(ranking["direction"]))
+        heading = presenters.side_name(ranking["direction"])
+        lines.append(f"Section {ranking['section']}, {heading}" if ranking.get("section")
+                     else heading)
         lines.append(f"{'Place':<6} {'Pair':>4}  " + (f"{'Section':<8} " if sectioned else "")
-                     + f"{'Players':<40} {'Score':>8} "
+                     + f"{'Players':<{wide}} {'Score':>8} "
                      + (f"{'Exact':>8} " if exact else "") + f"{'Boards':>6}")
         for row in ranking["rows"]:
             names = presenters.pair_names(row["names"], row.get("substitutes"))
@@ -80,8 +85,8 @@ def as_text(data: dict) -> str:
                 score += f" {presenters.signed_exact(row['exact']):>8}"
             boards = presenters.boards_played(row["boards"], row.get("not_played", 0))
             section = f"{row['section']:<8} " if sectioned else ""
-            lines.append(f"{row['place']:<6} {row['pair']:>4}  {section}{names:<40} {score} "
-                         f"{boards:>6}")
+            lines.append(f"{row['place']:<6} {row['pair']:>4}  {section}{names:<{wide}} "
+                         f"{score} {boards:>6}")
         lines.append("")
     note = presenters.not_played_note(data)
     if note:
