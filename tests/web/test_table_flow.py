@@ -241,6 +241,9 @@ def test_bad_input_is_explained_and_nothing_written(client, event, table1, post,
     assert message in text
     if field:
         assert f'data-field="{field}"' in text
+    # Said at the top too, where a phone opens the page again: the field may be far below.
+    top = text[text.index('data-testid="form-errors"'):text.index('id="level-1"')]
+    assert message in top
     assert not Result.objects.exists()
 
 
