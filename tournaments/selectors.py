@@ -460,11 +460,15 @@ def later_round_refusal(meeting: Meeting, seated: Meeting | None, board: int | N
     """
     if seated is None or meeting.round <= seated.round or late_leave(meeting.late_boards, board):
         return ""
+    # The pairs of the next round may have sat down before the last was agreed: say what
+    # finishes it, not only that this round is not open.
+    then = (f"finish round {seated.round} first (its boards entered and confirmed, then "
+            f"agreed on its page), or call the director.")
     if board is None:
-        return (f"Round {meeting.round} is not played here yet; "
-                f"this table is in round {seated.round}.")
-    return (f"Board {board} is played in round {meeting.round}; "
-            f"this table is in round {seated.round}.")
+        return (f"Round {meeting.round} is not played here yet: this table is still in "
+                f"round {seated.round}. {presenters.sentence(then)}")
+    return (f"Board {board} is played in round {meeting.round}: this table is still in "
+            f"round {seated.round}. {presenters.sentence(then)}")
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,12 @@ from tournaments.models import Result
 pytestmark = pytest.mark.django_db
 
 
+def still_in(n: int) -> str:
+    """What a table is told of a later round's board while round `n` is not agreed."""
+    return (f"this table is still in round {n}. Finish round {n} first (its boards entered "
+            "and confirmed, then agreed on its page), or call the director.")
+
+
 @pytest.fixture
 def night():
     return build_night(DirectorFactory(username="alice"))  # 3 tables, 3 rounds, 2 boards each
@@ -43,7 +49,7 @@ def test_the_api_refuses_a_board_of_a_later_round(night):
                     {"board": board, "round": 3, "result": TWO_HEARTS})
     assert response.status_code == 403
     assert response.json() == {
-        "error": f"Board {board} is played in round 3; this table is in round 1.",
+        "error": f"Board {board} is played in round 3: " + still_in(1),
         "field": "round"}
     assert not Result.objects.filter(event=night.event).exists()
     # The round it is at goes in as ever.
@@ -58,7 +64,7 @@ def test_once_its_round_is_agreed_the_table_moves_on(night):
     response = post(api, url(night.event, "results/"),
                     {"board": later_board(night), "round": 3, "result": TWO_HEARTS})
     assert response.json()["error"] == (
-        f"Board {later_board(night)} is played in round 3; this table is in round 2.")
+        f"Board {later_board(night)} is played in round 3: " + still_in(2))
     assert post(api, url(night.event, "results/"),
                 {"board": later_board(night, round_number=2), "round": 2,
                  "result": TWO_HEARTS}).status_code == 201
@@ -69,12 +75,13 @@ def test_once_its_round_is_agreed_the_table_moves_on(night):
     # Another table, still at round 1, is held to its own round.
     response = post(table_api(night, 2), url(night.event, "results/"),
                     {"board": later_board(night, 2, 2), "round": 2, "result": TWO_HEARTS})
-    assert response.status_code == 403 and "this table is in round 1" in response.json()["error"]
+    assert response.status_code == 403
+    assert "this table is still in round 1" in response.json()["error"]
 
 
 def test_the_table_pages_refuse_a_board_of_a_later_round(night):
     client, board, code = phone(night), later_board(night), night.codes[1]
-    message = f"Board {board} is played in round 3; this table is in round 1."
+    message = f"Board {board} is played in round 3: " + still_in(1)
     page = client.get(f"/t/{code}/round/3/board/{board}/")
     assert page.status_code == 403 and message in page.content.decode()
     sent = client.post(f"/t/{code}/round/3/board/{board}/", contract_post(level=2, tricks=8))
@@ -82,12 +89,12 @@ def test_the_table_pages_refuse_a_board_of_a_later_round(night):
     assert not Result.objects.filter(event=night.event).exists()
     # The round's page says so, and the page's poll keeps the round closed.
     round_page = client.get(f"/t/{code}/round/3/").content.decode()
-    assert "Round 3 is not played here yet; this table is in round 1." in round_page
+    assert "Round 3 is not played here yet: " + still_in(1) in round_page
     assert "agree-round" not in round_page
     assert f"open-board-{board}" not in round_page  # no Enter button that leads to a refusal
     assert "not entered" in round_page
     state = client.get(f"/t/{code}/round/3/state.json").json()
-    assert state["open"] is False and "this table is in round 1" in state["message"]
+    assert state["open"] is False and "this table is still in round 1" in state["message"]
     assert client.get(f"/t/{code}/round/1/state.json").json()["open"] is True
     # The current round goes in.
     current = night.meeting(1, 1).boards[-1]
@@ -105,7 +112,7 @@ def test_a_table_cannot_confirm_or_change_a_later_rounds_result(night):
     table = services.Actor.at_table(meeting.section, 1)
     for change in (lambda: services.result_confirm(result=result, actor=table),
                    lambda: services.result_correct(result=result, actor=table, data=TWO_HEARTS)):
-        with pytest.raises(services.Forbidden, match="this table is in round 1"):
+        with pytest.raises(services.Forbidden, match="this table is still in round 1"):
             change()
 
 

@@ -10,6 +10,12 @@ from tournaments.models import Event
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
+def still_in(n: int) -> str:
+    """What a table is told of a later round's board while round `n` is not agreed."""
+    return (f"this table is still in round {n}. Finish round {n} first (its boards entered "
+            "and confirmed, then agreed on its page), or call the director.")
+
+
 @pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
 def test_log_in_paused_after_five_wrong_passwords(browser, director, phone):
     page = browser.page(phone=phone)
@@ -40,10 +46,10 @@ def test_a_board_of_a_later_round_is_refused(browser, night, phone):
     page = browser.page(phone=phone)
     page.goto(f"/t/{night.code(1)}/round/3/")
     expect(page.locator("[data-testid=round-locked]")).to_have_text(
-        "Round 3 is not played here yet; this table is in round 1.")
+        "Round 3 is not played here yet: " + still_in(1))
     browser.shot(page, "later round")
     response = page.goto(f"/t/{night.code(1)}/round/3/board/{meeting.boards[0]}/")
     assert response.status == 403
     expect(page.locator("[data-testid=forbidden-message]")).to_have_text(
-        f"Board {meeting.boards[0]} is played in round 3; this table is in round 1.")
+        f"Board {meeting.boards[0]} is played in round 3: " + still_in(1))
     browser.shot(page, "later board")
