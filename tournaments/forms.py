@@ -144,6 +144,21 @@ def _count(label: str, most: int = 13) -> forms.IntegerField:
     )
 
 
+def number_field(label: str, low: int, high: int, *, least: str, most: str,
+                 missing: str = "", invalid: str = "", **kwargs: Any) -> forms.IntegerField:
+    """A whole number the director types, refused in the form's own words: `least` below
+    `low`, `most` above `high`, each naming the other bound too. Django's own ("Ensure this
+    value is greater than or equal to 1.") says neither what the number is nor how far it
+    may go, and the browser's checks (min, max) are no guard: a page of an older browser,
+    or a request made by hand, skips them, and the form's words are all that is left."""
+    words = {"min_value": least, "max_value": most,
+             "invalid": invalid or f"{label}: a whole number from {low} to {high}."}
+    if missing:  # a number the form needs, left out
+        words["required"] = missing
+    return forms.IntegerField(label=label, min_value=low, max_value=high,
+                              error_messages=words, **kwargs)
+
+
 class ResultFormMixin:
     """Turns a ServiceError from the services (field "result.contract.level") into
     an error next to the field the player filled in; and remembers which result the
@@ -537,6 +552,19 @@ class PairsForm(forms.Form):
 
 MOVEMENT_KINDS = [(k, movement_name(k)) for k, _ in MOVEMENTS if k != "none"]
 
+# The bounds of the director's numbers, and the words that say them (number_field).
+MAX_TABLES = 30
+MAX_BOARDS_PER_ROUND = 8
+MAX_ROUND = 99
+MAX_DEAL = 64
+TABLES_LEAST = f"At least one table (and at most {MAX_TABLES})."
+TABLES_MOST = (f"At most {MAX_TABLES} tables (and at least 1): a bigger field plays in "
+               "sections.")
+BOARDS_LEAST = f"At least 1 board a round (and at most {MAX_BOARDS_PER_ROUND})."
+BOARDS_MOST = f"At most {MAX_BOARDS_PER_ROUND} boards a round (and at least 1)."
+PAIR_LEAST = f"A pair's number is at least 1 (and at most {MAX_PAIRS})."
+PAIR_MOST = f"A pair's number is at most {MAX_PAIRS} (and at least 1)."
+
 
 class MovementForm(forms.Form):
     """The console's movement page: the movement, its tables and boards a round, the
@@ -551,16 +579,19 @@ class MovementForm(forms.Form):
                             "event (choose Mitchell or Howell, or start a teams event).")
 
     kind = forms.ChoiceField(choices=MOVEMENT_KINDS, label="Movement")
-    tables = forms.IntegerField(min_value=1, max_value=30, required=False, label="Tables",
-                                error_messages={"min_value": "At least one table"})
-    boards_per_round = forms.IntegerField(
-        min_value=1, max_value=8, label="Boards per round",
-        error_messages={"required": "How many boards a round?"})
+    # Not required: a team match asks no tables (clean() asks for them otherwise).
+    tables = number_field("Tables", 1, MAX_TABLES, required=False, least=TABLES_LEAST,
+                          most=TABLES_MOST)
+    boards_per_round = number_field("Boards per round", 1, MAX_BOARDS_PER_ROUND,
+                                    least=BOARDS_LEAST, most=BOARDS_MOST,
+                                    missing="How many boards a round?")
     variant = forms.ChoiceField(
         choices=[("", "—"), *((code, presenters.variant(code)) for code in MITCHELL_VARIANTS)],
         required=False, label="Even Mitchell")
-    pairs_per_team = forms.IntegerField(min_value=2, max_value=12, required=False,
-                                        label="Pairs per team (team match)")
+    pairs_per_team = number_field(
+        "Pairs per team (team match)", 2, 12, required=False,
+        least="At least 2 pairs in each team (and at most 12).",
+        most="At most 12 pairs in each team (and at least 2).")
 
     def __init__(self, *args, teams: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -579,9 +610,10 @@ class MovementForm(forms.Form):
         if kind == "team-match" and not self.teams:
             self.add_error(None, self.TEAM_MATCH_FOR_TEAMS)
         elif kind == "team-match":
-            if not data.get("pairs_per_team"):
+            if not data.get("pairs_per_team") and "pairs_per_team" not in self.errors:
                 self.add_error("pairs_per_team", "How many pairs in each team?")
-        elif not data.get("tables"):
+        elif not data.get("tables") and "tables" not in self.errors:
+            # Left out; a number refused already says what it should be.
             self.add_error("tables", "How many tables?")
         return data
 
@@ -589,18 +621,21 @@ class MovementForm(forms.Form):
 class MovementChangeForm(forms.Form):
     """A new movement from a round on (the console's movement change page)."""
 
-    from_round = forms.IntegerField(min_value=1, max_value=99, label="From round",
-                                    error_messages={"required": "From which round?"})
+    from_round = number_field(
+        "From round", 1, MAX_ROUND, missing="From which round?",
+        least=f"The new movement starts at round 1 at the earliest (and {MAX_ROUND} at the "
+              "latest).",
+        most=f"The new movement starts at round {MAX_ROUND} at the latest (and 1 at the "
+             "earliest).")
     kind = forms.ChoiceField(choices=MOVEMENT_KINDS, label="New movement")
-    tables = forms.IntegerField(min_value=1, max_value=30, label="Tables",
-                                error_messages={"required": "How many tables?",
-                                                "min_value": "At least one table"})
+    tables = number_field("Tables", 1, MAX_TABLES, missing="How many tables?",
+                          least=TABLES_LEAST, most=TABLES_MOST)
     variant = forms.ChoiceField(
         choices=[("", "—"), *((code, presenters.variant(code)) for code in MITCHELL_VARIANTS)],
         required=False, label="Even Mitchell")
-    boards_per_round = forms.IntegerField(
-        min_value=1, max_value=8, label="Boards per round",
-        error_messages={"required": "How many boards a round?"})
+    boards_per_round = number_field("Boards per round", 1, MAX_BOARDS_PER_ROUND,
+                                    least=BOARDS_LEAST, most=BOARDS_MOST,
+                                    missing="How many boards a round?")
     reason = forms.CharField(label="Why (for the audit trail)", required=False,
                              max_length=MAX_REASON, validators=[no_control_characters])
 
@@ -611,8 +646,9 @@ class BoardsUploadForm(forms.Form):
 
 
 class DealForm(forms.Form):
-    count = forms.IntegerField(min_value=1, max_value=64, label="Boards to deal",
-                               error_messages={"required": "How many boards?"})
+    count = number_field("Boards to deal", 1, MAX_DEAL, missing="How many boards?",
+                         least=f"Deal at least 1 board (and at most {MAX_DEAL}).",
+                         most=f"Deal at most {MAX_DEAL} boards (and at least 1).")
 
 
 class ReasonForm(forms.Form):
@@ -701,7 +737,12 @@ class LatePairForm(_PairChangeForm):
                                validators=[no_control_characters])
     player_2 = forms.CharField(label="Second player", max_length=80,
                                validators=[no_control_characters])
-    from_round = forms.IntegerField(label="Plays from round", min_value=1, max_value=99)
+    from_round = number_field(
+        "Plays from round", 1, MAX_ROUND, missing="From which round does the pair play?",
+        least=f"The late pair plays from round 1 at the earliest (and {MAX_ROUND} at the "
+              "latest).",
+        most=f"The late pair plays from round {MAX_ROUND} at the latest (and 1 at the "
+             "earliest).")
 
     def __init__(self, *args, sections: tuple[str, ...] = (), **kwargs):
         super().__init__(*args, **kwargs)
@@ -712,15 +753,28 @@ class LatePairForm(_PairChangeForm):
 
 
 class PairLeaveForm(_PairChangeForm):
-    pair = forms.IntegerField(label="Pair", min_value=1, max_value=MAX_PAIRS)
-    after_round = forms.IntegerField(label="Leaves after round", min_value=0, max_value=99)
+    pair = number_field("Pair", 1, MAX_PAIRS, missing="Which pair leaves?",
+                        least=PAIR_LEAST, most=PAIR_MOST)
+    after_round = number_field(
+        "Leaves after round", 0, MAX_ROUND, missing="After which round does the pair leave?",
+        least=f"The pair leaves after round 0 (before the first) at the earliest, and after "
+              f"round {MAX_ROUND} at the latest.",
+        most=f"The pair leaves after round {MAX_ROUND} at the latest (and after round 0, "
+             "before the first, at the earliest).")
 
 
 class SubstituteForm(_PairChangeForm):
-    pair = forms.IntegerField(label="Pair", min_value=1, max_value=MAX_PAIRS)
+    pair = number_field("Pair", 1, MAX_PAIRS, missing="In which pair does the substitute "
+                                                       "play?",
+                        least=PAIR_LEAST, most=PAIR_MOST)
     seat = forms.TypedChoiceField(label="Replaces", coerce=int,
                                   choices=[(1, "the first player named"),
                                            (2, "the second player named")])
     player = forms.CharField(label="Substitute's name", max_length=80,
                              validators=[no_control_characters])
-    from_round = forms.IntegerField(label="From round", min_value=1, max_value=99)
+    from_round = number_field(
+        "From round", 1, MAX_ROUND, missing="From which round does the substitute play?",
+        least=f"The substitute plays from round 1 at the earliest (and {MAX_ROUND} at the "
+              "latest).",
+        most=f"The substitute plays from round {MAX_ROUND} at the latest (and 1 at the "
+             "earliest).")

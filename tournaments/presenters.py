@@ -707,6 +707,46 @@ def player_label(player) -> str:
     return f"{player.name} #{player.number}" if player.number else player.name
 
 
+def merge_words(before: dict | None, after: dict | None) -> tuple[str, str]:
+    """A merge of two records of one person as its audit entry reads (before, after):
+    "Two records of one person: member 122, Amos Pell; the visitor Amos Pell" and "Merged
+    the visitor Amos Pell into member 122, Amos Pell: the seat in pair 6 and the score card
+    are Amos Pell's now". The entry keeps the records as data (services.members_merge), and
+    a director reads none of it as data."""
+    before, after = before or {}, after or {}
+    keep, drop = before.get("keep") or {}, before.get("drop") or {}
+    merged = after.get("player") or keep
+
+    def record(r: dict) -> str:
+        name = r.get("name", "")
+        return f"member {r['number']}, {name}" if r.get("number") else f"the visitor {name}"
+
+    def listed(words: list[str]) -> str:
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+    if drop.get("number") and not keep.get("number"):  # the visitor kept takes the number
+        into = f"the visitor record of {keep.get('name', '')}, now member {drop['number']}"
+    else:
+        into = record(merged)
+    moved: list[tuple[str, bool]] = []  # (words, plural)
+    pairs = [str(n) for n in after.get("pairs") or []]
+    if pairs:
+        several = len(pairs) > 1
+        moved.append((f"the seat{'s' if several else ''} in pair{'s' if several else ''} "
+                      f"{listed(pairs)}", several))
+    for key, one, many in (("substitutes", "the substitution", "substitutions"),
+                           ("score_cards", "the score card", "score cards")):
+        count = after.get(key) or 0
+        if count:
+            moved.append((one, False) if count == 1 else (f"{count} {many}", True))
+    text = f"Merged {record(drop)} into {into}"
+    if moved:
+        plural = len(moved) > 1 or moved[0][1]
+        text += (f": {listed([words for words, _ in moved])} {'are' if plural else 'is'} "
+                 f"{merged.get('name', '')}'s now")
+    return f"Two records of one person: {record(keep)}; {record(drop)}", text
+
+
 def table_label(table: int, section: str = "", *, several: bool = False,
                 capital: bool = True) -> str:
     """"Table 3", or "Section B, table 3" when the event has several sections."""

@@ -60,7 +60,7 @@ def test_a_team_match_on_a_pairs_event_is_refused_in_plain_words(director_client
      ["Select a valid choice. no-such-movement is not one of the available choices."]),
     (True, {"kind": "team-match", "pairs_per_team": ""}, ["How many pairs in each team?"]),
     (True, {"kind": "team-match", "pairs_per_team": "13"},
-     ["Ensure this value is less than or equal to 12."]),
+     ["At most 12 pairs in each team (and at least 2)."]),
     (True, {"kind": "mitchell", "tables": ""}, ["How many tables?"]),
 ], ids=["pairs-team-match", "pairs-no-tables", "pairs-bad-numbers", "pairs-bad-variant",
         "pairs-bad-kind", "teams-no-pairs-per-team", "teams-too-many-pairs-per-team",

@@ -50,6 +50,41 @@ def test_bad_pair_numbers_say_what_to_type(director, director_client):
     assert "there is no pair 40" in page.lower()
 
 
+def test_pairs_refused_come_back_as_typed_beside_their_section(director, director_client):
+    """The reviewer typed "4-9" into section B of a night of 6 pairs: the page said "There
+    is no pair 7, 8, 9…" but wiped the box and did not say which section it was about."""
+    import re
+
+    event = night(director, pairs=6)
+    url = f"/director/events/{event.pk}/sections/"
+    director_client.post(url, {"action": "add"}, follow=True)
+    b = Section.objects.get(event=event, name="B")
+    response = director_client.post(url, {"action": "pairs", "section_id": b.pk,
+                                          "pairs": "4-9"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    row_b = page.split('data-testid="section-row-B"')[1]
+    row_a = page.split('data-testid="section-row-A"')[1].split('data-testid="section-row-B"')[0]
+    assert re.search(r'data-testid="pairs-B"[^>]*aria-invalid="true"', page)
+    assert 'value="4-9"' in row_b and 'value="4-9"' not in row_a
+    assert ('<p class="field-error" id="pairs-error-B" role="alert" data-testid="pairs-error-B">'
+            "Section B: there is no pair 7, 8, 9: enter it on the pairs page first.</p>"
+            in row_b)
+    assert "field-error" not in row_a and 'class="messages"' not in page
+    assert not b.pairs.exists()  # nothing moved
+    # Words that are not pair numbers: kept too, the section named.
+    page = director_client.post(url, {"action": "pairs", "section_id": b.pk,
+                                      "pairs": "4-6, seven"}).content.decode()
+    row_b = page.split('data-testid="section-row-B"')[1]
+    assert 'value="4-6, seven"' in row_b
+    assert ("Section B: “seven” is not a pair number or a range like 11-20." in row_b)
+    # Corrected, it is saved and the page is fresh again.
+    page = director_client.post(url, {"action": "pairs", "section_id": b.pk,
+                                      "pairs": "4-6"}, follow=True).content.decode()
+    assert "3 pairs now in section B" in page and 'value="4-6"' not in page
+    assert sorted(b.pairs.values_list("number", flat=True)) == [4, 5, 6]
+
+
 def test_compare_choice_is_stored_and_audited(director, director_client):
     event = night(director)
     url = f"/director/events/{event.pk}/sections/"

@@ -11,6 +11,9 @@ pair's line is one of:
 Member-list changes are not one event's: the CSV import and a member's edit lock no
 event. Merging two records touches every event either played in: those events are locked
 in id order (the lock order's "event first"), and each gets an audit entry (decisions.md).
+Everything that hangs off the record dropped moves to the one kept (``members_merge``):
+its seats in pairs, its substitutions, its score cards' mail and its places at party
+nights, so that nothing owed to the person is lost with the record.
 """
 
 from __future__ import annotations
@@ -25,11 +28,11 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.db.models.functions import Lower, Trim
 from django.utils import timezone
 
-from ..models import Event, Pair, Player, Substitute
+from ..models import Event, Pair, PartyPlayer, Player, ScoreCardMail, Substitute
 from .base import Actor, Forbidden, ServiceError, _audit, _lock_event
 
 CSV_COLUMNS = ["number", "first_name", "last_name", "email"]
@@ -259,16 +262,26 @@ def _roster_changed(player_ids: Iterable[int]) -> None:
 
 @transaction.atomic
 def members_merge(*, keep: Player, drop: Player, actor: Actor, reason: str) -> Player:
-    """Two records of one person become one: every pair and substitute pointing at
-    ``drop`` points at ``keep``; ``drop`` is deleted. Each event touched is locked (in id
-    order) and gets an audit entry naming both records, so its history says who was
-    merged into whom. ``keep`` takes ``drop``'s number and e-mail if it has none."""
+    """Two records of one person become one: everything that points at ``drop`` points at
+    ``keep`` (pairs, substitutes, score cards' mail, party places); ``drop`` is deleted.
+    Each event touched is locked (in id order) and gets an audit entry naming both records,
+    so its history says who was merged into whom. ``keep`` takes ``drop``'s number and
+    e-mail if it has none.
+
+    The score cards move too (``_score_cards_merge``): deleting ``drop`` would delete its
+    cards' rows with it (their foreign key cascades), and a card already sent would be
+    forgotten, or a card skipped for want of an address would vanish from the console's
+    counts and its button though the person is owed it."""
     _require_director(actor)
     if keep.pk == drop.pk:
         raise ServiceError("pick two different records to merge", field="drop")
     if not reason.strip():
         raise ServiceError("say why the two records are one person", field="reason")
-    event_ids = _events_of([keep.pk, drop.pk])
+    # A card's night counts as touched even where drop no longer plays (taken out of a
+    # pair after the cards went): its row moves, so its night is locked and audited too.
+    carded = set(ScoreCardMail.objects.filter(player_id=drop.pk)
+                 .values_list("event_id", flat=True))
+    event_ids = sorted(set(_events_of([keep.pk, drop.pk])) | carded)
     events = [_lock_event(event_id) for event_id in event_ids]
     keep = Player.objects.select_for_update().get(pk=keep.pk)
     drop = Player.objects.select_for_update().get(pk=drop.pk)
@@ -276,9 +289,19 @@ def members_merge(*, keep: Player, drop: Player, actor: Actor, reason: str) -> P
         raise ServiceError(f"both records have a member number ({keep.number} and "
                            f"{drop.number}): keep the one with the club's right number and "
                            "clear the other's first", field="drop")
+    # One person has one place at a party night, as in one pair of a duplicate night.
+    shared = (PartyPlayer.objects.filter(member=keep, party__players__member=drop)
+              .select_related("party").first())
+    if shared is not None:
+        raise ServiceError(f"both records play at the party night {shared.party.name} "
+                           f"({shared.party.date:%-d %b %Y}): they are two people",
+                           field="drop")
     before = {"keep": {"id": keep.pk, "name": keep.name, "number": keep.number},
               "drop": {"id": drop.pk, "name": drop.name, "number": drop.number}}
-    touched = set(_events_of([drop.pk]))
+    # The person as the merge leaves them: their cards are sent (or not) by these.
+    email = keep.email or drop.email
+    opted_out = keep.email_opt_out or drop.email_opt_out
+    touched = set(_events_of([drop.pk])) | carded
     for event in events:
         if event.pk not in touched:
             continue
@@ -299,12 +322,19 @@ def members_merge(*, keep: Player, drop: Player, actor: Actor, reason: str) -> P
         Pair.objects.filter(event=event, player_2=drop).update(player_2=keep)
         subs = Substitute.objects.filter(pair__event=event, player=drop)
         sub_count = subs.update(player=keep)
+        cards = _score_cards_merge(event=event, keep=keep, drop=drop, email=email,
+                                   opted_out=opted_out)
         Event.objects.filter(pk=event.pk).update(roster_seq=event.seq)  # the new name
+        after = {"player": {"id": keep.pk, "name": keep.name, "number":
+                            keep.number or drop.number},
+                 "pairs": [p.number for p in pairs], "substitutes": sub_count}
+        if cards:
+            after["score_cards"] = cards
         _audit(event=event, actor=actor, action="merge players", before=before,
-               after={"player": {"id": keep.pk, "name": keep.name, "number":
-                                 keep.number or drop.number},
-                      "pairs": [p.number for p in pairs], "substitutes": sub_count},
-               reason=reason.strip())
+               after=after, reason=reason.strip())
+    # A party night's player keeps the name the director listed that night; only the
+    # link to the member's record moves (SET_NULL would cut it).
+    PartyPlayer.objects.filter(member=drop).update(member=keep)
     changed = []
     if not keep.number and drop.number:
         keep.number, changed = drop.number, ["number"]
@@ -321,6 +351,55 @@ def members_merge(*, keep: Player, drop: Player, actor: Actor, reason: str) -> P
     if changed:
         keep.save(update_fields=changed)
     return keep
+
+
+# A card that went, or may have, outranks one still to go, which outranks one skipped.
+_CARD_RANK = {ScoreCardMail.Status.SENT: 3, ScoreCardMail.Status.SENDING: 3,
+              ScoreCardMail.Status.FAILED: 3, ScoreCardMail.Status.PENDING: 2,
+              ScoreCardMail.Status.NO_ADDRESS: 1, ScoreCardMail.Status.OPTED_OUT: 1}
+
+
+def _score_cards_merge(*, event: Event, keep: Player, drop: Player, email: str,
+                       opted_out: bool) -> int:
+    """Move ``drop``'s score cards' mail rows of `event` to ``keep`` (the event is locked);
+    how many moved. One card a player a publication (the rows' unique constraint): where
+    both records have one (a substitute in one pair, a player in another), the card that
+    went, or may have, is kept, so it is never sent twice; else the one waiting.
+
+    A card skipped for want of an address, of the publication the console counts (the
+    latest recorded, standings still final), is looked at again when the merged person
+    has an address: waiting to be sent (the console counts it so and offers its button,
+    as ``send_score_cards`` would have sent it anyway had the row gone), or skipped as
+    opted out if either record had said no. Earlier publications' rows only move: nothing
+    sends them any more.
+    """
+    moved = 0
+    # Locked in id order, as the mail worker's claim locks one row at a time.
+    for card in (ScoreCardMail.objects.select_for_update()
+                 .filter(event=event, player_id__in=[keep.pk, drop.pk]).order_by("pk")):
+        if card.player_id != drop.pk:
+            continue
+        own = (ScoreCardMail.objects.filter(event=event, publication=card.publication,
+                                            player=keep).first())
+        if own is not None:
+            if _CARD_RANK[card.status] <= _CARD_RANK[own.status]:
+                card.delete()
+                continue
+            own.delete()
+        card.player = keep
+        card.save(update_fields=["player", "updated_at"])
+        moved += 1
+    latest = (ScoreCardMail.objects.filter(event=event)
+              .aggregate(latest=Max("publication"))["latest"])
+    if latest is not None and event.published == Event.Published.FINAL and email:
+        # As the mail service's first look at a player: an opt-out holds over an address.
+        ScoreCardMail.objects.filter(
+            event=event, publication=latest, player=keep,
+            status=ScoreCardMail.Status.NO_ADDRESS,
+        ).update(status=(ScoreCardMail.Status.OPTED_OUT if opted_out
+                         else ScoreCardMail.Status.PENDING),
+                 address=email, error="", updated_at=timezone.now())
+    return moved
 
 
 # --- players in a pair's line ------------------------------------------------------------
@@ -389,7 +468,7 @@ class Namesake:
 
     pair: int
     name: str
-    numbers: tuple[str, ...]  # the members of that name, active or not
+    numbers: tuple[str, ...]  # the members of that name not seated that night, active or not
 
 
 def _name_key(name: str) -> str:
@@ -435,15 +514,21 @@ def members_named(name: str) -> tuple[str, ...]:
 
 def visitors_named_as_members(*, event: Event) -> list[Namesake]:
     """The event's visitors named exactly as a member is (case and surrounding spaces
-    aside), in pair order: the pairs page warns of them after saving. Reads only."""
-    seats = [(pair.number, player.name)
-             for pair in Pair.objects.filter(event=event).select_related(
-                 "player_1", "player_2").order_by("number")
+    aside), in pair order: the pairs page warns of them after saving. Reads only.
+
+    A member already seated that night is left out: the warning's advice (write the
+    name with the member's number) would seat them twice, which the pairs list refuses
+    (one person plays in one pair of a night, decision 120); the visitor is then someone
+    else of that name. A visitor whose namesakes are all seated is no warning at all."""
+    pairs = list(Pair.objects.filter(event=event).select_related("player_1", "player_2")
+                 .order_by("number"))
+    seated = {player.pk for pair in pairs for player in (pair.player_1, pair.player_2)}
+    seats = [(pair.number, player.name) for pair in pairs
              for player in (pair.player_1, pair.player_2) if player.number is None]
     if not seats:
         return []
     members: dict[str, list[str]] = {}
-    for number, name in (Player.objects.exclude(number=None)
+    for number, name in (Player.objects.exclude(number=None).exclude(pk__in=seated)
                          .annotate(key=Lower(Trim("name")))
                          .filter(key__in={_name_key(name) for _, name in seats})
                          .values_list("number", "name")):

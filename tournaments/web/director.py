@@ -1040,8 +1040,7 @@ def audit(request: HttpRequest, event_id: int) -> HttpResponse:
     rows = [{
         "entry": entry,
         "who": _audit_who(entry, several=several),
-        "before": _audit_text(entry.before, event),
-        "after": _audit_text(entry.after, event),
+        **_audit_columns(entry, event),
         "undoable": entry.pk in undoable,
         "law_b": law_b.get(entry.pk),
         "action": AUDIT_ACTIONS.get(entry.action, entry.action),
@@ -1066,6 +1065,16 @@ def _audit_who(entry: AuditEntry, *, several: bool) -> str:
         if section and number.isdigit():
             return table_label(int(number), str(section), several=True)
     return actor_name(label, entry.actor)
+
+
+def _audit_columns(entry: AuditEntry, event: Event) -> dict[str, str]:
+    """The Before and After columns: a merge of two records as a sentence (its snapshots
+    hold two records, which key by key read as program data), the rest key by key."""
+    if entry.action == "merge players":
+        before, after = presenters.merge_words(entry.before, entry.after)
+    else:
+        before, after = _audit_text(entry.before, event), _audit_text(entry.after, event)
+    return {"before": before, "after": after}
 
 
 def _audit_text(snapshot: dict | None, event: Event) -> str:

@@ -1,5 +1,12 @@
 """The director's console: results sent out. The print room links each format; the view
-reads the event's results (``tournaments.exports``, no writes) and returns the file."""
+reads the event's results (``tournaments.exports``, no writes) and returns the file.
+
+A refusal (USEBIO of sections ranked apart, a night with no result yet) is a message on
+the print room, where the director clicked: the links carry no ``download`` attribute,
+since a browser told to download saves whatever comes back, the redirected print room
+included, as a file (``download.html``), and the message goes with it unread. The file
+itself is an attachment by its Content-Disposition, so it is saved all the same.
+"""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import presenters, selectors, services
-from ..models import Player
+from ..models import Player, ScoreCardMail
 from ..services import ServiceError
 from ..services.members import name_parts
 from .director import _actor, director_required
@@ -39,7 +39,10 @@ class MemberForm(forms.Form):
 
 
 class MergeForm(forms.Form):
-    drop = forms.IntegerField(widget=forms.HiddenInput)
+    # Hidden: the record picked from the search. Missing or altered, the words say so.
+    drop = forms.IntegerField(widget=forms.HiddenInput, error_messages={
+        "required": "Pick the record to merge from the list found",
+        "invalid": "Pick the record to merge from the list found"})
     reason = forms.CharField(label="Why they are one person", max_length=200,
                              error_messages={"required": "Say why the two are one person"})
 
@@ -155,6 +158,17 @@ def member_merge(request: HttpRequest, player_id: int) -> HttpResponse:
         return redirect(again)
     messages.success(request, f"{name} merged into {keep.name}: their nights are "
                               f"{keep.name}'s now (each night's audit says so).")
+    # A card skipped for the record dropped (no address) waits now if the one kept has
+    # an address: its night's console sends it; say which nights.
+    waiting = list(ScoreCardMail.objects.filter(player=keep,
+                                                status=ScoreCardMail.Status.PENDING)
+                   .order_by("event__date", "event_id")
+                   .values_list("event__name", flat=True).distinct())
+    if waiting:
+        messages.info(request, f"{keep.name}'s score card of {' and of '.join(waiting)} "
+                               "waits to be sent: “Send the cards not sent yet” on "
+                               f"{'that night' if len(waiting) == 1 else 'each night'}'s "
+                               "console sends it.")
     return redirect("director-member", player_id=keep.pk)
 
 

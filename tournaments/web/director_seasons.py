@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import presenters, services
+from ..forms import number_field
 from ..models import Event, Season
 from ..services import ServiceError
 from .director import _actor, director_required
@@ -39,14 +40,21 @@ class SeasonForm(forms.Form):
     counts = forms.ChoiceField(label="Each night gives", choices=Season.COUNTS,
                                widget=forms.RadioSelect)
     rule = forms.ChoiceField(label="Rule", choices=Season.RULES, widget=forms.RadioSelect)
-    best_of = forms.IntegerField(label="Nights that count (N)", required=False, min_value=1,
-                                 max_value=Season.MAX_EVENTS, error_messages={
-                                     "invalid": "Write N as a whole number"})
+    best_of = number_field(
+        "Nights that count (N)", 1, Season.MAX_EVENTS, required=False,
+        invalid="Write N as a whole number",
+        least=f"N is at least 1 night (and at most {Season.MAX_EVENTS}).",
+        most=f"N is at most {Season.MAX_EVENTS} nights, as many as a season holds (and at "
+             "least 1).")
     points_scale = forms.CharField(label="Points for places", required=False, max_length=400)
-    min_events = forms.IntegerField(label="Minimum attendance (nights)", min_value=1,
-                                    max_value=Season.MAX_EVENTS, error_messages={
-                                        "required": "Say how many nights place a member",
-                                        "invalid": "Write the minimum as a whole number"})
+    min_events = number_field(
+        "Minimum attendance (nights)", 1, Season.MAX_EVENTS,
+        missing="Say how many nights place a member",
+        invalid="Write the minimum as a whole number",
+        least=f"The minimum attendance is at least 1 night (and at most "
+              f"{Season.MAX_EVENTS}).",
+        most=f"The minimum attendance is at most {Season.MAX_EVENTS} nights, as many as a "
+             "season holds (and at least 1).")
     published = forms.BooleanField(label="Published (the public sees the table)",
                                    required=False)
     events = forms.TypedMultipleChoiceField(label="Events", coerce=int, required=False)

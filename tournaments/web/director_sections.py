@@ -49,6 +49,10 @@ def _sections(event: Event) -> list[dict]:
 @director_required
 @require_http_methods(["GET", "POST"])
 def sections(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The sections, their pairs and how they are compared. A change done is a redirect
+    with its message; pairs refused for a section come back on the page as typed, beside
+    that section's box with the reason, so the director corrects them rather than types
+    them again (and reads which section they were for)."""
     event = _event(event_id)
     if request.method == "POST":
         action = request.POST.get("action", "")
@@ -67,18 +71,9 @@ def sections(request: HttpRequest, event_id: int) -> HttpResponse:
                     messages.success(request, f"Section {section.name} removed; its pairs "
                                               f"are now in section {left.name}.")
             elif action == "pairs":
-                section = event.sections.filter(pk=request.POST.get("section_id")).first()
-                try:
-                    numbers = parse_numbers(request.POST.get("pairs", ""))
-                except ValueError as exc:
-                    messages.error(request, f"{exc}, then save.")
-                else:
-                    if section is not None:
-                        services.pairs_section_set(section=section, numbers=numbers,
-                                                   actor=actor)
-                        messages.success(request, f"{len(numbers)} pair"
-                                         f"{'s' if len(numbers) != 1 else ''} now in section "
-                                         f"{section.name}. Next: its movement.")
+                refused = _pairs_to_section(request, event)
+                if refused is not None:
+                    return _page(request, event, refused=refused, status=400)
             elif action == "compare":
                 by_section = request.POST.get("compare") == "section"
                 services.compare_by_section_set(event=event, by_section=by_section,
@@ -89,12 +84,42 @@ def sections(request: HttpRequest, event_id: int) -> HttpResponse:
         except ServiceError as exc:
             _fail(request, exc)
         return redirect("director-sections", event_id=event.pk)
+    return _page(request, event)
+
+
+def _pairs_to_section(request: HttpRequest, event: Event) -> dict | None:
+    """Put the pairs typed in the section posted; None when done (or the section is
+    gone: a message says so), else what was refused: {"section": its id, "typed": the
+    text as typed, "error": why, in words that name the section}."""
+    section = event.sections.filter(pk=request.POST.get("section_id")).first()
+    if section is None:
+        messages.error(request, "That section is gone already.")
+        return None
+    typed = request.POST.get("pairs", "")
+    try:
+        numbers = parse_numbers(typed)
+        services.pairs_section_set(section=section, numbers=numbers, actor=_actor(request))
+    except (ValueError, ServiceError) as exc:
+        words = exc.message if isinstance(exc, ServiceError) else str(exc)
+        return {"section": section.pk, "typed": typed,
+                "error": f"Section {section.name}: {words[:1].lower()}{words[1:]}."}
+    messages.success(request, f"{len(numbers)} pair{'s' if len(numbers) != 1 else ''} now "
+                              f"in section {section.name}. Next: its movement.")
+    return None
+
+
+def _page(request: HttpRequest, event: Event, *, refused: dict | None = None,
+          status: int = 200) -> HttpResponse:
+    rows = _sections(event)
+    for row in rows:
+        if refused is not None and row["section"].pk == refused["section"]:
+            row["typed"], row["error"] = refused["typed"], refused["error"]
     return render(request, "tournaments/director/sections.html", {
-        "event": event, "sections": _sections(event),
+        "event": event, "sections": rows,
         # Across the field needs the same boards everywhere (the movements may have been
         # made after the choice): say so where the choice is made.
         "boards_differ": selectors.sections_boards_differ(event),
-    })
+    }, status=status)
 
 
 @director_required
