@@ -1,6 +1,7 @@
 """Reading a PDF back as text, to check what was printed."""
 
 import io
+import re
 
 from pypdf import PdfReader
 
@@ -35,3 +36,12 @@ def cells(content: bytes) -> str:
 def has_row(text: str, *values: object) -> bool:
     """Do these cells appear one after another (a row of a table, read left to right)?"""
     return "\n".join(str(v) for v in values) in text
+
+
+def score_cards(content: bytes) -> list[str]:
+    """Each printed score card's text, in order, from its "Pair N: ..." title to the next
+    card's (cards share pages; a card run on to another page keeps its "(continued)" title
+    and its page's header and footer lines within it)."""
+    text = pdf_text(content)
+    starts = [m.start() for m in re.finditer(r"^Pair \d+: (?!.*\(continued\)$)", text, re.M)]
+    return [text[start:end] for start, end in zip(starts, [*starts[1:], len(text)], strict=True)]

@@ -9,7 +9,7 @@ from tournaments.models import Meeting
 from tournaments.reports.documents import ScorecardsRenderer, TravellersRenderer
 from tournaments.reports.services import report_data
 
-from .pdf import pdf_pages, pdf_text
+from .pdf import pdf_text, score_cards
 from .test_renderers import render
 
 pytestmark = pytest.mark.django_db
@@ -48,6 +48,7 @@ def test_travellers_mark_not_played_and_played_late(night):
 
 def test_score_cards_mark_not_played_and_played_late(night):
     data = report_data(night.event, "scorecards")
-    pages = pdf_pages(render(ScorecardsRenderer, data)[1])
-    page = pages[night.first.ns_pair.number - 1]
-    assert "(played late)" in page and "Not played" in page
+    cards = score_cards(render(ScorecardsRenderer, data)[1])
+    card = cards[night.first.ns_pair.number - 1]
+    assert card.startswith(f"Pair {night.first.ns_pair.number}: ")
+    assert "(played late)" in card and "Not played" in card

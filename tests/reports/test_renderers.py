@@ -23,7 +23,7 @@ from tournaments.reports.documents import (
 from tournaments.reports.services import report_data
 
 from .night import PLAYERS, movement_event
-from .pdf import cells, cells_of, has_row, pdf_pages, pdf_text, signed
+from .pdf import cells, cells_of, has_row, pdf_pages, pdf_text, score_cards, signed
 
 NOW = datetime.datetime(2026, 11, 17, 23, 5)
 
@@ -154,17 +154,20 @@ def test_travellers_show_the_contract_with_its_suit_symbol(night):
     assert f"{row['level']}{symbol}" in text
 
 
-def test_score_cards_one_page_per_pair_with_the_running_total(night):
+def test_score_cards_one_card_per_pair_with_the_running_total(night):
+    """A card a pair, several to a page (test_layout_pages.py: where the pages break)."""
     data = report_data(night.event, "scorecards")
     _, content, calls = render(ScorecardsRenderer, data)
-    pages = pdf_pages(content)
-    assert len(pages) == 6
-    for number, page in enumerate(pages, start=1):
+    printed = score_cards(content)
+    assert len(printed) == 6
+    for number, text in enumerate(printed, start=1):
         card = selectors.scorecard(night.event, number)
-        assert f"Pair {number}: {' & '.join(PLAYERS[number])}" in page
-        assert f"Total: {signed(card['shown'])}" in page
-        assert f"page {number} of 6" in page
+        assert text.startswith(f"Pair {number}: {' & '.join(PLAYERS[number])}")
+        assert f"Total: {signed(card['shown'])}" in text
         assert len(card["rows"]) == 6
+    pages = pdf_pages(content)
+    for number, page in enumerate(pages, start=1):
+        assert f"page {number} of {len(pages)}" in page
     assert calls[-1] == (6, 6)
 
 
@@ -377,10 +380,10 @@ def test_a_team_matchs_score_cards_print_what_each_pair_won_for_its_team(db):
                        / "night-teams.json").read_text())
     event = night_import(data=data, actor=Actor.system("import"))
     _, content, _ = render(ScorecardsRenderer, report_data(event, "scorecards"))
-    pages = pdf_pages(content)
+    printed = score_cards(content)
     cards = selectors.scorecards(event)
-    assert len(pages) == len(cards)
-    for page, card in zip(pages, cards, strict=True):
+    assert len(printed) == len(cards)
+    for page, card in zip(printed, cards, strict=True):
         assert "Points won" in page and "±" not in page
         assert f"Total won for the team: {exact(card['total'])}" in page
         first = card["rows"][0]

@@ -12,14 +12,14 @@ from tournaments.reports.services import report_data
 from tournaments.services import Actor
 
 from .night import build_night
-from .pdf import cells_of, pdf_pages
+from .pdf import cells_of, score_cards
 from .test_renderers import render
 
 
 def printed_cards(event) -> list[str]:
-    """Each pair's printed card (a page each), one cell or line a line."""
+    """Each pair's printed card (several to a page), one cell or line a line."""
     _, content, _ = render(ScorecardsRenderer, report_data(event, "scorecards"))
-    return [cells_of(page) for page in pdf_pages(content)]
+    return [cells_of(card) for card in score_cards(content)]
 
 
 def standing_rows(event) -> dict[int, dict]:

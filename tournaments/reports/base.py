@@ -48,6 +48,7 @@ from reportlab.pdfgen import canvas
 from reportlab.platypus import (
     CondPageBreak,
     Flowable,
+    PageBreak,
     Paragraph,
     SimpleDocTemplate,
     Table,
@@ -559,6 +560,168 @@ class _NumberedCanvas(canvas.Canvas):
         self.restoreState()
 
 
+class RunningHead(Flowable):
+    """One line of text set as a paragraph style sets a heading's (font, size, space before
+    and after), drawn straight onto the page: "Board 3 (continued)" at the top of each page
+    a long block runs on to. A Paragraph there, parsed, wrapped and drawn again on each page
+    a big event's 2,000 score cards run on to, took about a second of the eight they took
+    to lay out. Set smaller when it is too wide for the page."""
+
+    def __init__(self, text: str, style: ParagraphStyle):
+        super().__init__()
+        self.text = text
+        self.font = style.fontName
+        self.size = style.fontSize
+        self.leading = style.leading
+        self.spaceBefore = style.spaceBefore
+        self.spaceAfter = style.spaceAfter
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width, self.height = avail_width, self.leading
+        return self.width, self.height
+
+    def draw(self) -> None:
+        size = min(self.size, self.width / (text_width(self.font, self.text) or 1))
+        self.canv.setFont(self.font, size)
+        self.canv.drawString(0, self.height - self.size, self.text)  # a paragraph's baseline
+
+
+class KeptBlock(Flowable):
+    """A block printed whole on one page (a board's traveller, a pair's score card): where
+    it does not fit under what the page already holds, it goes over to the next page
+    whole; it is never split between two pages that could have held it on one.
+
+    A block longer than a page (a big event's board, with hundreds of results) begins a
+    page and runs on from there, over as few pages as it can, and every page it runs on to
+    opens with ``continued`` (a ``RunningHead``, "Board 3 (continued)"), under which a
+    ``Grid`` repeats its header row. The same flowables open each such page.
+
+    ``rule`` (a cut line between score cards) is drawn above the block when it follows
+    another on its page, and left out when the block opens a page. ``room``: what an empty
+    page holds (``BaseRenderer.frame_height``). The parts are stacked as a frame stacks
+    them: between two, the larger of the first's space after and the second's space before.
+    """
+
+    def __init__(self, parts: Sequence[Flowable], *, room: float,
+                 continued: Sequence[Flowable], rule: Flowable | None = None,
+                 _moved: bool = False, _known: weakref.WeakKeyDictionary | None = None):
+        super().__init__()
+        self.parts = list(parts)
+        self.room = room
+        self.continued = list(continued)
+        self.rule = rule
+        self.flowables = [rule, *self.parts] if rule is not None else self.parts
+        # Already sent over to a new page: it is not sent on again, whatever happens, so
+        # that a page a little shorter than `room` says cannot turn out blank page after
+        # blank page.
+        self._moved = _moved
+        # The sizes of the parts measured so far, shared by the pieces a block is cut into:
+        # the heading that opens each page and the average under the results are measured
+        # once, not again on each of a long traveller's pages (part: (width, w, h)). Weak:
+        # a Grid's pieces, drawn, are let go.
+        self._known: weakref.WeakKeyDictionary[Flowable, tuple[float, float, float]] = (
+            weakref.WeakKeyDictionary() if _known is None else _known)
+        self._sizes: tuple[float, list[tuple[float, float]]] | None = None
+        self._drawn: tuple[list[Flowable], list[tuple[float, float]]] = ([], [])
+
+    def getSpaceBefore(self) -> float:  # noqa: N802 - reportlab's name
+        return self.flowables[0].getSpaceBefore() if self.flowables else 0
+
+    def getSpaceAfter(self) -> float:  # noqa: N802 - reportlab's name
+        return self.flowables[-1].getSpaceAfter() if self.flowables else 0
+
+    def _measure(self, avail_width: float) -> list[tuple[float, float]]:
+        """Each part's width and height at this width, measured once (a part's height does
+        not depend on the height left: a paragraph wraps to the width alone)."""
+        if self._sizes is None or self._sizes[0] != avail_width:
+            self._sizes = (avail_width, [self._size(f, avail_width) for f in self.flowables])
+        return self._sizes[1]
+
+    def _size(self, f: Flowable, avail_width: float) -> tuple[float, float]:
+        known = self._known.get(f)
+        if known is not None and known[0] == avail_width:
+            return known[1], known[2]
+        width, height = f.wrapOn(self.canv, avail_width, _TALL)
+        self._known[f] = (avail_width, width, height)
+        return width, height
+
+    @staticmethod
+    def _stacked(flowables: Sequence[Flowable], heights: Iterable[float]) -> float:
+        total, previous = 0.0, None
+        for f, height in zip(flowables, heights, strict=True):
+            if previous is not None:
+                total += max(previous.getSpaceAfter(), f.getSpaceBefore())
+            total += height
+            previous = f
+        return total
+
+    def _shown(self, avail_width: float, avail_height: float
+               ) -> tuple[list[Flowable], list[tuple[float, float]]]:
+        """The flowables drawn here, and their sizes: without the cut line at the top of a
+        page."""
+        sizes = self._measure(avail_width)
+        if self.rule is not None and avail_height >= self.room - 1:  # a point for rounding
+            return self.parts, sizes[1:]
+        return self.flowables, sizes
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self._drawn = self._shown(avail_width, avail_height)
+        self.width = avail_width
+        self.height = self._stacked(self._drawn[0], (h for _, h in self._drawn[1]))
+        return self.width, self.height
+
+    def draw(self) -> None:
+        y, previous = self.height, None
+        for f, (width, height) in zip(*self._drawn, strict=True):
+            if previous is not None:
+                y -= max(previous.getSpaceAfter(), f.getSpaceBefore())
+            y -= height
+            f.drawOn(self.canv, 0, y, _sW=self.width - width)
+            previous = f
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        if not self._moved and avail_height < self.room - 1:
+            # Over to a new page, to fit there whole or to run on from its top (begun here,
+            # a block a little longer than a page would take three pages, not two). A
+            # PageBreak: a frame asks that the first flowable split returns fit here.
+            return [PageBreak(), self._moved_on(self.parts)]
+        flowables, sizes = self._shown(avail_width, avail_height)
+        if self._stacked(flowables, (h for _, h in sizes)) <= avail_height:
+            return [self._moved_on(flowables)]
+        return self._run_on(flowables, sizes, avail_width, avail_height)
+
+    def _run_on(self, flowables: list[Flowable], sizes: list[tuple[float, float]],
+                avail_width: float, avail_height: float) -> list[Flowable]:
+        """What fits here, then a new page that opens with `continued` and goes on."""
+        here: list[Flowable] = []
+        used, previous, rest = 0.0, None, list(flowables)
+        for f, (_, height) in zip(flowables, sizes, strict=True):
+            gap = 0.0 if previous is None else max(previous.getSpaceAfter(), f.getSpaceBefore())
+            if used + gap + height <= avail_height:
+                here.append(rest.pop(0))
+                used += gap + height
+                previous = f
+                continue
+            left = avail_height - used - gap
+            pieces = f.splitOn(self.canv, avail_width, left) if left > 0 else []
+            if pieces:  # as much of it as fits here (a Grid: rows, under its header)
+                here.append(pieces[0])
+                rest[:1] = pieces[1:]
+            break
+        if not here:
+            return []  # not even its first part fits an empty page: reportlab says so
+        if not rest:
+            return [self._moved_on(here)]
+        return [self._moved_on(here), PageBreak(), self._moved_on([*self.continued, *rest])]
+
+    def _moved_on(self, parts: list[Flowable]) -> KeptBlock:
+        return KeptBlock(parts, room=self.room, continued=self.continued, _moved=True,
+                         _known=self._known)
+
+
+_TALL = 1e9  # the height a block's part is measured in: as much as it wants
+
+
 class Done(Flowable):
     """An invisible marker after each block: drawing it reports progress.
 
@@ -710,6 +873,12 @@ class BaseRenderer:
     def frame_width(self) -> float:
         return self.page_size[0] - 2 * self.margin
 
+    @property
+    def frame_height(self) -> float:
+        """What an empty page holds: the page less the margins of ``render`` (the top one
+        3 mm deeper, for the header) and the frame's 6 pt padding above and below."""
+        return self.page_size[1] - 2 * self.margin - 3 * mm - 12
+
     def _styles(self) -> dict[str, ParagraphStyle]:
         body = ParagraphStyle("body", fontName=FONT, fontSize=9.5, leading=12)
         return {
@@ -721,7 +890,7 @@ class BaseRenderer:
                                     leading=20, spaceAfter=4),
             "h2": ParagraphStyle("h2", parent=body, fontName=FONT_BOLD, fontSize=12.5,
                                  leading=16, spaceBefore=8, spaceAfter=4),
-            "hand": ParagraphStyle("hand", parent=body, fontSize=10, leading=13),
+            "hand": ParagraphStyle("hand", parent=body, fontSize=10, leading=12),
         }
 
     def para(self, text: str, style: str = "cell") -> Paragraph:

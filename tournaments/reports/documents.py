@@ -19,7 +19,7 @@ from reportlab.lib.pagesizes import landscape, portrait
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, HRFlowable, PageBreak, Spacer, Table, TableStyle
 
 from scoring.engine import SUITS
 
@@ -33,8 +33,10 @@ from .base import (
     Column,
     Grid,
     GridRow,
+    KeptBlock,
     Rich,
     Run,
+    RunningHead,
     blank,
     cards_text,
     contract_cell,
@@ -129,12 +131,9 @@ class TravellersRenderer(BaseRenderer):
 
     def blocks(self, data: dict) -> Iterable[list[Flowable]]:
         whist = data.get("rules") == "duplicate-whist"
-        for index, board in enumerate(data["boards"]):
-            # Start a board on a new page unless its heading, diagram and first results fit.
-            needed = (110 if board.get("hands") else 40) * mm
-            block: list[Flowable] = [CondPageBreak(needed)] if index else []
-            block.append(self.para(
-                f"Board {board['board']} · dealer {SEAT_NAMES.get(board['dealer'], '')}", "h2"))
+        for board in data["boards"]:
+            block: list[Flowable] = [self.para(
+                f"Board {board['board']} · dealer {SEAT_NAMES.get(board['dealer'], '')}", "h2")]
             if board.get("hands"):
                 block.append(self.hand_diagram(board))
                 block.append(Spacer(0, 3 * mm))
@@ -149,28 +148,43 @@ class TravellersRenderer(BaseRenderer):
             if average and not whist:
                 block.append(Spacer(0, 1 * mm))
                 block.append(self.para(esc(average), "small"))
-            yield block
+            # A board on one page, whole, when it fits on one: a board split over two pages
+            # left its last results and its average under a header with no board number.
+            yield [KeptBlock(block, room=self.frame_height, continued=[
+                RunningHead(f"Board {board['board']} (continued)", self.styles["h2"])])]
 
     def hand_diagram(self, board: dict) -> Flowable:
-        """The four hands around a compass, hearts and diamonds in red."""
+        """The four hands around a compass, hearts and diamonds in red: each hand its four
+        suits, the compass between them naming the seats (N at the top, as a hand record
+        has it), the board and its dealer. A seat's name over each hand made the diagram a
+        third taller, and a board with five results just over half a page."""
         hands = board["hands"]
 
         def hand(seat: str) -> Any:
             cards = hands.get(seat)
             if not cards:
                 return ""
-            lines = [f"<b>{SEAT_NAMES[seat]}</b>"]
-            lines += [f"{suit_markup(s)} {cards_text(cards.get(s, ''))}" for s in SUITS]
-            return self.para("<br/>".join(lines), "hand")
+            return self.para("<br/>".join(
+                f"{suit_markup(s)} {cards_text(cards.get(s, ''))}" for s in SUITS), "hand")
 
-        compass = self.para(
-            f"<b>Board {board['board']}</b><br/>Dealer {board['dealer']}", "hand")
         width = 52 * mm
+        compass = Table(
+            [["", "N", ""], ["W", f"Board {board['board']}", "E"],
+             ["", f"Dealer {board['dealer']}", ""], ["", "S", ""]],
+            colWidths=[5 * mm, width - 10 * mm - 12, 5 * mm], rowHeights=12,
+            style=TableStyle([
+                ("FONT", (0, 0), (-1, -1), FONT, 9),
+                ("FONT", (1, 0), (1, 0), FONT_BOLD, 9), ("FONT", (0, 1), (0, 1), FONT_BOLD, 9),
+                ("FONT", (2, 1), (2, 1), FONT_BOLD, 9), ("FONT", (1, 3), (1, 3), FONT_BOLD, 9),
+                ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("BOX", (0, 0), (-1, -1), 0.5, "#9a9488"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]))
         table = self.table(
             [["", hand("N"), ""], [hand("W"), compass, hand("E")], ["", hand("S"), ""]],
             widths=[width, width, width], header_rows=0,
             extra=[("GRID", (0, 0), (-1, -1), 0, "white"),
-                   ("BOX", (1, 1), (1, 1), 0.5, "#9a9488"),
                    ("ALIGN", (1, 1), (1, 1), "CENTER"),
                    ("VALIGN", (0, 0), (-1, -1), "TOP")],
         )
@@ -409,11 +423,9 @@ class ScorecardsRenderer(BaseRenderer):
         mp = data["method"] == "matchpoints"
         whist = data.get("rules") == "duplicate-whist"
         for index, card in enumerate(data["cards"]):
-            block: list[Flowable] = [PageBreak()] if index else []
-            block.append(self.para(
-                f"Pair {card['pair']}: "
-                f"{esc(presenters.pair_names(card['names'], card.get('substitutes')))}",
-                "title"))
+            title = (f"Pair {card['pair']}: "
+                     f"{presenters.pair_names(card['names'], card.get('substitutes'))}")
+            block: list[Flowable] = [self.para(esc(title), "title")]
             if whist:  # no contract: the tricks the pair's side won, as the web card has it
                 head = ["Board", "Sat", "Against", "Tricks won in play"]
                 widths = [14, 12, 18, 30]
@@ -455,7 +467,19 @@ class ScorecardsRenderer(BaseRenderer):
                 block.append(Spacer(0, 2 * mm))
                 block.append(self.para(
                     f"<b>Total won for the team: {presenters.exact(card['total'])}</b>", "body"))
-            yield block
+            # As many whole cards to a page as fit, a cut line between them (a card a page,
+            # a six-board card used some 15% of it); one longer than a page runs on, its
+            # pair named at the top of each page.
+            yield [KeptBlock(block, room=self.frame_height,
+                             continued=[RunningHead(f"{title} (continued)",
+                                                    self.styles["title"])],
+                             rule=self.cut_line() if index else None)]
+
+    @staticmethod
+    def cut_line() -> Flowable:
+        """The dashed line to cut along between two cards on a page (as the guide cards')."""
+        return HRFlowable(width="100%", thickness=0.6, color=LINE, dash=(4, 3),
+                          spaceBefore=5 * mm, spaceAfter=5 * mm)
 
     def _card_row(self, r: dict, compared: bool, whist: bool = False,
                   mp: bool = False, team: bool = False) -> GridRow:
