@@ -739,6 +739,10 @@ def merge_words(before: dict | None, after: dict | None) -> tuple[str, str]:
         count = after.get(key) or 0
         if count:
             moved.append((one, False) if count == 1 else (f"{count} {many}", True))
+    places = len(after.get("party_players") or ())  # a party night's own entry
+    if places:
+        moved.append(("the place at the party night", False) if places == 1
+                     else (f"{places} places at the party night", True))
     text = f"Merged {record(drop)} into {into}"
     if moved:
         plural = len(moved) > 1 or moved[0][1]

@@ -60,6 +60,19 @@ def test_the_reviewers_merge_reads_as_a_sentence(director, director_client):
       "substitutes": 0},
      ("Two records of one person: the visitor Cy Dow; the visitor C. Dow",
       "Merged the visitor C. Dow into the visitor Cy Dow")),
+    # A party night's own entry: the places moved at its tables.
+    ({"keep": {"id": 1, "name": "Cy Dow", "number": "9"},
+      "drop": {"id": 2, "name": "C. Dow", "number": None}},
+     {"player": {"id": 1, "name": "Cy Dow", "number": "9"}, "party_players": [4, 7]},
+     ("Two records of one person: member 9, Cy Dow; the visitor C. Dow",
+      "Merged the visitor C. Dow into member 9, Cy Dow: 2 places at the party night are "
+      "Cy Dow's now")),
+    ({"keep": {"id": 1, "name": "Cy Dow", "number": "9"},
+      "drop": {"id": 2, "name": "C. Dow", "number": None}},
+     {"player": {"id": 1, "name": "Cy Dow", "number": "9"}, "party_players": [4]},
+     ("Two records of one person: member 9, Cy Dow; the visitor C. Dow",
+      "Merged the visitor C. Dow into member 9, Cy Dow: the place at the party night is "
+      "Cy Dow's now")),
 ])
 def test_merge_words(before, after, words):
     assert presenters.merge_words(before, after) == words

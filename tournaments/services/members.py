@@ -32,8 +32,10 @@ from django.db.models import Max, Q
 from django.db.models.functions import Lower, Trim
 from django.utils import timezone
 
-from ..models import Event, Pair, PartyPlayer, Player, ScoreCardMail, Substitute
+from ..models import Event, Pair, Party, PartyPlayer, Player, ScoreCardMail, Substitute
 from .base import Actor, Forbidden, ServiceError, _audit, _lock_event
+from .party import _audit as _party_audit
+from .party import _lock as _lock_party
 
 CSV_COLUMNS = ["number", "first_name", "last_name", "email"]
 NUMBER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,19}$")
@@ -265,7 +267,8 @@ def members_merge(*, keep: Player, drop: Player, actor: Actor, reason: str) -> P
     """Two records of one person become one: everything that points at ``drop`` points at
     ``keep`` (pairs, substitutes, score cards' mail, party places); ``drop`` is deleted.
     Each event touched is locked (in id order) and gets an audit entry naming both records,
-    so its history says who was merged into whom. ``keep`` takes ``drop``'s number and
+    so its history says who was merged into whom; so does each party night where ``drop``
+    had a place (its entry lists the places moved). ``keep`` takes ``drop``'s number and
     e-mail if it has none.
 
     The score cards move too (``_score_cards_merge``): deleting ``drop`` would delete its
@@ -283,6 +286,11 @@ def members_merge(*, keep: Player, drop: Player, actor: Actor, reason: str) -> P
                  .values_list("event_id", flat=True))
     event_ids = sorted(set(_events_of([keep.pk, drop.pk])) | carded)
     events = [_lock_event(event_id) for event_id in event_ids]
+    # Then the party nights where drop has a place, in id order, before the players' rows:
+    # a party's own writes take its lock, then insert places pointing at those rows.
+    party_ids = (PartyPlayer.objects.filter(member=drop).order_by("party_id")
+                 .values_list("party_id", flat=True).distinct())
+    parties = {pk: _lock_party(Party(pk=pk)) for pk in party_ids}
     keep = Player.objects.select_for_update().get(pk=keep.pk)
     drop = Player.objects.select_for_update().get(pk=drop.pk)
     if keep.number and drop.number and keep.number != drop.number:
@@ -333,8 +341,19 @@ def members_merge(*, keep: Player, drop: Player, actor: Actor, reason: str) -> P
         _audit(event=event, actor=actor, action="merge players", before=before,
                after=after, reason=reason.strip())
     # A party night's player keeps the name the director listed that night; only the
-    # link to the member's record moves (SET_NULL would cut it).
+    # link to the member's record moves (SET_NULL would cut it), and each night's audit
+    # says so, as an event's does for its pairs. Read under drop's row lock: no place can
+    # come to point at drop now, though one may have since the nights were locked above.
+    places: dict[int, list[int]] = {}
+    for party_id, number in (PartyPlayer.objects.filter(member=drop)
+                             .order_by("party_id", "number").values_list("party_id", "number")):
+        places.setdefault(party_id, []).append(number)
     PartyPlayer.objects.filter(member=drop).update(member=keep)
+    merged = {"id": keep.pk, "name": keep.name, "number": keep.number or drop.number}
+    for party_id, numbers in places.items():
+        _party_audit(parties.get(party_id) or Party(pk=party_id), actor, "merge players",
+                     before=before, after={"player": merged, "party_players": numbers},
+                     reason=reason.strip())
     changed = []
     if not keep.number and drop.number:
         keep.number, changed = drop.number, ["number"]

@@ -42,10 +42,9 @@ from ..models import (
     PartyTable,
     PartyTableRound,
     Player,
-    Rubber,
 )
 from .base import Actor, Forbidden, ServiceError
-from .rubbers import _what, deal_input
+from .rubbers import deal_input, deal_line
 
 NAME_MAX = 80
 MAX_TABLES = 40
@@ -419,8 +418,10 @@ def _labels(game: str, seated: Mapping[str, PartyPlayer]) -> dict[str, str]:
 
 def _deal_row(party: Party, number: int, dealer: str, data: dict,
               seated: Mapping[str, PartyPlayer]) -> dict[str, Any]:
-    """A deal as the pages, the API and the printed sheet show it: the engine's score of
-    it by column (trick score, honour score, total) and its items with their laws."""
+    """A deal as the pages, the API and the printed sheet show it: its line in the score
+    pad's words (``what``: contract and tricks, then its ``notes``: honours, revokes and
+    their penalty, penalties), the engine's score of it by column (trick score, honour
+    score, total) and its items with their laws."""
     names = {s: p.name for s, p in seated.items()}
     labels = _labels(party.game, seated)
     score = engine.score_party_deal(party.game, data, party.rules or "american-1913")
@@ -429,24 +430,28 @@ def _deal_row(party: Party, number: int, dealer: str, data: dict,
         above = {"NS": out["ns"]["trick_score"], "EW": out["ew"]["trick_score"]}
         below = {"NS": out["ns"]["honour_score"], "EW": out["ew"]["honour_score"]}
         items = [{"to": labels.get(i["side"].upper(), i["side"].upper()), "points": i["points"],
-                  "what": i["what"], "law": presenters.law_text(i["law"])}
+                  "what": presenters.dashed_sides(i["what"]),
+                  "law": presenters.law_text(i["law"])}
                  for i in out["items"]]
     elif party.game == "three-hand":
         above = {p: out["players"][p]["trick_score"] for p in engine.PLAYERS}
         below = {p: out["players"][p]["honour_score"] for p in engine.PLAYERS}
         items = [{"to": labels.get(i["player"], i["player"]), "points": i["points"],
-                  "what": i["what"], "law": presenters.law_text(i["law"])}
+                  "what": presenters.dashed_sides(i["what"]),
+                  "law": presenters.law_text(i["law"])}
                  for i in out["items"]]
     else:
         above = dict(out["points"])
         below = {"NS": 0, "EW": 0}
         items = [{"to": labels.get(i["side"], i["side"]), "points": i["points"],
-                  "what": i["what"], "law": presenters.law_text(i["law"])}
+                  "what": presenters.dashed_sides(i["what"]),
+                  "law": presenters.law_text(i["law"])}
                  for i in out["items"]]
     keys = engine.columns_of(party.game)
     points = engine.deal_points(party.game, score)
+    what, notes = deal_line(game=party.game, data=data, names=names, score=out)
     return {"number": number, "dealer": dealer, "dealer_name": names.get(dealer, dealer),
-            "what": _what(Rubber(game=party.game), data, names), "data": data,
+            "what": what, "notes": notes, "data": data,
             "above": above, "below": below, "points": points, "items": items,
             "above_list": [above[k] for k in keys], "below_list": [below[k] for k in keys],
             "points_list": [points[k] for k in keys]}

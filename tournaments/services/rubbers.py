@@ -548,15 +548,26 @@ def _labels(rubber: Rubber) -> tuple[list[str], dict[str, str], dict[str, str]]:
     return ["NS", "EW"], labels, names
 
 
-def _what(rubber: Rubber, data: dict, names: dict[str, str]) -> str:
+def deal_line(*, game: str, data: dict, names: Mapping[str, str],
+              score: Mapping[str, Any] | None) -> tuple[str, list[str]]:
+    """A deal's line as the sheet words it, and its notes: "2R♠ by Cy (S), 8 tricks;
+    revoke by the adversaries: 3 tricks taken" (``_what``, then ``_notes``). The pad's
+    sheet and the party night's deals both word their lines here, so a revoke, an honour
+    or a penalty reads the same on either. ``score``: the engine's score of the deal
+    (its ``to_dict()``), whose items decide what the laws' arithmetic does."""
+    notes = _notes(game, data, score)
+    return "; ".join([_what(game, data, names), *notes]), notes
+
+
+def _what(game: str, data: dict, names: Mapping[str, str]) -> str:
     """A deal's contract and tricks in words: "2♥ × by Ann (S), 9 tricks"; "N–S 8 tricks,
     E–W 5" (the tricks won in play). ``_notes`` says the rest."""
-    if rubber.game == "whist":
+    if game == "whist":
         return f"N–S {data.get('tricks_ns')} tricks, E–W {13 - int(data.get('tricks_ns', 0))}"
     c = data.get("contract")
     if not c:
         return "Passed out"
-    declarer = c.get("declarer") if rubber.game == "auction" else data.get("declarer")
+    declarer = c.get("declarer") if game == "auction" else data.get("declarer")
     text = presenters.contract(c.get("level"), c.get("denomination"), c.get("doubled"))
     who = f"{names.get(declarer, declarer)} ({declarer})" if declarer else ""
     return f"{text} by {who}, {data.get('tricks')} tricks"
@@ -576,17 +587,17 @@ _PENALTY_WORDS = {"54-double-partner": "Law 54 by {by} (doubled partner)",
                   "54-redouble-more-than-once": "Law 54 by {by} (redoubled twice)"}
 
 
-def _notes(rubber: Rubber, data: dict, score: Mapping[str, Any] | None) -> list[str]:
+def _notes(game: str, data: dict, score: Mapping[str, Any] | None) -> list[str]:
     """What else a deal's score counts, briefly, so that each number on the sheet can be
     checked from its line: honours, revokes and their penalty, penalties ("revoke by the
     adversaries: 3 tricks taken"; "honours: 4 in one hand (N–S)"; "rule 9 by A"). From
     the deal as stored, and the engine's items (``score``) where the laws' arithmetic
     decides (which honours score; the points a whist revoke could deduct)."""
     items = list((score or {}).get("items") or ())
-    if rubber.game == "whist":
+    if game == "whist":
         return _whist_notes(data, items)
     notes = []
-    if rubber.game == "three-hand":
+    if game == "three-hand":
         held = data.get("honours") or {}
         counts = [f"{k} {held[k]}" for k in (*THREE_PLAYERS, "dummy") if held.get(k)]
         if counts:
@@ -599,7 +610,7 @@ def _notes(rubber: Rubber, data: dict, score: Mapping[str, Any] | None) -> list[
                 notes.append(f"honours: {short} ({presenters.side(it.get('side'))})")
     revokes = data.get("revokes") or {}
     declaring, defending = int(revokes.get("declaring") or 0), int(revokes.get("defending") or 0)
-    to = "each adversary" if rubber.game == "three-hand" else "the adversaries"
+    to = "each adversary" if game == "three-hand" else "the adversaries"
     if declaring and defending:
         notes.append(f"revokes by both sides: {declaring} by the declarer's side, "
                      f"{defending} by the adversaries (Law 89)")
@@ -617,7 +628,7 @@ def _notes(rubber: Rubber, data: dict, score: Mapping[str, Any] | None) -> list[
         notes.append(f"{_revokes(defending)} by the adversaries: {taken} taken")
     for p in data.get("penalties") or ():
         by = p.get("by", "")
-        if rubber.game == "three-hand":
+        if game == "three-hand":
             notes.append(f"rule {p.get('rule')} by {by}")
         else:
             code = str(p.get("law"))
@@ -698,11 +709,11 @@ def _sheet(rubber: Rubber, rows: Sequence[RubberDeal], result: Any) -> dict[str,
                      for it in score["items"]]
         g = game_of.get(i)
         won = g is not None and out["games"][g]["deals"][-1] == i
-        notes = _notes(rubber, row.data, score)
+        what, notes = deal_line(game=rubber.game, data=row.data, names=names, score=score)
         deals.append({
             "number": row.number, "dealer": row.dealer,
             "dealer_name": names.get(row.dealer, row.dealer),
-            "what": "; ".join([_what(rubber, row.data, names), *notes]), "notes": notes,
+            "what": what, "notes": notes,
             "data": row.data, "id": row.pk, "version": row.version,
             "above": above, "below": below, "items": items,
             "game_won_by": labels[out["games"][g]["winner"]] if won else None,
