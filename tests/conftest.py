@@ -15,6 +15,7 @@ from urllib.parse import urlparse
 
 import pytest
 from django.conf import settings
+from django.test import Client
 
 # gunicorn on the test database, for the concurrency test and the API fuzz run.
 from tests.live_server import (  # noqa: F401
@@ -72,6 +73,15 @@ def _fresh_cache():
     cache.clear()
     polls.forget()
     throttle.forget()
+
+
+@pytest.fixture
+def director_client(director):
+    """A client logged in as the director (each directory's own `director`), a client of
+    its own: a test's `client` stays a visitor beside it."""
+    client = Client()
+    client.force_login(director)
+    return client
 
 
 @pytest.fixture

@@ -144,19 +144,51 @@ def _count(label: str, most: int = 13) -> forms.IntegerField:
     )
 
 
-def number_field(label: str, low: int, high: int, *, least: str, most: str,
-                 missing: str = "", invalid: str = "", **kwargs: Any) -> forms.IntegerField:
-    """A whole number the director types, refused in the form's own words: `least` below
-    `low`, `most` above `high`, each naming the other bound too. Django's own ("Ensure this
-    value is greater than or equal to 1.") says neither what the number is nor how far it
-    may go, and the browser's checks (min, max) are no guard: a page of an older browser,
-    or a request made by hand, skips them, and the form's words are all that is left."""
-    words = {"min_value": least, "max_value": most,
-             "invalid": invalid or f"{label}: a whole number from {low} to {high}."}
+# How a number's bounds are said (number_field's `says`): an amount ("Deal at least 1
+# board (and at most 64).") or a round ("... from round 1 at the earliest (and 99 at the
+# latest).").
+AMOUNT = ("at least {}", "at most {}")
+ROUND = ("{} at the earliest", "{} at the latest")
+
+
+def number_field(label: str, low: int, high: int, *, words: str = "",
+                 says: tuple[str, str] = AMOUNT, why_no_more: str = "", least: str = "",
+                 most: str = "", missing: str = "", invalid: str = "",
+                 **kwargs: Any) -> forms.IntegerField:
+    """A whole number the director types, refused in the form's own words: below `low`
+    or above `high`, the words say the bound passed and the other one too. Django's own
+    ("Ensure this value is greater than or equal to 1.") says neither what the number is
+    nor how far it may go, and the browser's checks (min, max) are no guard: a page of an
+    older browser, or a request made by hand, skips them, and the form's words are all
+    that is left.
+
+    `words` are said once for both bounds: "{bound}" stands for a bound as `says` puts it
+    ("at least 1", "at most 64"), "{s}" for a plural's s ("board{s}": "1 board",
+    "64 boards"); the other bound follows in brackets, and `why_no_more` after the upper
+    one. So "Deal {bound} board{s}" gives "Deal at least 1 board (and at most 64)." and
+    "Deal at most 64 boards (and at least 1).". Messages `words` cannot say are written
+    whole instead, as `least` and `most`, with "{low}" and "{high}" for the bounds."""
+    if bool(words) == bool(least or most) or bool(least) != bool(most):
+        raise TypeError(f"number_field {label!r}: give the words, or least and most")
+    if words:
+        at_least, at_most = says
+        least = _bound(words, low, at_least, at_most.format(high))
+        most = _bound(words, high, at_most, at_least.format(low), why_no_more)
+    else:
+        least, most = least.format(low=low, high=high), most.format(low=low, high=high)
+    messages = {"min_value": least, "max_value": most,
+                "invalid": invalid or f"{label}: a whole number from {low} to {high}."}
     if missing:  # a number the form needs, left out
-        words["required"] = missing
+        messages["required"] = missing
     return forms.IntegerField(label=label, min_value=low, max_value=high,
-                              error_messages=words, **kwargs)
+                              error_messages=messages, **kwargs)
+
+
+def _bound(words: str, n: int, edge: str, other: str, why: str = "") -> str:
+    """One bound's message: "At most 30 tables (and at least 1): a bigger field plays in
+    sections." (its first letter a capital, whatever `words` starts with)."""
+    text = words.format(bound=edge.format(n), s="" if n == 1 else "s")
+    return f"{text[:1].upper()}{text[1:]} (and {other})" + (f": {why}." if why else ".")
 
 
 class ResultFormMixin:
@@ -557,13 +589,9 @@ MAX_TABLES = 30
 MAX_BOARDS_PER_ROUND = 8
 MAX_ROUND = 99
 MAX_DEAL = 64
-TABLES_LEAST = f"At least one table (and at most {MAX_TABLES})."
-TABLES_MOST = (f"At most {MAX_TABLES} tables (and at least 1): a bigger field plays in "
-               "sections.")
-BOARDS_LEAST = f"At least 1 board a round (and at most {MAX_BOARDS_PER_ROUND})."
-BOARDS_MOST = f"At most {MAX_BOARDS_PER_ROUND} boards a round (and at least 1)."
-PAIR_LEAST = f"A pair's number is at least 1 (and at most {MAX_PAIRS})."
-PAIR_MOST = f"A pair's number is at most {MAX_PAIRS} (and at least 1)."
+TABLES_WORDS = {"words": "{bound} table{s}", "why_no_more": "a bigger field plays in sections"}
+BOARDS_WORDS = {"words": "{bound} board{s} a round"}
+PAIR_WORDS = {"words": "A pair's number is {bound}"}
 
 
 class MovementForm(forms.Form):
@@ -580,18 +608,14 @@ class MovementForm(forms.Form):
 
     kind = forms.ChoiceField(choices=MOVEMENT_KINDS, label="Movement")
     # Not required: a team match asks no tables (clean() asks for them otherwise).
-    tables = number_field("Tables", 1, MAX_TABLES, required=False, least=TABLES_LEAST,
-                          most=TABLES_MOST)
+    tables = number_field("Tables", 1, MAX_TABLES, required=False, **TABLES_WORDS)
     boards_per_round = number_field("Boards per round", 1, MAX_BOARDS_PER_ROUND,
-                                    least=BOARDS_LEAST, most=BOARDS_MOST,
-                                    missing="How many boards a round?")
+                                    missing="How many boards a round?", **BOARDS_WORDS)
     variant = forms.ChoiceField(
         choices=[("", "—"), *((code, presenters.variant(code)) for code in MITCHELL_VARIANTS)],
         required=False, label="Even Mitchell")
-    pairs_per_team = number_field(
-        "Pairs per team (team match)", 2, 12, required=False,
-        least="At least 2 pairs in each team (and at most 12).",
-        most="At most 12 pairs in each team (and at least 2).")
+    pairs_per_team = number_field("Pairs per team (team match)", 2, 12, required=False,
+                                  words="{bound} pair{s} in each team")
 
     def __init__(self, *args, teams: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -621,21 +645,16 @@ class MovementForm(forms.Form):
 class MovementChangeForm(forms.Form):
     """A new movement from a round on (the console's movement change page)."""
 
-    from_round = number_field(
-        "From round", 1, MAX_ROUND, missing="From which round?",
-        least=f"The new movement starts at round 1 at the earliest (and {MAX_ROUND} at the "
-              "latest).",
-        most=f"The new movement starts at round {MAX_ROUND} at the latest (and 1 at the "
-             "earliest).")
+    from_round = number_field("From round", 1, MAX_ROUND, missing="From which round?",
+                              words="The new movement starts at round {bound}", says=ROUND)
     kind = forms.ChoiceField(choices=MOVEMENT_KINDS, label="New movement")
     tables = number_field("Tables", 1, MAX_TABLES, missing="How many tables?",
-                          least=TABLES_LEAST, most=TABLES_MOST)
+                          **TABLES_WORDS)
     variant = forms.ChoiceField(
         choices=[("", "—"), *((code, presenters.variant(code)) for code in MITCHELL_VARIANTS)],
         required=False, label="Even Mitchell")
     boards_per_round = number_field("Boards per round", 1, MAX_BOARDS_PER_ROUND,
-                                    least=BOARDS_LEAST, most=BOARDS_MOST,
-                                    missing="How many boards a round?")
+                                    missing="How many boards a round?", **BOARDS_WORDS)
     reason = forms.CharField(label="Why (for the audit trail)", required=False,
                              max_length=MAX_REASON, validators=[no_control_characters])
 
@@ -647,8 +666,7 @@ class BoardsUploadForm(forms.Form):
 
 class DealForm(forms.Form):
     count = number_field("Boards to deal", 1, MAX_DEAL, missing="How many boards?",
-                         least=f"Deal at least 1 board (and at most {MAX_DEAL}).",
-                         most=f"Deal at most {MAX_DEAL} boards (and at least 1).")
+                         words="Deal {bound} board{s}")
 
 
 class ReasonForm(forms.Form):
@@ -739,10 +757,7 @@ class LatePairForm(_PairChangeForm):
                                validators=[no_control_characters])
     from_round = number_field(
         "Plays from round", 1, MAX_ROUND, missing="From which round does the pair play?",
-        least=f"The late pair plays from round 1 at the earliest (and {MAX_ROUND} at the "
-              "latest).",
-        most=f"The late pair plays from round {MAX_ROUND} at the latest (and 1 at the "
-             "earliest).")
+        words="The late pair plays from round {bound}", says=ROUND)
 
     def __init__(self, *args, sections: tuple[str, ...] = (), **kwargs):
         super().__init__(*args, **kwargs)
@@ -753,20 +768,19 @@ class LatePairForm(_PairChangeForm):
 
 
 class PairLeaveForm(_PairChangeForm):
-    pair = number_field("Pair", 1, MAX_PAIRS, missing="Which pair leaves?",
-                        least=PAIR_LEAST, most=PAIR_MOST)
+    pair = number_field("Pair", 1, MAX_PAIRS, missing="Which pair leaves?", **PAIR_WORDS)
+    # Round 0 wants saying what it is ("before the first"), which `words` cannot.
     after_round = number_field(
         "Leaves after round", 0, MAX_ROUND, missing="After which round does the pair leave?",
-        least=f"The pair leaves after round 0 (before the first) at the earliest, and after "
-              f"round {MAX_ROUND} at the latest.",
-        most=f"The pair leaves after round {MAX_ROUND} at the latest (and after round 0, "
+        least="The pair leaves after round {low} (before the first) at the earliest, and "
+              "after round {high} at the latest.",
+        most="The pair leaves after round {high} at the latest (and after round {low}, "
              "before the first, at the earliest).")
 
 
 class SubstituteForm(_PairChangeForm):
     pair = number_field("Pair", 1, MAX_PAIRS, missing="In which pair does the substitute "
-                                                       "play?",
-                        least=PAIR_LEAST, most=PAIR_MOST)
+                                                       "play?", **PAIR_WORDS)
     seat = forms.TypedChoiceField(label="Replaces", coerce=int,
                                   choices=[(1, "the first player named"),
                                            (2, "the second player named")])
@@ -774,7 +788,4 @@ class SubstituteForm(_PairChangeForm):
                              validators=[no_control_characters])
     from_round = number_field(
         "From round", 1, MAX_ROUND, missing="From which round does the substitute play?",
-        least=f"The substitute plays from round 1 at the earliest (and {MAX_ROUND} at the "
-              "latest).",
-        most=f"The substitute plays from round {MAX_ROUND} at the latest (and 1 at the "
-             "earliest).")
+        words="The substitute plays from round {bound}", says=ROUND)

@@ -3,6 +3,7 @@ report, and the director's steps. They check what is typed; the services decide 
 
 from django import forms
 
+from .forms import number_field
 from .inputs import no_control_characters
 from .models import MAX_REASON, Irregularity
 from .presenters import IRREGULAR_FOUND
@@ -43,7 +44,8 @@ class ReportForm(forms.Form):
 class DirectorReportForm(ReportForm):
     """The director reports for any board, at any table and round (or none)."""
 
-    board = forms.IntegerField(label="Board", min_value=1, max_value=999)
+    board = number_field("Board", 1, 999, missing="Which board?",
+                         words="A board's number is {bound}")
     meeting = forms.ChoiceField(label="Found at", required=False)
 
     def __init__(self, *args, meetings=(), **kwargs):

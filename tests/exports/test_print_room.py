@@ -10,7 +10,6 @@ import html
 import re
 
 import pytest
-from django.test import Client
 from django.utils.html import strip_tags
 
 from tests.tournaments.test_sections import _play, two_section_night
@@ -18,13 +17,6 @@ from tournaments import exports, standings
 from tournaments.services import Actor
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director_client(director):
-    client = Client()
-    client.force_login(director)
-    return client
 
 
 def print_room(client, event) -> str:

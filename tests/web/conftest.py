@@ -9,7 +9,6 @@ import datetime
 from pathlib import Path
 
 import pytest
-from django.test import Client
 
 from tests.factories import DirectorFactory, UserFactory
 from tournaments import services
@@ -23,13 +22,6 @@ DATA = Path(__file__).parent / "data"
 @pytest.fixture
 def director(db):
     return DirectorFactory(username="alice")
-
-
-@pytest.fixture
-def director_client(director):
-    client = Client()
-    client.force_login(director)
-    return client
 
 
 @pytest.fixture

@@ -53,7 +53,7 @@ def test_a_team_match_on_a_pairs_event_is_refused_in_plain_words(director_client
     (False, {"kind": "team-match", "pairs_per_team": ""}, [TEAM_MATCH_REFUSED]),
     (False, {"kind": "mitchell", "tables": ""}, ["How many tables?"]),
     (False, {"kind": "howell", "tables": "0", "boards_per_round": ""},
-     ["At least one table", "How many boards a round?"]),
+     ["At least 1 table (and at most 30).", "How many boards a round?"]),
     (False, {"kind": "mitchell", "tables": "2", "variant": "zig"},
      ["Select a valid choice. zig is not one of the available choices."]),
     (False, {"kind": "no-such-movement", "tables": "2"},

@@ -40,10 +40,7 @@ DJANGO_WORDS = (
 
 DIRECTOR_FORMS = [
     DealForm, MovementForm, MovementChangeForm, CarryOverForm, LatePairForm, PairLeaveForm,
-    SubstituteForm, SeasonForm, MergeForm,
-    pytest.param(DirectorReportForm, marks=pytest.mark.xfail(
-        strict=True, reason="irregular_forms.py is not this change's to edit: its board "
-                            "number (1 to 999) still gets Django's words")),
+    SubstituteForm, SeasonForm, MergeForm, DirectorReportForm,
 ]
 
 
@@ -87,6 +84,7 @@ def test_no_number_is_refused_in_djangos_words(form_class):
      "The new movement starts at round 1 at the earliest (and 99 at the latest)."),
     (PairLeaveForm, "after_round", "-1", "The pair leaves after round 0 (before the first) "
                                          "at the earliest, and after round 99 at the latest."),
+    (DirectorReportForm, "board", "1000", "A board's number is at most 999 (and at least 1)."),
     (SeasonForm, "min_events", "0",
      f"The minimum attendance is at least 1 night (and at most {Season.MAX_EVENTS})."),
     (SeasonForm, "best_of", str(Season.MAX_EVENTS + 1),
@@ -148,4 +146,4 @@ def test_one_refusal_a_number_not_two(db):
     form = MovementForm({"kind": "team-match", "pairs_per_team": "13"}, teams=True)
     assert form.errors["pairs_per_team"] == ["At most 12 pairs in each team (and at least 2)."]
     form = MovementForm({"kind": "mitchell", "tables": "0", "boards_per_round": "2"})
-    assert form.errors["tables"] == ["At least one table (and at most 30)."]
+    assert form.errors["tables"] == ["At least 1 table (and at most 30)."]

@@ -385,14 +385,19 @@ def test_a_revoke_count_that_is_not_one_is_refused_not_read_as_none(game, sent, 
     assert not preview["ok"] and preview["message"] == said
 
 
-@pytest.mark.parametrize(("game", "sent", "said"), [
+# A revoke's penalty left unchosen: (game, what is sent, what the pad asks), on Save and
+# in the live score alike.
+PENALTY_STILL_TO_CHOOSE = [
     ("auction", {**tap(2, "H", "N", 8), "revokes_defending": "1"},
      "Still to choose: what the declarer takes for the adversaries' revoke (points or "
      "tricks)."),
     ("whist", {"tricks_ns": "7", "revokes_E": "1"},
      "Still to choose: what the other side takes for the revoke (take 3 tricks, deduct 3 "
      "from theirs, or add 3 to own score)."),
-])
+]
+
+
+@pytest.mark.parametrize(("game", "sent", "said"), PENALTY_STILL_TO_CHOOSE)
 def test_a_revoke_penalty_not_chosen_is_asked_in_the_forms_words(game, sent, said):
     """The pad had said 'first_penalty must be "points" or "tricks"', its input's key."""
     client = Client()
@@ -676,12 +681,7 @@ def test_the_sheet_says_what_an_unfinished_rubber_settles_if_it_stops_here():
 
 
 @pytest.mark.parametrize(("game", "sent", "said"), [
-    ("auction", {**tap(2, "H", "N", 8), "revokes_defending": "1"},
-     "Still to choose: what the declarer takes for the adversaries' revoke (points or "
-     "tricks)."),
-    ("whist", {"tricks_ns": "7", "revokes_E": "1"},
-     "Still to choose: what the other side takes for the revoke (take 3 tricks, deduct 3 "
-     "from theirs, or add 3 to own score)."),
+    *PENALTY_STILL_TO_CHOOSE,
     ("whist", {"honours_ns": "3"}, "Still to choose: the tricks North–South won."),
     ("auction", {"level": "2", "denomination": "H"},
      "Still to choose: the declarer and the tricks the declaring side won."),
