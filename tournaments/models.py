@@ -605,8 +605,8 @@ class IdempotencyRecord(models.Model):
 
 
 class ReportJob(models.Model):
-    """A PDF produced by a Celery job: travellers, standings, score cards, guide cards, the
-    overall standings of an event of several sessions."""
+    """A PDF produced by a Celery job: travellers, standings, score cards, guide cards, hand
+    records, the overall standings of an event of several sessions."""
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Waiting for the printer"
@@ -619,6 +619,7 @@ class ReportJob(models.Model):
         ("standings", "Standings"),
         ("scorecards", "Personal score cards"),
         ("guidecards", "Guide cards"),
+        ("handrecords", "Hand records"),
         ("overall", "Overall standings (all sessions)"),
         ("rubber", "Rubber score sheet"),
         ("party", "Party night standings"),
@@ -644,8 +645,9 @@ class ReportJob(models.Model):
     error = models.TextField(blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     # An event's document: the event's change number its data was gathered at (Event.seq;
-    # for the guide cards, Event.roster_seq: only the movement and the pairs are on them),
-    # so the print room can say when the night has changed since.
+    # for the guide cards, Event.roster_seq: only the movement and the pairs are on them;
+    # for the hand records, a fingerprint of the boards' deals, compared for equality), so
+    # the print room can say when the night has changed since.
     seq = models.BigIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

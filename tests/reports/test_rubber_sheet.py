@@ -75,7 +75,7 @@ def test_printing_again_reuses_the_one_job_of_the_rubber(pad, django_capture_on_
 
 
 def test_the_print_room_still_lists_only_the_event_documents():
-    assert "rubber" not in services.KINDS and len(services.KINDS) == 5  # "overall" too
+    assert "rubber" not in services.KINDS and len(services.KINDS) == 6  # "overall" too
 
 
 def test_the_print_page_follows_the_job_by_polling_not_by_refreshing(client, pad):

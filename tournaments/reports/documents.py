@@ -1,10 +1,11 @@
-"""The printed documents: travellers, standings, personal score cards, guide cards, and
-the overall standings of an event of several sessions.
+"""The printed documents: travellers, standings, personal score cards, guide cards, hand
+records, and the overall standings of an event of several sessions.
 
 Each renderer takes plain data (see each class) and returns (filename, mimetype,
 bytes). Terms: a *traveller* is the slip that travels with a board and collects
 every table's result on it; a *guide card* tells one table who sits there and
-which boards it plays each round, and where everyone goes next.
+which boards it plays each round, and where everyone goes next; a *hand record* gives
+each board's four hands, to deal the cards into the board before play.
 """
 
 from __future__ import annotations
@@ -115,7 +116,81 @@ def _card_late_cell(cell: Cell) -> Cell:
     return Rich((*first, Run(f" ({LATE_PLAY})", size=7, color="#6b4a00")))
 
 
-class TravellersRenderer(BaseRenderer):
+class HandDiagramRenderer(BaseRenderer):
+    """A renderer that prints deals: the travellers (a diagram over each board's results)
+    and the hand records (the diagrams alone, two to a row) share the one diagram."""
+
+    def hand_diagram(self, board: dict, *, hand_width: float = 52 * mm,
+                     centre_width: float | None = None, padding: float = 6,
+                     corner: Any = "") -> Flowable:
+        """The four hands around a compass, hearts and diamonds in red: each hand its four
+        suits, the compass between them naming the seats (N at the top, as a hand record
+        has it), the board and its dealer. A seat's name over each hand made the diagram a
+        third taller, and a board with five results just over half a page.
+
+        Each hand's column is `hand_width` wide, padded `padding` points a side. A
+        `centre_width` narrower than the hands' (the hand records, two diagrams across a
+        page) is filled by the compass, and North's and South's lines run on over the
+        empty column to their right. `corner` fills the empty cell at the top left (the
+        hand records name the board there). A suit too wide for its column is set smaller
+        until it fits, rather than broken over two lines."""
+        hands = board["hands"]
+        centre = hand_width if centre_width is None else centre_width
+        narrow = centre < hand_width
+        size = self.styles["hand"].fontSize
+
+        def hand(seat: str, room: float) -> Any:
+            cards = hands.get(seat)
+            if not cards:
+                return ""
+            lines = []
+            for suit in SUITS:
+                held = cards_text(cards.get(suit, ""))
+                line = f"{suit_markup(suit)} {held}"
+                wide = stringWidth(f"{presenters.SUITS[suit]} {held}", FONT, size)
+                if wide > room:  # rounded down: it surely fits
+                    line = f'<font size="{math.floor(size * room / wide * 10) / 10}">{line}</font>'
+                lines.append(line)
+            return self.para("<br/>".join(lines), "hand")
+
+        # The compass's own cell: in a narrow centre a point a side, no more, so that the
+        # table's white rules (which hide its grid) do not cover the compass's box.
+        inside = 1 if narrow else padding
+        compass = Table(
+            [["", "N", ""], ["W", f"Board {board['board']}", "E"],
+             ["", f"Dealer {board['dealer']}", ""], ["", "S", ""]],
+            colWidths=[5 * mm, centre - 10 * mm - 2 * inside, 5 * mm], rowHeights=12,
+            style=TableStyle([
+                ("FONT", (0, 0), (-1, -1), FONT, 9),
+                ("FONT", (1, 0), (1, 0), FONT_BOLD, 9), ("FONT", (0, 1), (0, 1), FONT_BOLD, 9),
+                ("FONT", (2, 1), (2, 1), FONT_BOLD, 9), ("FONT", (1, 3), (1, 3), FONT_BOLD, 9),
+                ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("BOX", (0, 0), (-1, -1), 0.5, "#9a9488"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]))
+        extra: list[tuple] = [("GRID", (0, 0), (-1, -1), 0, "white"),
+                              ("ALIGN", (1, 1), (1, 1), "CENTER"),
+                              ("VALIGN", (0, 0), (-1, -1), "TOP")]
+        if padding != 6:  # a table pads its cells 6 points a side
+            extra += [("LEFTPADDING", (0, 0), (-1, -1), padding),
+                      ("RIGHTPADDING", (0, 0), (-1, -1), padding)]
+        if narrow:
+            extra += [("LEFTPADDING", (1, 1), (1, 1), inside),
+                      ("RIGHTPADDING", (1, 1), (1, 1), inside),
+                      ("SPAN", (1, 0), (2, 0)), ("SPAN", (1, 2), (2, 2))]
+        side = hand_width - 2 * padding  # room for a line of West's or East's
+        top = (centre + hand_width if narrow else centre) - 2 * padding  # North's, South's
+        table = self.table(
+            [[corner, hand("N", top), ""], [hand("W", side), compass, hand("E", side)],
+             ["", hand("S", top), ""]],
+            widths=[hand_width, centre, hand_width], header_rows=0, extra=extra,
+        )
+        table.hAlign = "LEFT"
+        return table
+
+
+class TravellersRenderer(HandDiagramRenderer):
     """One block per board: the hand diagram when the deal is known, then every result.
 
     Data: {"event": name, "rules": rules name, "method": method,
@@ -152,44 +227,6 @@ class TravellersRenderer(BaseRenderer):
             # left its last results and its average under a header with no board number.
             yield [KeptBlock(block, room=self.frame_height, continued=[
                 RunningHead(f"Board {board['board']} (continued)", self.styles["h2"])])]
-
-    def hand_diagram(self, board: dict) -> Flowable:
-        """The four hands around a compass, hearts and diamonds in red: each hand its four
-        suits, the compass between them naming the seats (N at the top, as a hand record
-        has it), the board and its dealer. A seat's name over each hand made the diagram a
-        third taller, and a board with five results just over half a page."""
-        hands = board["hands"]
-
-        def hand(seat: str) -> Any:
-            cards = hands.get(seat)
-            if not cards:
-                return ""
-            return self.para("<br/>".join(
-                f"{suit_markup(s)} {cards_text(cards.get(s, ''))}" for s in SUITS), "hand")
-
-        width = 52 * mm
-        compass = Table(
-            [["", "N", ""], ["W", f"Board {board['board']}", "E"],
-             ["", f"Dealer {board['dealer']}", ""], ["", "S", ""]],
-            colWidths=[5 * mm, width - 10 * mm - 12, 5 * mm], rowHeights=12,
-            style=TableStyle([
-                ("FONT", (0, 0), (-1, -1), FONT, 9),
-                ("FONT", (1, 0), (1, 0), FONT_BOLD, 9), ("FONT", (0, 1), (0, 1), FONT_BOLD, 9),
-                ("FONT", (2, 1), (2, 1), FONT_BOLD, 9), ("FONT", (1, 3), (1, 3), FONT_BOLD, 9),
-                ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("BOX", (0, 0), (-1, -1), 0.5, "#9a9488"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ]))
-        table = self.table(
-            [["", hand("N"), ""], [hand("W"), compass, hand("E")], ["", hand("S"), ""]],
-            widths=[width, width, width], header_rows=0,
-            extra=[("GRID", (0, 0), (-1, -1), 0, "white"),
-                   ("ALIGN", (1, 1), (1, 1), "CENTER"),
-                   ("VALIGN", (0, 0), (-1, -1), "TOP")],
-        )
-        table.hAlign = "LEFT"
-        return table
 
     def results_table(self, board: dict, method: str, whist: bool) -> Flowable:
         """Every table's result on the board, a row each (a ``Grid``: see base.py)."""
@@ -244,6 +281,109 @@ class TravellersRenderer(BaseRenderer):
             cells += [exact_cell(r["ns_shown"], r["ns_plus_minus"], not mp),
                       exact_cell(r["ew_shown"], r["ew_plus_minus"], not mp)]
         return GridRow(cells, span)
+
+
+class HandRecordsRenderer(HandDiagramRenderer):
+    """Each board's four hands, to make up the boards before play and to hand out after
+    it: two diagrams across the page and four rows of them on a page (letter or A4), each
+    board whole on its page, its number and dealer large in the diagram's empty top-left
+    corner, to be found at arm's length while dealing. The boards without hands are named
+    in one line at the start, never drawn empty.
+
+    The hands are in 10 points, as on the travellers: the narrower columns still hold a
+    suit of seven cards with the ten; a longer one is set smaller to fit its line.
+
+    Data: {"event": name, "rules": rules name, "in_play": the night not over yet,
+           "boards": [{"board": number, "dealer": "N", "hands": seat -> suit -> cards}],
+           "missing": [the numbers of the boards without hands]}.
+    """
+
+    document = "Hand records"
+    kind = "handrecords"
+    ACROSS = 2  # diagrams to a row
+    GUTTER = 4 * mm  # between the two diagrams of a row
+    CENTRE = 26 * mm  # the compass's column: "Board 12" in 9 points, the seats each side
+    PADDING = 3  # points each side of a hand (the travellers' 6 would cost a card a line)
+
+    def count(self, data: dict) -> int:
+        return max(1, len(data["boards"]))
+
+    def _styles(self) -> dict[str, ParagraphStyle]:
+        styles = super()._styles()
+        styles["board_number"] = ParagraphStyle("board_number", parent=styles["body"],
+                                                fontName=FONT_BOLD, fontSize=14, leading=17)
+        return styles
+
+    def blocks(self, data: dict) -> Iterable[list[Flowable]]:
+        intro: list[Flowable] = []
+        if data["missing"]:
+            intro.append(self.para(esc(_no_hands_line(data["missing"])), "body"))
+        if data.get("in_play"):
+            intro.append(self.para(
+                "Printed before the end of play, to make up the boards: show it to no player "
+                "until every table has played.", "small"))
+        if intro:
+            intro.append(Spacer(0, 2 * mm))
+        boards = data["boards"]
+        if not boards:
+            yield intro
+            return
+        for start in range(0, len(boards), self.ACROSS):
+            row = boards[start:start + self.ACROSS]
+            kept = KeptBlock([self.diagram_row(row)], room=self.frame_height, continued=[],
+                             rule=self.row_rule() if start else None)
+            # One block per board (the progress unit); the row rides on its last board.
+            yield from ([] for _ in row[1:])
+            yield [*intro, kept] if start == 0 else [kept]
+
+    def diagram_row(self, boards: list[dict]) -> Flowable:
+        """Up to two boards side by side, each diagram as wide as half the page allows."""
+        width = (self.frame_width - self.GUTTER * (self.ACROSS - 1)) / self.ACROSS
+        hand_width = (width - self.CENTRE) / 2
+        cells: list[Any] = []
+        for board in boards:
+            if cells:
+                cells.append("")
+            cells.append(self.hand_diagram(board, hand_width=hand_width,
+                                           centre_width=self.CENTRE, padding=self.PADDING,
+                                           corner=self.corner(board)))
+        widths = [width, self.GUTTER] * (self.ACROSS - 1) + [width]
+        cells += [""] * (len(widths) - len(cells))
+        row = Table([cells], colWidths=widths, style=TableStyle([
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+        row.hAlign = "LEFT"
+        return row
+
+    def corner(self, board: dict) -> list[Flowable]:
+        """The board's number, large, and its dealer: what a director looks for first."""
+        return [self.para(f"Board {board['board']}", "board_number"),
+                self.para(f"Dealer {SEAT_NAMES.get(board['dealer'], board['dealer'])}",
+                          "body")]
+
+    @staticmethod
+    def row_rule() -> Flowable:
+        """A light line between two rows of boards (left out at the top of a page)."""
+        return HRFlowable(width="100%", thickness=0.4, color=LINE, spaceBefore=2 * mm,
+                          spaceAfter=2 * mm)
+
+
+def _no_hands_line(numbers: list[int]) -> str:
+    """"Board 6 has no hands recorded", "Boards 3, 4, 7 and 11 to 20 have no hands
+    recorded": three boards or more in a row as a range."""
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    words = [f"{run[0]} to {run[-1]}" if len(run) > 2 else str(number)
+             for run in runs for number in (run[:1] if len(run) > 2 else run)]
+    listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    if len(numbers) == 1:
+        return f"Board {listed} has no hands recorded."
+    return f"Boards {listed} have no hands recorded."
 
 
 class StandingsRenderer(BaseRenderer):

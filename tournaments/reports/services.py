@@ -1,8 +1,8 @@
 """Printed reports: asking for one, running it, and getting it to the worker.
 
 Terms: a *report job* (``ReportJob``) is one document of one event — travellers,
-standings, personal score cards or guide cards — with its state (queued, running,
-done, failed), its progress and its file. There is one row per event and kind:
+standings, personal score cards, guide cards or hand records — with its state (queued,
+running, done, failed), its progress and its file. There is one row per event and kind:
 
 
 
@@ -39,6 +39,7 @@ needs ``report_run``, so one module holds both and nothing imports back.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import tempfile
@@ -56,12 +57,13 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import OperationalError, close_old_connections, connection, connections, transaction
-from django.db.models import F, Q
+from django.db.models import Count, F, Q
 from django.utils import timezone
 from kombu.exceptions import KombuError
 from redis.exceptions import RedisError
 
 from config.celery import app
+from scoring.engine import dealer_for_board, parse_deal
 
 from .. import access, presenters, selectors, standings
 from ..models import Event, Meeting, Party, ReportJob, Rubber, Season
@@ -69,6 +71,7 @@ from ..services import Actor, Forbidden, ServiceError, party_standings, rubber_s
 from .base import Progress
 from .documents import (
     GuidecardsRenderer,
+    HandRecordsRenderer,
     OverallRenderer,
     PartyStandingsRenderer,
     RubberSheetRenderer,
@@ -93,6 +96,7 @@ RENDERERS = {
     "standings": StandingsRenderer,
     "scorecards": ScorecardsRenderer,
     "guidecards": GuidecardsRenderer,
+    "handrecords": HandRecordsRenderer,
     "overall": OverallRenderer,
 }
 # A job that never reached the broker is tried again after this long (and no more
@@ -123,7 +127,8 @@ def _check_printable(event: Event, kind: str) -> None:
     """Refuse, in the director's words, a report that would print nothing useful."""
     if kind not in KINDS:
         raise ServiceError(
-            "print travellers, standings, scorecards, guidecards or overall", field="kind")
+            "print travellers, standings, scorecards, guidecards, handrecords or overall",
+            field="kind")
     if kind == "overall" and event.kind == "teams":
         raise ServiceError("a team match has no sessions: print its standings", field="kind")
     if kind == "travellers" and not event.boards.exists():
@@ -133,6 +138,12 @@ def _check_printable(event: Event, kind: str) -> None:
     if kind == "guidecards" and not Meeting.objects.filter(section__event=event).exists():
         raise ServiceError(
             "guide cards come from the movement: set the section's movement first",
+            field="kind")
+    if kind == "handrecords" and not event.boards.exclude(deal="").exists():
+        raise ServiceError(
+            ("no board has its hands yet" if event.boards.exists() else
+             "the event has no boards yet")
+            + ": deal new hands or upload a hand record (PBN) on the boards page first",
             field="kind")
 
 
@@ -609,12 +620,28 @@ def _report_finish(*, job_id: int, task_id: str, name: str, total: int,
 
 def _followed(event: Event, kind: str) -> int:
     """The change number an event's document follows: the guide cards change only with
-    the movement and the pairs (roster_seq), every other document with any change."""
+    the movement and the pairs (roster_seq), the hand records only with the deals (their
+    fingerprint: ``_deals_key``), every other document with any change."""
+    if kind == "handrecords":
+        return _deals_key(event)
     return event.roster_seq if kind == "guidecards" else event.seq
 
 
+def _deals_key(event: Event) -> int:
+    """A fingerprint of the event's boards and their deals, kept in the job's ``seq``.
+
+    No change number follows the deals alone, and the event's (``seq``) moves with every
+    result: hand records printed before play would read as out of date after the first
+    score, and be printed again for nothing. A board dealt anew (Duplicate Law B), a hand
+    record uploaded or a board added changes the fingerprint; nothing else does.
+    """
+    rows = list(event.boards.order_by("number").values_list("number", "deal"))
+    digest = hashlib.blake2b(repr(rows).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1  # a BigIntegerField holds 63 bits and a sign
+
+
 def _seq_of(event_id: int, kind: str) -> int:
-    """``_followed`` as the event's row stands now."""
+    """``_followed`` as the event's row (or its boards' deals) stands now."""
     return _followed(Event.objects.only("seq", "roster_seq").get(pk=event_id), kind)
 
 
@@ -634,7 +661,8 @@ def report_stale(job: ReportJob) -> bool:
         return _rubber_seq(job.rubber_id) > (job.seq or 0)
     if job.event_id is None or job.seq is None:
         return False
-    return _followed(job.event, job.kind) > job.seq
+    now = _followed(job.event, job.kind)
+    return now != job.seq if job.kind == "handrecords" else now > job.seq
 
 
 def report_failed(*, job_id: int, task_id: str, error: str) -> None:
@@ -722,7 +750,7 @@ class ReportTask(Task):
     reject_on_worker_lost=True,
 )
 def render_report(self, job_id: int) -> dict[str, Any]:
-    """Print report job `job_id` (travellers, standings, score cards or guide cards).
+    """Print report job `job_id` (travellers, standings, score cards, guide cards...).
 
     The settings acknowledge a message only after the task returns and put it back
     when a worker dies (``task_acks_late``, ``task_reject_on_worker_lost``); the run is
@@ -785,6 +813,8 @@ def report_units(event: Event, kind: str) -> int:
         return event.boards.count()
     if kind == "scorecards":
         return event.pairs.count()
+    if kind == "handrecords":  # the boards with their hands (a line names the others)
+        return max(1, event.boards.exclude(deal="").count())
     if kind == "guidecards":  # a card per table and a card per pair
         meetings = Meeting.objects.filter(section__event=event)
         pairs = set(meetings.values_list("ns_pair", flat=True)) | set(
@@ -825,7 +855,38 @@ def report_data(event: Event, kind: str, *,
         data = {**base, **selectors.guide_cards(event)}
         step(1, 1)
         return data
+    if kind == "handrecords":
+        return hand_records_data(event, progress=step)
     raise ValueError(f"unknown report kind {kind!r}")
+
+
+def hands_known(event: Event) -> tuple[int, int]:
+    """How many of the event's boards have their hands, and how many boards it has."""
+    counts = event.boards.aggregate(boards=Count("pk"), dealt=Count("pk", filter=~Q(deal="")))
+    return counts["dealt"], counts["boards"]
+
+
+def hand_records_data(event: Event, *,
+                      progress: Callable[[int, int], None] | None = None) -> dict:
+    """What the hand records print: each board that has its hands, and the numbers of
+    those that have none. Every board's hands, whatever has been played: the print room
+    is the director's, and the boards are made up from this before play (``in_play``
+    has the file say so). Whether the standings are published is left out: the page
+    header would add "scores may still change", and a hand record holds no score.
+
+    A board keeps its deal and nothing else: no trump card is recorded for a whist
+    board, so none is printed."""
+    boards, missing = [], []
+    for number, deal in event.boards.order_by("number").values_list("number", "deal"):
+        if deal:
+            boards.append({"board": number, "dealer": dealer_for_board(number),
+                           "hands": parse_deal(deal)})
+        else:
+            missing.append(number)
+    if progress is not None:
+        progress(max(1, len(boards)), max(1, len(boards)))
+    return {"event": event.name, "rules": event.rules, "boards": boards, "missing": missing,
+            "in_play": event.status in (Event.Status.SETTING_UP, Event.Status.RUNNING)}
 
 
 # --- what the job page shows -------------------------------------------------------------------

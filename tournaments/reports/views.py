@@ -94,9 +94,11 @@ def reports_index(request: HttpRequest, pk: int) -> HttpResponse:
              "status": _status(request, jobs[kind]) if kind in jobs else None}
             for kind, title in services.KINDS.items() if kind != "overall" or several]
     waiting = any(row["status"] and row["status"]["waiting_for_worker"] for row in rows)
+    dealt, boards = services.hands_known(event)
     return render(request, "tournaments/reports/index.html",
                   {"event": event, "rows": rows, "waiting": waiting,
-                   "waiting_text": services.WAITING, "club_name": settings.CLUB_NAME})
+                   "waiting_text": services.WAITING, "club_name": settings.CLUB_NAME,
+                   "dealt": dealt, "boards": boards})
 
 
 @require_http_methods(["GET", "POST"])
