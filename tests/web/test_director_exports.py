@@ -52,7 +52,7 @@ def test_a_teams_event_is_told_to_use_pbn(night, director_client):
     page = director_client.get(f"/events/{night.event.pk}/reports/").content.decode()
     assert "exports/usebio/" not in page and "exports/pbn/" in page
     # The page says why the USEBIO button is not there.
-    assert "USEBIO is written for pairs events only" in page
+    assert "USEBIO export is for pairs events; a teams event can be sent as PBN." in page
 
 
 def test_not_for_players_or_the_public(night):

@@ -27,7 +27,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import access
+from .. import access, exports
 from ..models import Event, ReportJob, Season
 from ..services import Actor, Forbidden, ServiceError
 from . import services
@@ -95,10 +95,14 @@ def reports_index(request: HttpRequest, pk: int) -> HttpResponse:
             for kind, title in services.KINDS.items() if kind != "overall" or several]
     waiting = any(row["status"] and row["status"]["waiting_for_worker"] for row in rows)
     dealt, boards = services.hands_known(event)
+    # Each results file's link, or why it cannot be made now: said here, before the click.
+    refused = exports.refusals(event)
+    files = [{"fmt": fmt, "label": label, "refused": refused[fmt]}
+             for fmt, label in (("usebio", "Download USEBIO (XML)"), ("pbn", "Download PBN"))]
     return render(request, "tournaments/reports/index.html",
                   {"event": event, "rows": rows, "waiting": waiting,
                    "waiting_text": services.WAITING, "club_name": settings.CLUB_NAME,
-                   "dealt": dealt, "boards": boards})
+                   "dealt": dealt, "boards": boards, "files": files})
 
 
 @require_http_methods(["GET", "POST"])
