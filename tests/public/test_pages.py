@@ -210,6 +210,8 @@ def test_a_matchpoint_traveller_writes_matchpoints_exactly_and_unsigned(client, 
         # Net N-S is signed; matchpoints are counted, as the score card writes them.
         assert text[at + 6:at + 8] == [presenters.exact(row["ns_plus_minus"]),
                                        presenters.exact(row["ew_plus_minus"])]
+    # Written exactly, they need no tap to say them exactly again.
+    assert 'title="exactly' not in page(client, night, "boards/1/")
 
 
 def test_a_traveller_names_the_revokes_and_penalties_its_scores_count(client, night):
