@@ -591,8 +591,9 @@ class KeptBlock(Flowable):
     it does not fit under what the page already holds, it goes over to the next page
     whole; it is never split between two pages that could have held it on one.
 
-    A block longer than a page (a big event's board, with hundreds of results) begins a
-    page and runs on from there, over as few pages as it can, and every page it runs on to
+    A block longer than a page (a big event's board, with hundreds of results) begins
+    where it is if half a page or more is left there, or else at the top of the next page,
+    and runs on from there, over as few pages as it can, and every page it runs on to
     opens with ``continued`` (a ``RunningHead``, "Board 3 (continued)"), under which a
     ``Grid`` repeats its header row. The same flowables open each such page.
 
@@ -680,15 +681,24 @@ class KeptBlock(Flowable):
             previous = f
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
-        if not self._moved and avail_height < self.room - 1:
-            # Over to a new page, to fit there whole or to run on from its top (begun here,
-            # a block a little longer than a page would take three pages, not two). A
-            # PageBreak: a frame asks that the first flowable split returns fit here.
+        if not self._moved and avail_height < self.room - 1 and (
+                avail_height < self.room / 2 or self._alone(avail_width) <= self.room):
+            # Over to a new page, to fit there whole; or, longer than a page, to run on from
+            # its top when less than half a page is left here. A longer block begun under
+            # half a page or more runs on from here: a big event's boards, each a page and
+            # a bit, each begun on a page of its own, had left every other page three
+            # quarters empty. A PageBreak: a frame asks that the first flowable split
+            # returns fit here.
             return [PageBreak(), self._moved_on(self.parts)]
         flowables, sizes = self._shown(avail_width, avail_height)
         if self._stacked(flowables, (h for _, h in sizes)) <= avail_height:
             return [self._moved_on(flowables)]
         return self._run_on(flowables, sizes, avail_width, avail_height)
+
+    def _alone(self, avail_width: float) -> float:
+        """The block's height on a page of its own (no cut line above it)."""
+        sizes = self._measure(avail_width)
+        return self._stacked(self.parts, (h for _, h in sizes[len(sizes) - len(self.parts):]))
 
     def _run_on(self, flowables: list[Flowable], sizes: list[tuple[float, float]],
                 avail_width: float, avail_height: float) -> list[Flowable]:
@@ -707,6 +717,11 @@ class KeptBlock(Flowable):
             if pieces:  # as much of it as fits here (a Grid: rows, under its header)
                 here.append(pieces[0])
                 rest[:1] = pieces[1:]
+            else:
+                # Goes over whole, measured again there: a paragraph that could not split
+                # (a card's total line under its last row) dropped its lines in trying, and
+                # drawn from the size measured before, it had no lines to draw.
+                self._known.pop(f, None)
             break
         if not here:
             return []  # not even its first part fits an empty page: reportlab says so
