@@ -646,7 +646,8 @@ class ReportJob(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     # An event's document: the event's change number its data was gathered at (Event.seq;
     # for the guide cards, Event.roster_seq: only the movement and the pairs are on them;
-    # for the hand records, a fingerprint of the boards' deals, compared for equality), so
+    # for the hand records, a fingerprint of the boards' deals, compared for equality; for
+    # the overall standings, the sum of the sessions' change numbers), so
     # the print room can say when the night has changed since.
     seq = models.BigIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -1915,7 +1915,8 @@ def season_rank(entrants: dict[Any, list[Fraction]], *, rule: str, best_of: int 
                 min_events: int, names: dict[Any, str]) -> list[dict]:
     """Every entrant's season line, best first: those who played at least `min_events`
     nights placed by their value ("2=" for equal exact values, listed by name), then
-    those who did not, by name, without a place."""
+    those who did not, by name, without a place. `names`: each entrant's name as the list
+    is ordered by (season_table gives surname first: "Kip, Bessie")."""
     lines = {}
     for key, nights in entrants.items():
         value, counted = season_value(nights, rule, best_of)
@@ -1990,6 +1991,16 @@ def _season_nights(events: list[Event], entrants: str, scale: list[int]
     return nights, who
 
 
+def _filed_name(player: Player) -> str:
+    """A member as a club's list files them: "Kip, Bessie". A member whose first and last
+    names were not kept apart is filed by the last word of the name."""
+    last = player.last_name.strip()
+    first = player.first_name.strip()
+    if not last:
+        first, _, last = player.name.strip().rpartition(" ")
+    return f"{last}, {first}" if first else last
+
+
 def season_table(season: Season, *, director: bool) -> dict:
     """The season's table as the caller may see it (season_events says which events
     count). Each row: place (None below the minimum attendance), member (the member's
@@ -2002,8 +2013,11 @@ def season_table(season: Season, *, director: bool) -> dict:
     names = {k: presenters.pair_names([p.name for p in who[k]]) for k in nights}
     by_points = season.counts == "points"
     values = {k: [n.points if by_points else n.score for n in v] for k, v in nights.items()}
+    # Ties and the unplaced are listed as a club's member list is: by surname, then first
+    # name ("Kip, Bessie" before "Rutgers, Edna"), each partner in turn.
+    filed = {k: " & ".join(_filed_name(p) for p in who[k]) for k in nights}
     lines = season_rank(values, rule=season.rule, best_of=season.best_of,
-                        min_events=season.min_events, names=names)
+                        min_events=season.min_events, names=filed)
     methods = sorted({e.method for e in counted})
     # season_save refuses nights scored two ways in a season of scores; a night whose
     # method was changed since is named rather than silently added.

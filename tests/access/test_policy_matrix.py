@@ -47,8 +47,11 @@ def expected(caller: str, state: str, obj: str, edge: str) -> bool:
     finished = {"F": played, "U": False}
     if obj == "event":
         return director or own_table or published
-    if obj in ("standings", "scorecard", "overall"):
-        # The overall standings of an event of one session are its own standings.
+    if obj == "overall":
+        # An event of one session has its own standings and no overall, for anyone
+        # (decision 129; the overall's access with several sessions: tests/*/test_sessions.py).
+        return False
+    if obj in ("standings", "scorecard"):
         return director or published
     if obj.startswith("traveller-"):
         board = obj[-1]

@@ -37,7 +37,7 @@ def test_the_overall_pdf_prints_each_session_and_the_total(director):
     assert filename == "autumn-pairs-overall.pdf"
     text = pdf_text(content)
     assert "Autumn pairs · overall standings" in text
-    assert "Session 1" in text and "at 50%" in text and "Session 2" in text
+    assert "Session 1" in text and "counts 50%" in text and "Session 2" in text
     assert "each earlier session counted at 50%" in text
     row = next(r for r in data["rankings"][0]["rows"] if r["pair"] == 1)
     total = row["exact"]

@@ -5,7 +5,7 @@ up and scored through the event's other addresses. Thin like views.py."""
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
 from .. import access, services, standings
@@ -19,6 +19,8 @@ from .views import ERRORS, IDEMPOTENCY, WRITE_ERRORS, ApiView, validated
 
 TAGS = ["sessions"]
 NO_SESSIONS_FOR_TEAMS = "a team match has no sessions: its standings are the event's own"
+NO_OVERALL_FOR_ONE_SESSION = ("an event of one session has no overall standings: its "
+                              "standings are its own")
 
 
 class SessionOut(serializers.ModelSerializer):
@@ -106,6 +108,10 @@ class OverallView(ApiView):
         event = self.get_event()
         if event.kind == "teams":
             raise ServiceError(NO_SESSIONS_FOR_TEAMS, field="kind")
+        if event.session_of_id is None and not event.later_sessions.exists():
+            # Decision 129, as the web page: one session has its own standings, no overall
+            # (which would rank a Mitchell's N–S and E–W pairs in one list).
+            raise NotFound(NO_OVERALL_FOR_ONE_SESSION)
         # Each session's correction period may have ended since anyone last looked.
         sessions = [services.event_final_if_due(event=s) for s in event.session_events()]
         if not access.may_see_overall(access.api_caller(request), sessions):

@@ -63,6 +63,20 @@ def _exact_note(shown: int | None, exact: str | None) -> str:
     return _beside(text, presenters.signed_exact(exact))
 
 
+def _exact_beneath(shown: int | None, exact: str | None) -> str:
+    """``_exact_note`` for a narrow column: the exact value on a line of its own beneath
+    the shown whole number ("+574" over "(+574⅞)"), as the travellers' ``exact_cell`` sets
+    it, so every rounded cell of the column takes two lines (beside it, a short one had
+    fitted on one line and a longer one wrapped)."""
+    if shown is None:
+        return ""
+    text = signed(shown)
+    if not presenters.is_rounded(shown, exact):
+        return text
+    return (f'{text}<br/><font size="7" color="#555555">'
+            f"({esc(presenters.signed_exact(exact))})</font>")
+
+
 def _beside(text: str, exact_text: str) -> str:
     """A shown number with its exact value beside it in small type: "+395 (+394⁶⁄₇)"."""
     return f'{text} <font size="7" color="#555555">({esc(exact_text)})</font>'
@@ -407,30 +421,45 @@ class StandingsRenderer(BaseRenderer):
                       "body"),
             Spacer(0, 3 * mm),
         ]
+        # The title goes with the first block: a block sent over to the next page whole
+        # would otherwise leave it alone on the first.
         first = True
         for match in data.get("matches", []):
-            yield ([*intro] if first else []) + self.match_block(match)
+            a, b = match["teams"]
+            yield [self.kept(f"{a} v {b}", [*(intro if first else []),
+                                             *self.match_block(match)])]
             first = False
         note = presenters.not_played_note(data)  # what "22 of 24" under Boards means
         for index, ranking in enumerate(data["rankings"]):
-            block = self.team_ranking(ranking) if data["kind"] == "teams" else \
-                self.pair_ranking(ranking, data["method"])
+            if data["kind"] == "teams":
+                heading, block = "Teams", self.team_ranking(ranking)
+            else:
+                heading = self.ranking_heading(ranking)
+                block = self.pair_ranking(ranking, data["method"])
             if note and index == len(data["rankings"]) - 1:
                 block += [Spacer(0, 2 * mm), self.para(esc(note), "body")]
-            yield ([*intro] if first else []) + block
+            yield [self.kept(heading, [*(intro if first else []), *block])]
             first = False
         for index, ranking in enumerate(data.get("section_rankings", [])):
             # Compared across the field: each section's pairs placed among themselves too.
             block = self.pair_ranking(ranking, data["method"])
-            if index == 0:
-                block = [*self.heading("Each section's places"), *block]
-            yield block
+            if index == 0:  # with the first section's ranking: never the last line of a page
+                block = [self.para("Each section's places", "h2"), *block]
+            yield [self.kept(self.ranking_heading(ranking), block)]
+
+    def kept(self, heading: str, block: list[Flowable]) -> KeptBlock:
+        """A ranking (`block`, its heading first), whole on one page when it fits on one: a
+        section's table split over two pages had left its last row alone on the next. A
+        ranking longer than a page runs on under "`heading` (continued)", its header row
+        repeated."""
+        return KeptBlock(block, room=self.frame_height, continued=[
+            RunningHead(f"{heading} (continued)", self.styles["h2"])])
 
     def match_block(self, match: dict) -> list[Flowable]:
         """The match as Duplicate Law G counts it: each team's points won by its pairs, the
         odd-pair average added (when there is one), the exact total and the total shown."""
         a, b = match["teams"]
-        verdict = esc(presenters.match_verdict(match))
+        verdict = esc(match_verdict(match))
         totals = presenters.match_totals(match)
         odd = totals["odd"]
         head = ["Team", "Won by its pairs", *(["Odd pair: average added"] if odd else []),
@@ -440,7 +469,7 @@ class StandingsRenderer(BaseRenderer):
                   line["total"], line["score"]] for line in totals["lines"]]
         widths = ([60 * mm, 28 * mm, 32 * mm, 28 * mm, 22 * mm] if odd
                   else [80 * mm, 32 * mm, 32 * mm, 26 * mm])
-        return [*self.heading(f"{esc(a)} v {esc(b)}"),
+        return [self.para(f"{esc(a)} v {esc(b)}", "h2"),
                 self.table(rows, widths=widths, numeric_from=1),
                 Spacer(0, 1.5 * mm), self.para(f"<b>{verdict}.</b>", "body"),
                 self.para(esc(totals["rule"]), "small")]
@@ -450,10 +479,17 @@ class StandingsRenderer(BaseRenderer):
         rows += [[r["place"], self.para(esc(r["team"])), presenters.number(r["matches_won"]),
                   presenters.number(r["points"])]
                  for r in ranking["rows"]]
-        return [*self.heading("Teams"),
+        return [self.para("Teams", "h2"),
                 self.table(rows, widths=[20 * mm, 90 * mm, 30 * mm, 30 * mm], numeric_from=2)]
 
+    @staticmethod
+    def ranking_heading(ranking: dict) -> str:
+        """"North–South", "Section A, East–West": a pairs ranking's heading, as text."""
+        heading = presenters.side_name(ranking["direction"])
+        return f"Section {ranking['section']}, {heading}" if ranking.get("section") else heading
+
     def pair_ranking(self, ranking: dict, method: str) -> list[Flowable]:
+        """A pairs ranking: its heading, then its table."""
         mp = method == "matchpoints"
         # The field's ranking of several sections: each pair's section beside its number.
         sectioned = bool(ranking["rows"]) and "section" in ranking["rows"][0]
@@ -478,12 +514,25 @@ class StandingsRenderer(BaseRenderer):
             rows.append(["", "", "No results yet", "", "", ""])
         widths = [16 * mm, 14 * mm, *([16 * mm] if sectioned else []),
                   (62 if sectioned else 78) * mm, 24 * mm, 30 * mm, 16 * mm]
-        heading = presenters.side_name(ranking["direction"])
-        if ranking.get("section"):
-            heading = f"Section {esc(ranking['section'])}, {heading}"
-        return [*self.heading(heading),
+        return [self.para(esc(self.ranking_heading(ranking)), "h2"),
                 self.table(rows, widths=widths, numeric_from=4 if sectioned else 3,
                            extra=[("ALIGN", (0, 0), (1, -1), "RIGHT")])]
+
+
+def match_verdict(match: dict) -> str:
+    """The match's result with its margin, exactly (Duplicate Law G: the exact totals
+    decide): "Murray Hill won by 509⅓", "… leads by 12½: not every board is in yet";
+    presenters.match_verdict's words where there is no margin to say: "A tie", "Level: …",
+    and "won by the fraction of a point" (less than a point apart)."""
+    words = presenters.match_verdict(match)
+    winner = match.get("winner")
+    if not winner or match.get("by_fraction"):
+        return words
+    won, lost = sorted((presenters.fraction(e) for e in match["exact"]), reverse=True)
+    margin = presenters.exact(won - lost)
+    if match.get("complete") is False:
+        return f"{winner} leads by {margin}: not every board is in yet"
+    return f"{winner} won by {margin}"
 
 
 class OverallRenderer(BaseRenderer):
@@ -506,15 +555,18 @@ class OverallRenderer(BaseRenderer):
         carried = (f" · each earlier session counted at {data['carry_over']}%"
                    if data["carry_over"] != 100 and len(sessions) > 1 else "")
         head: list[Any] = ["Place", "Pair", "Players"]
+        # "counts 50%", as the web page says it: the column gives the session's full score,
+        # the overall counts that share of it ("at 50%" read as a score already halved).
         head += [self.para(f"<b>Session {s['session']}</b>"
-                           + (f"<br/>at {presenters.number(s['counted'])}%"
+                           + ('<br/><font size="7.5">counts&nbsp;'
+                              f"{presenters.number(s['counted'])}%</font>"
                               if s["counted"] != "100" else ""), "num") for s in sessions]
         head.append("Overall")
         rows: list[list[Any]] = [head]
         for r in data["rankings"][0]["rows"]:
             cells = [self._cell(c, mp) for c in r["sessions"]]
             total = (presenters.percent(r["score"]) if mp
-                     else self.para(_exact_note(r["score"], r["exact"]), "num"))
+                     else self.para(_exact_beneath(r["score"], r["exact"]), "num"))
             rows.append([r["place"], r["pair"], self.para(esc(presenters.pair_names(r["names"]))),
                          *cells, total])
         if len(rows) == 1:
@@ -533,7 +585,7 @@ class OverallRenderer(BaseRenderer):
             Spacer(0, 2 * mm),
             self.para("A pair that did not play a session adds nothing from it (—)."
                       + ("" if mp else " A score shows the nearest whole number, its exact"
-                         " value beside it where they differ."), "small"),
+                         " value beneath it where they differ."), "small"),
         ]
 
     def _cell(self, cell: dict | None, mp: bool) -> Any:
@@ -541,7 +593,7 @@ class OverallRenderer(BaseRenderer):
             return "—"
         if mp:
             return presenters.percent(cell["score"])
-        return self.para(_exact_note(cell["score"], cell["exact"]), "num")
+        return self.para(_exact_beneath(cell["score"], cell["exact"]), "num")
 
 
 class ScorecardsRenderer(BaseRenderer):

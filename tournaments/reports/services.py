@@ -47,7 +47,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -57,8 +57,8 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import OperationalError, close_old_connections, connection, connections, transaction
-from django.db.models import Count, F, Q
-from django.utils import timezone
+from django.db.models import Count, F, Q, Sum
+from django.utils import dateformat, timezone
 from kombu.exceptions import KombuError
 from redis.exceptions import RedisError
 
@@ -131,6 +131,11 @@ def _check_printable(event: Event, kind: str) -> None:
             field="kind")
     if kind == "overall" and event.kind == "teams":
         raise ServiceError("a team match has no sessions: print its standings", field="kind")
+    if kind == "overall" and not _has_sessions(event):
+        # Decision 129: one session's standings are its own; "overall" would rank its N–S
+        # and E–W pairs of a Mitchell together in one column.
+        raise ServiceError("the overall standings are for an event of several sessions: "
+                           "print its standings", field="kind")
     if kind == "travellers" and not event.boards.exists():
         raise ServiceError("the event has no boards yet: add them first", field="kind")
     if kind == "scorecards" and not event.pairs.exists():
@@ -145,6 +150,11 @@ def _check_printable(event: Event, kind: str) -> None:
              "the event has no boards yet")
             + ": deal new hands or upload a hand record (PBN) on the boards page first",
             field="kind")
+
+
+def _has_sessions(event: Event) -> bool:
+    """Is the event one session of several (a later one, or a first one followed)?"""
+    return event.session_of_id is not None or event.later_sessions.exists()
 
 
 @transaction.atomic
@@ -621,10 +631,29 @@ def _report_finish(*, job_id: int, task_id: str, name: str, total: int,
 def _followed(event: Event, kind: str) -> int:
     """The change number an event's document follows: the guide cards change only with
     the movement and the pairs (roster_seq), the hand records only with the deals (their
-    fingerprint: ``_deals_key``), every other document with any change."""
+    fingerprint: ``_deals_key``), the overall standings with any change to any session
+    (``_sessions_seq``), every other document with any change."""
     if kind == "handrecords":
         return _deals_key(event)
+    if kind == "overall":
+        return _sessions_seq(event)
     return event.roster_seq if kind == "guidecards" else event.seq
+
+
+def _sessions_seq(event: Event) -> int:
+    """The sum of the change numbers of every session of the event's series.
+
+    The overall standings show every session and the carry-over, so each session's copy
+    follows them all: a result corrected in session 2 makes session 1's copy out of date
+    too. Each session's ``seq`` only ever grows, so their sum moves whenever any of them
+    does; setting the carry-over and adding a session take the first session's next change
+    number (``services.carry_over_set`` and ``session_add`` lock it with ``_lock_event``),
+    so they move it as well. One statement, so the sum is of one moment.
+    """
+    total = Event.objects.filter(
+        Q(pk=event.first_session_id) | Q(session_of_id=event.first_session_id)
+    ).aggregate(total=Sum("seq"))["total"]
+    return total or 0
 
 
 def _deals_key(event: Event) -> int:
@@ -642,7 +671,8 @@ def _deals_key(event: Event) -> int:
 
 def _seq_of(event_id: int, kind: str) -> int:
     """``_followed`` as the event's row (or its boards' deals) stands now."""
-    return _followed(Event.objects.only("seq", "roster_seq").get(pk=event_id), kind)
+    return _followed(Event.objects.only("seq", "roster_seq", "session_of").get(pk=event_id),
+                     kind)
 
 
 def _rubber_seq(rubber_id: int) -> int:
@@ -852,7 +882,10 @@ def report_data(event: Event, kind: str, *,
     if kind == "scorecards":
         return {**base, "cards": selectors.scorecards(event, progress=step)}
     if kind == "guidecards":
-        data = {**base, **selectors.guide_cards(event)}
+        # Without "published": the page header would add "scores may still change", and a
+        # guide card holds no score (as the hand records leave it out).
+        data = {k: v for k, v in base.items() if k != "published"}
+        data.update(selectors.guide_cards(event))
         step(1, 1)
         return data
     if kind == "handrecords":
@@ -909,6 +942,17 @@ def _just_sent(job: ReportJob) -> bool:
             and timezone.now() - job.updated_at < UNSENT_AFTER)
 
 
+def made_words(when: datetime) -> str:
+    """When a file was made, as the print room says it, in the server's time zone: the
+    time alone today ("made 04:28"), the day too on any other ("made 24 Nov, 21:05"), and
+    the year when it is not this one ("made 24 Nov 2025, 21:05")."""
+    made, today = timezone.localtime(when), timezone.localdate()
+    if made.date() == today:
+        return f"made {dateformat.format(made, 'H:i')}"
+    day = dateformat.format(made, "j M" if made.year == today.year else "j M Y")
+    return f"made {day}, {dateformat.format(made, 'H:i')}"
+
+
 def report_status(job: ReportJob) -> dict[str, Any]:
     """The job's state as the status URL returns it (JSON)."""
     percent = int(100 * job.done / job.total) if job.total else 0
@@ -944,4 +988,6 @@ def report_status(job: ReportJob) -> dict[str, Any]:
         "message": message,
         "stale": stale,
         "updated_at": job.updated_at.isoformat() if job.updated_at else None,
+        "made": made_words(job.updated_at)
+        if job.status == ReportJob.Status.DONE and job.updated_at else "",
     }

@@ -56,6 +56,28 @@ def director_only(view: Callable) -> Callable:
     return wrapper
 
 
+# What each document is for, in a line of the print room (the hand records have their own
+# line there, with how many boards have their hands).
+ABOUT = {
+    "travellers": "Each board's results, table by table: to post up after play.",
+    "standings": "The places and scores: to post up after play.",
+    "scorecards": "A card per pair with its score on every board: to hand out after play.",
+    "guidecards": "A card per table and per pair, to put out before play: where to sit "
+                  "and where to go each round.",
+    "overall": "Every session's score and the total over all the sessions{carried}.",
+}
+
+
+def _about(kind: str, event: Event) -> str:
+    """The print room's line for `kind`: the overall standings say the carry-over (kept on
+    the first session) when it is not every session alike."""
+    if kind != "overall":
+        return ABOUT.get(kind, "")
+    carry = event.carry_over if event.session_of_id is None else event.session_of.carry_over
+    return ABOUT[kind].format(
+        carried="" if carry == 100 else f", each earlier session counted at {carry}%")
+
+
 def _kind_or_404(kind: str) -> str:
     if kind not in services.KINDS:
         raise Http404("no such report")
@@ -90,7 +112,7 @@ def reports_index(request: HttpRequest, pk: int) -> HttpResponse:
         job.event = event  # each job's staleness reads it
     # The overall standings are for an event of several sessions only.
     several = event.session_of_id is not None or event.later_sessions.exists()
-    rows = [{"kind": kind, "title": title, "job": jobs.get(kind),
+    rows = [{"kind": kind, "title": title, "job": jobs.get(kind), "about": _about(kind, event),
              "status": _status(request, jobs[kind]) if kind in jobs else None}
             for kind, title in services.KINDS.items() if kind != "overall" or several]
     waiting = any(row["status"] and row["status"]["waiting_for_worker"] for row in rows)

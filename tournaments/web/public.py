@@ -115,6 +115,10 @@ def overall_page(request: HttpRequest, event: Event, *, caller: access.Caller) -
     to everyone once every session's standings are published; the director always."""
     if event.kind == "teams":
         raise Http404("a team match has no sessions")
+    if event.session_of_id is None and not event.has_later_sessions:
+        # Decision 129: an event of one session has its own standings and no overall (it
+        # would rank a Mitchell's N–S and E–W pairs together in one column).
+        raise Http404("an event of one session has no overall standings: see its standings")
     # Each session's correction period may have ended since anyone last looked.
     sessions = [services.event_final_if_due(event=s) for s in event.session_events()]
     if not access.may_see_overall(caller, sessions):
