@@ -142,7 +142,7 @@ _RULING_KEYS = ("kind", "offending", "ns", "ew", "ns_result", "ew_result")
 ADJUSTED, ASSIGNED = "adjusted", "assigned"
 ADJUST_GRADES = ("plus", "average", "minus")
 _HISTORY_KEYS = ("action", "by", "at", "reason", "before", "after", "undone_by")
-_STATE_KEYS = ("result", "ruling", "status", "voided", "late_play")
+_STATE_KEYS = ("result", "ruling", "status", "voided", "late_play", "confirmed_by")
 _AUDIT_KEYS = ("action", "by", "at", "reason", "before", "after")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 # A club's member number (as the member list has them: services.members).
@@ -696,7 +696,12 @@ def _check_state(value: object, place: str, plan: NightPlan, board: int, ns: int
     snapshot = {name: fields.get(name, seam.SNAPSHOT_DEFAULTS.get(name))
                 for name in seam.SNAPSHOT_FIELDS
                 if name in fields or name in seam.SNAPSHOT_DEFAULTS}
-    snapshot.update(status=status, voided=voided, board=board, ns=ns, ew=ew)
+    confirmed_by = ""
+    if "confirmed_by" in state:
+        confirmed_by = _text(state["confirmed_by"], f"{place}.confirmed_by",
+                             "who confirmed it", 80)
+    snapshot.update(status=status, voided=voided, board=board, ns=ns, ew=ew,
+                    confirmed_by=confirmed_by)
     return snapshot
 
 
@@ -1027,6 +1032,8 @@ def _state(snapshot: object, is_whist: bool) -> dict | None:
         state["voided"] = True
     if fields["late_play"]:
         state["late_play"] = True
+    if fields["confirmed_by"]:
+        state["confirmed_by"] = fields["confirmed_by"]
     return state
 
 

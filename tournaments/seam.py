@@ -209,9 +209,12 @@ SNAPSHOT_FIELDS = (
     "ruling", "offending", "level", "denomination", "declarer", "doubled", "tricks",
     "passed_out", "details", "ns_trick", "ns_honour", "ew_trick", "ew_honour",
     "ns_score", "ew_score", "status", "voided", "ns_adjust", "ew_adjust", "late_play",
+    # Who confirmed it goes with its status: an undo that gives "confirmed" back gives the
+    # confirmation's "by" back too.
+    "confirmed_by",
 )
 # What a snapshot written before a field was recorded means by leaving it out.
-SNAPSHOT_DEFAULTS = {"ns_adjust": "", "ew_adjust": "", "late_play": False}
+SNAPSHOT_DEFAULTS = {"ns_adjust": "", "ew_adjust": "", "late_play": False, "confirmed_by": ""}
 
 
 def snapshot_fields(snapshot: dict) -> dict:

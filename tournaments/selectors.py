@@ -748,6 +748,8 @@ def _travellers(event: Event, boards: list[tuple[int, str]],
                 section_averages = averages  # no one average: each section has its own
             else:
                 average = {"ns": averages[0]["ns"], "ew": averages[0]["ew"]}
+        if state is not None:
+            _artificial_awards(rows, real, event.method)
         out.append({
             "board": number,
             "dealer": dealer_for_board(number),
@@ -764,6 +766,34 @@ def _travellers(event: Event, boards: list[tuple[int, str]],
         if progress is not None:
             progress(len(out), len(boards))
     return out
+
+
+def _artificial_awards(rows: list[dict], real: list[dict], method: str) -> None:
+    """A pair contest's average or fouled board (Duplicate Law B(3)): the score it gives, as
+    ``award`` (N-S, E-W), so a director can check it by hand ("awarded N–S 4, E–W 9"). A
+    fouled board gives the offending pair the lowest score made on the deal in its
+    direction and its opponents the highest; an average gives each pair the average score
+    (against the average, plus/minus; at matchpoints it scores half the top, no score).
+    The real results are those the standings compare: played and assigned ones, of the
+    row's section where each section is compared alone. None where no real result is there
+    (the engine then scores a fouled board an average too)."""
+    groups: dict[str, list[dict]] = defaultdict(list)
+    for r in real:
+        groups[r["section"]].append(r)
+    for row in rows:
+        group = groups.get(row["section"])
+        if row["ruling"] not in ("average", "fouled") or row["award"] or not group:
+            continue
+        ns = [r["ns_score"] for r in group]
+        ew = [r["ew_score"] for r in group]
+        if row["ruling"] == "fouled":
+            # Law B(3): "his pair is given the lowest score and his opponents the highest".
+            award = ((min(ns), max(ew)) if row["offending"] == "ns" else (max(ns), min(ew)))
+        elif method == "plus-minus":
+            award = (Fraction(sum(ns), len(ns)), Fraction(sum(ew), len(ew)))
+        else:
+            continue
+        row["award"] = [fraction_str(v) for v in award]
 
 
 def traveller(event: Event, board_number: int) -> dict:
@@ -917,7 +947,21 @@ class Cell:
 
     @property
     def agreed(self) -> int:
-        return self.entered + self.confirmed if self.meeting.agreed_at else 0
+        # The boards ruled not played are counted apart ("2 not played"), never as agreed
+        # (or confirmed) too: a table of two boards, both not played, is not four boards.
+        return self.entered + self.played_confirmed if self.meeting.agreed_at else 0
+
+    @property
+    def played_confirmed(self) -> int:
+        """Of the confirmed: those not ruled not played."""
+        return self.confirmed - self.not_played
+
+    @property
+    def must_agree(self) -> bool:
+        """Every board is in (confirmed by the opponents or ruled by the director), but the
+        round is not agreed: the table agrees it on its phone before it may go on (or the
+        director agrees it for the table)."""
+        return self.status == "confirmed"
 
     @property
     def missing(self) -> int:
@@ -951,7 +995,7 @@ class Cell:
             "boards": self.boards,
             "missing": self.missing,
             "entered": 0 if agreed else self.entered,
-            "confirmed": 0 if agreed else self.confirmed,
+            "confirmed": 0 if agreed else self.played_confirmed,
             "agreed": self.agreed,
             "status": self.status,
             "not_played": self.not_played,

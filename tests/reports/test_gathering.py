@@ -74,7 +74,7 @@ def old_traveller(event, board_number):
             # Compared within each section: the N-S pair's section (the standings' group).
             "section": (r.ns_pair.section.name if state and event.compare_by_section
                         and r.ns_pair.section else ""),
-            "award": None,  # a pairs night: no team match's award
+            "award": None,  # a pairs night: no team match's award (a ruling's: below)
         })
     by_section = bool(state) and event.compare_by_section and event.sections.count() > 1
     if not by_section:
@@ -82,6 +82,8 @@ def old_traveller(event, board_number):
             row["section"] = ""
     rows.sort(key=lambda row: row["section"])
     real = [r for r in rows if r["ruling"] in ("", "assigned") and r["ns_score"] is not None]
+    if state:  # an average or fouled board's score given (Duplicate Law B(3))
+        selectors._artificial_awards(rows, real, event.method)
     average, section_averages = None, []
     if real and event.method == "plus-minus":  # Law H's average: not at matchpoints
         for name in sorted({r["section"] for r in real}):

@@ -13,7 +13,7 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate
 
 from tournaments import presenters
 from tournaments.reports import base
-from tournaments.reports.base import Column, Grid, GridRow
+from tournaments.reports.base import Column, Grid, GridRow, contract_words
 from tournaments.reports.documents import TravellersRenderer
 from tournaments.reports.services import report_data
 
@@ -47,8 +47,8 @@ def expected_row(row: dict, *, whist: bool = False) -> str:
         return [signed(shown)] + ([f"({presenters.signed_exact(exact)})"] if rounded else [])
 
     cells: list[str] = [str(row["ns"]), str(row["ew"])]
-    if row["ruling"]:
-        cells.append(presenters.ruling(row["ruling"], row["offending"]))
+    if row["ruling"]:  # and the score it gives ("; awarded N–S 4, E–W 9")
+        cells.append(contract_words(row))
     elif whist:
         cells += [str(row["ns_trick"]), str(row["ew_trick"])]
     else:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from boards.dealing import deal_board
@@ -293,15 +294,23 @@ def irregularity_new_deal(
     irregularity: Irregularity,
     actor: Actor,
     deal: str = "",
+    by_hand: bool = False,
     reason: str = "",
     rng: random.Random | None = None,
 ) -> Irregularity:
     """A new deal: B(1) (found before or during the original play, while the board has no
     result anywhere), or B(3) in two-table duplicate (both results void). `deal` is the
-    new deal as PBN; blank deals it (boards.dealing, the system's secure shuffle). The old
-    deal stays in the audit; honours now come from the new one."""
+    new deal as PBN; blank deals it (boards.dealing, the system's secure shuffle), and the
+    board must then be made up from it. `by_hand`: the table re-deals the cards by hand,
+    so nobody knows the new hands: the board keeps no deal (no hand record is published,
+    the tables give the honours, Law 3). The old deal stays in the audit; honours now come
+    from the new one."""
     _require_director(actor)
-    new = _new_deal_text(deal, rng)
+    if by_hand and (deal or "").strip():
+        raise ServiceError("a deal re-dealt by hand at the table has no hands to give: leave "
+                           "the deal blank, or say it was dealt here", field="deal")
+    new = "" if by_hand else _new_deal_text(deal, rng)
+    dealt = "by hand" if by_hand else ("as given" if (deal or "").strip() else "here")
     event, row = _locked(irregularity)
     _require_stage(row, Stage.ORIGINAL, Stage.OVERPLAY)
     board = Board.objects.select_for_update().get(pk=row.board_id)
@@ -345,11 +354,15 @@ def irregularity_new_deal(
     _close(row, "new-deal")
     row.save()
     after = _snapshot(row)
-    _audit(event=event, actor=actor, action="new deal",
+    # A deal re-dealt by hand has no hands to keep: it is no "new deal" of the board's deal
+    # history (whose entries each give the hands), but the report's decision, which the
+    # undo finds by its outcome all the same (_new_deal_decision).
+    _audit(event=event, actor=actor, action="irregular board" if by_hand else "new deal",
            before={**before, "deal": old or NO_RECORD},
-           after={**after, "deal": new, "voided": voided,
+           after={**after, "deal": new, "dealt": dealt, "voided": voided,
                   **({"leave to play late": leave} if leave else {})},
-           reason=_law_reason(law, reason, f"board {board.number} re-dealt"))
+           reason=_law_reason(law, reason, f"board {board.number} re-dealt"
+                              + (" at the table by hand" if by_hand else "")))
     return row
 
 
@@ -526,9 +539,12 @@ def irregularity_undo(*, irregularity: Irregularity, actor: Actor, reason: str =
     return row
 
 
-def _decision(row: Irregularity, action: str):
-    return (AuditEntry.objects.filter(event_id=row.event_id, action=action,
-                                      after__board=row.board.number)
+def _new_deal_decision(row: Irregularity) -> AuditEntry | None:
+    """The entry of the new deal being undone: a "new deal" (dealt here or as given), or
+    the report's own entry for one re-dealt by hand (irregularity_new_deal)."""
+    return (AuditEntry.objects.filter(event_id=row.event_id, after__board=row.board.number)
+            .filter(Q(action="new deal")
+                    | Q(action="irregular board", after__dealt="by hand"))
             .order_by("-id").first())
 
 
@@ -537,18 +553,20 @@ def _undo_new_deal(event: Event, row: Irregularity, actor: Actor, reason: str) -
     if Result.objects.filter(board=board, voided=False).exists():
         raise ServiceError(f"board {board.number} has results on its new deal: remove them "
                            "first, or leave the new deal", field="irregularity")
-    entry = _decision(row, "new deal")
+    entry = _new_deal_decision(row)
     if entry is None:
         raise ServiceError("the new deal's record is missing", field="irregularity")
     old = entry.before.get("deal", "")
     new = board.deal
     board.deal = "" if old == NO_RECORD else old
     board.save(update_fields=["deal"])
-    # The deal history stays whole: taking the new deal back is a change of deal too.
-    _audit(event=event, actor=actor, action="new deal",
-           before={"board": board.number, "deal": new},
-           after={"board": board.number, "deal": old, "law": LAW[row.stage]},
-           reason=_law_reason(LAW[row.stage], reason, "new deal taken back"))
+    if board.deal != new:
+        # The deal history stays whole: taking the new deal back is a change of deal too
+        # (one re-dealt by hand on a board with no hand record changed no deal).
+        _audit(event=event, actor=actor, action="new deal",
+               before={"board": board.number, "deal": new},
+               after={"board": board.number, "deal": old, "law": LAW[row.stage]},
+               reason=_law_reason(LAW[row.stage], reason, "new deal taken back"))
     for result in Result.objects.select_for_update(of=("self",)).filter(
             pk__in=entry.after.get("voided", [])):
         _ensure_free(result)

@@ -11,12 +11,15 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from scoring.engine import dealer_for_board, parse_deal
+
 from .. import presenters, selectors, services
 from ..irregular_forms import STAGE_FOUND, STAGE_HELP, DirectorReportForm, StepForm
-from ..models import Event, Irregularity, Meeting
+from ..models import Board, Event, Irregularity, Meeting
 from ..services import ServiceError
 from ..services.irregular import LAW, board_meetings, came_from
 from .director import _actor, _event, director_required
+from .public import hand_diagram
 
 
 def _meetings(event: Event) -> list[Meeting]:
@@ -95,6 +98,32 @@ def _steps(event: Event, irr: Irregularity) -> dict:
     }
 
 
+# How a new deal is made (Duplicate Law B(1), or B(3) at two tables): re-dealt by hand at
+# the table (nobody knows the hands, so none are recorded or published), dealt here by the
+# program (the board must then be made up from it), or a deal the director gives as PBN.
+DEALT = {
+    "hand": "Re-dealt at the table by hand (no hands recorded)",
+    "here": "Dealt here, shuffled securely (make up the board from it)",
+    "pbn": "A deal I give as PBN",
+}
+
+
+def _dealt_default(board: Board) -> str:
+    """Dealt here for a board made up from a hand record; by hand for one without (a club
+    that deals at the table, a whist night without deals)."""
+    return "here" if board.deal else "hand"
+
+
+def _new_deal_made(event: Event, irr: Irregularity) -> dict:
+    """After a new deal: its hands, for the director to make the board up from (none when
+    it was re-dealt at the table by hand)."""
+    if irr.outcome != "new-deal" or irr.status != Irregularity.Status.RESOLVED:
+        return {}
+    deal = irr.board.deal
+    return {"new_deal": {"deal": deal, "hands": hand_diagram(parse_deal(deal)) if deal else None,
+                         "dealer": dealer_for_board(irr.board.number)}}
+
+
 @director_required
 @require_http_methods(["GET"])
 def irregular_detail(request: HttpRequest, event_id: int, irregularity_id: int) -> HttpResponse:
@@ -108,12 +137,17 @@ def irregular_detail(request: HttpRequest, event_id: int, irregularity_id: int) 
         "found": STAGE_FOUND[irr.stage],
         "note": presenters.irregular_note(irr), "form": StepForm(),
         "seats": presenters.SEATS, "closed": event.status == Event.Status.CLOSED,
-        **_steps(event, irr),
+        "dealt_choices": DEALT, "dealt_default": _dealt_default(irr.board),
+        **_steps(event, irr), **_new_deal_made(event, irr),
     })
 
 
 STEP_DONE = {
     "new-deal": "Board {n} re-dealt: the table(s) play the new deal.",
+    "new-deal-hand": "Board {n} is re-dealt at the table by hand: no hands are recorded for "
+                     "it, and the table gives the honours.",
+    "new-deal-here": "Board {n} is dealt here: make the board up from the hands below before "
+                     "it goes to the table.",
     "send-back": "Board {n} sent back to table {t}. Mark it rectified when it is put right.",
     "rectified": "Board {n} rectified: the table that found it can play it now.",
     "rule": "Board {n}: the ruling is given.",
@@ -135,10 +169,17 @@ def irregular_step(request: HttpRequest, event_id: int, irregularity_id: int) ->
         return redirect("director-irregular", event_id=event.pk, irregularity_id=irr.pk)
     data = form.cleaned_data
     actor, reason, action = _actor(request), data["reason"], data["action"]
+    done = action
     try:
         if action == "new-deal":
-            irr = services.irregularity_new_deal(irregularity=irr, actor=actor,
-                                                 deal=data["deal"], reason=reason)
+            how = _dealt(request, irr.board, data["deal"])
+            if how == "pbn" and not data["deal"].strip():
+                raise ServiceError("give the new deal as PBN, or choose how it is dealt",
+                                   field="deal")
+            irr = services.irregularity_new_deal(
+                irregularity=irr, actor=actor, deal=data["deal"] if how == "pbn" else "",
+                by_hand=how == "hand", reason=reason)
+            done = {"hand": "new-deal-hand", "here": "new-deal-here"}.get(how, action)
         elif action == "send-back":
             irr = services.irregularity_send_back(irregularity=irr, actor=actor, reason=reason)
         elif action == "rectified":
@@ -157,6 +198,15 @@ def irregular_step(request: HttpRequest, event_id: int, irregularity_id: int) ->
         messages.error(request, exc.message)
     else:
         irr.refresh_from_db()
-        messages.success(request, STEP_DONE[action].format(n=irr.board.number,
-                                                           t=irr.sent_to_table))
+        messages.success(request, STEP_DONE[done].format(n=irr.board.number,
+                                                         t=irr.sent_to_table))
     return redirect("director-irregular", event_id=event.pk, irregularity_id=irr.pk)
+
+
+def _dealt(request: HttpRequest, board: Board, deal: str) -> str:
+    """How the new deal is made, as the form chose it; a post without the choice (an older
+    page) gives a deal as PBN when it has one, else the page's default."""
+    how = request.POST.get("dealt", "")
+    if how in DEALT:
+        return how
+    return "pbn" if deal.strip() else _dealt_default(board)
