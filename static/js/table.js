@@ -125,11 +125,15 @@
     // The page's message about a field (from the last save) goes once the field is
     // answered again: the live score says what is wrong now. The honours' message about
     // them all goes with any seat's answer, or a new denomination (5 honours or 4 aces).
+    // It is hidden, not removed: it keeps its place until the page is next drawn. A text
+    // field's change comes as it loses the focus, which is the press on Save itself:
+    // taking the line out would lift the button under the pointer between the press and
+    // the release, and that click would be lost (the page would not be saved).
     var fields = [name];
     if (/^honours_/.test(name) || name === "denomination") fields.push("honours");
     fields.forEach(function (field) {
       form.querySelectorAll('.field-error[data-field="' + field + '"]').forEach(function (error) {
-        error.parentNode.removeChild(error);
+        error.style.visibility = "hidden";
       });
     });
   }

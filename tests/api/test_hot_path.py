@@ -215,7 +215,7 @@ def test_the_opponents_confirm_is_two_statements_with_the_full_roads_answer(nigh
     audits = list(AuditEntry.objects.filter(action="confirm").order_by("pk"))
     assert [(a.result_id, a.actor_label) for a in audits] == [(ids[0], "table 2"),
                                                               (ids[1], "table 2")]
-    assert audits[1].before == {**audits[1].after, "status": "entered"}
+    assert audits[1].before == {**audits[1].after, "status": "entered", "confirmed_by": ""}
     assert audits[1].after["status"] == "confirmed" and audits[1].at == stored.updated_at
     record = IdempotencyRecord.objects.get(key=idem)
     assert (record.status_code, record.response) == (200, hot.json())
@@ -241,7 +241,7 @@ def test_a_confirm_of_a_result_changed_since_it_was_shown_is_a_conflict(night, t
     assert stale.status_code == 409
     assert stale.json()["error"] == (
         f"Board {meeting.boards[0]} was changed after you looked at it: it now reads 3♥ by "
-        "S, 9 tricks. Nothing was confirmed; look at it again and confirm it if it is right")
+        "S, 9 tricks. Nothing was confirmed; look at it again and confirm it if it is right.")
     assert stale.json()["existing"]["version"] == 2
     assert Result.objects.get(pk=entered["id"]).status == "entered"
     with CaptureQueriesContext(connection) as queries:

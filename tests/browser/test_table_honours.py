@@ -135,7 +135,7 @@ def test_no_trump_lets_go_of_a_five_and_an_old_message_goes_with_a_new_answer(br
     expect(phone.locator("[data-testid=honours-error]")).to_contain_text("Honours add up to 6")
     # Now at no trump, N 4 and S 0: the old message goes, the live score says what is so.
     phone.tap("label[for=denomination-NT]")
-    expect(phone.locator("[data-testid=honours-error]")).to_have_count(0)
+    expect(phone.locator("[data-testid=honours-error]")).to_be_hidden()
     phone.tap("label[for=honours-N-4]")
     phone.tap("label[for=honours-S-0]")
     expect(phone.locator("#preview-error")).to_have_text("")

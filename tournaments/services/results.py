@@ -312,7 +312,7 @@ def result_confirm(*, result: Result, actor: Actor, by: str = "",
         now = presenters.result_line(result, is_whist=event.is_whist)
         raise ResultChanged(
             f"board {result.board.number} was changed after you looked at it: it now reads "
-            f"{now}. Nothing was confirmed; look at it again and confirm it if it is right",
+            f"{now}. Nothing was confirmed; look at it again and confirm it if it is right.",
             existing=result)
     # A late result the table entered with leave is confirmed by the opponents at once,
     # even in a round agreed since (the leave was used up by the entry).
@@ -377,7 +377,7 @@ def result_correct(
         raise ResultChanged(
             f"board {result.board.number} was changed after this correction was begun: it "
             f"now reads {now}. Nothing was saved; look at it again and correct it if it is "
-            "still wrong", existing=result)
+            "still wrong.", existing=result)
     if not actor.is_director:
         _meeting_for_table(actor, result.meeting, event, result.board.number)
         if ruling:

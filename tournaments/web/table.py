@@ -84,7 +84,12 @@ def with_table(view):
                            "error": "no table has that code"}, status=404)
         if request.session.get("table_code") != table.code:
             request.session["table_code"] = table.code
-        return view(request, table, *args, **kwargs)
+        try:
+            return view(request, table, *args, **kwargs)
+        except NotPlayedHere as exc:
+            return render(request, "tournaments/table/forbidden.html", {
+                "table": table, "message": exc.message, "heading": "Not at this table",
+            }, status=404)
 
     return wrapper
 
@@ -170,9 +175,25 @@ def _later_round(request: HttpRequest, table: TableCode, meeting: Meeting, board
                   {"table": table, "message": refusal}, status=403)
 
 
+class NotPlayedHere(Http404):
+    """A board the table does not play in the round asked for (a wrong board taken from
+    the relay, a number mistyped): a 404 whose page tells the players so in their words
+    (``with_table`` draws it), not the site's bare "nothing at this address"."""
+
+    def __init__(self, meeting: Meeting, board: int):
+        boards = [str(n) for n in meeting.boards]
+        listed = boards[0] if len(boards) == 1 else ", ".join(boards[:-1]) + " and " + boards[-1]
+        this = (f"this round's board is {listed}" if len(boards) == 1
+                else f"this round's boards are {listed}")
+        self.message = (f"Board {board} is not played at this table in round "
+                        f"{meeting.round}: {this}. If you have played board {board}, call "
+                        "the director.")
+        super().__init__(self.message)
+
+
 def _board_of(meeting: Meeting, board: int) -> Board:
     if board not in meeting.boards:
-        raise Http404(f"board {board} is not played at this table in round {meeting.round}")
+        raise NotPlayedHere(meeting, board)
     return Board.objects.get(event_id=meeting.section.event_id, number=board)
 
 
@@ -646,7 +667,7 @@ def _submit(request: HttpRequest, table: TableCode, meeting: Meeting, board: Boa
 def _show_result(request: HttpRequest, table: TableCode, meeting: Meeting, board: Board,
                  result: Result) -> HttpResponse:
     event = table.section.event
-    return render(request, "tournaments/table/result.html", _board_context(
+    context = _board_context(
         table, meeting, board, result,
         text=selectors.describe(result, is_whist=event.is_whist),
         # What the line does not say but the score counts: the opponents confirm it too.
@@ -660,7 +681,12 @@ def _show_result(request: HttpRequest, table: TableCode, meeting: Meeting, board
         director=selectors.result_director(result)
         if result.status == Result.Status.DIRECTOR else None,
         may_see_traveller=access.table_may_see_traveller(table, board.number),
-    ))
+    )
+    # Played late with the director's leave, for East–West to confirm now: the page says
+    # so, not that it was left unconfirmed when its round was agreed (it was played after).
+    context["late_to_confirm"] = (result.late_play and result.status == Result.Status.ENTERED
+                                  and not context["locked"])
+    return render(request, "tournaments/table/result.html", context)
 
 
 @require_POST
@@ -765,7 +791,11 @@ def preview(request: HttpRequest, table: TableCode) -> JsonResponse:
         return JsonResponse({"ok": False, "field": exc.field, "message": exc.message},
                             status=400)
     meeting = _meeting(table, round_number)
-    board = _board_of(meeting, board_number)
+    try:
+        board = _board_of(meeting, board_number)
+    except NotPlayedHere as exc:
+        return JsonResponse({"ok": False, "field": "board", "message": exc.message},
+                            status=404)
     if not access.may_preview(access.Caller(table=table), table.section.event, board.number):
         # The preview reads honours from the hand record: only for the boards played now.
         return JsonResponse({"ok": False, "field": "", "message":
