@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from math import gcd
@@ -707,6 +707,12 @@ def player_label(player) -> str:
     return f"{player.name} #{player.number}" if player.number else player.name
 
 
+def listed(words: Sequence[object]) -> str:
+    """Words as a sentence lists them: "11", "11 and 12", "10, 11 and 12"."""
+    words = [str(w) for w in words]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def merge_words(before: dict | None, after: dict | None) -> tuple[str, str]:
     """A merge of two records of one person as its audit entry reads (before, after):
     "Two records of one person: member 122, Amos Pell; the visitor Amos Pell" and "Merged
@@ -720,9 +726,6 @@ def merge_words(before: dict | None, after: dict | None) -> tuple[str, str]:
     def record(r: dict) -> str:
         name = r.get("name", "")
         return f"member {r['number']}, {name}" if r.get("number") else f"the visitor {name}"
-
-    def listed(words: list[str]) -> str:
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
     if drop.get("number") and not keep.get("number"):  # the visitor kept takes the number
         into = f"the visitor record of {keep.get('name', '')}, now member {drop['number']}"

@@ -394,10 +394,9 @@ def _no_hands_line(numbers: list[int]) -> str:
             runs.append([number])
     words = [f"{run[0]} to {run[-1]}" if len(run) > 2 else str(number)
              for run in runs for number in (run[:1] if len(run) > 2 else run)]
-    listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
     if len(numbers) == 1:
-        return f"Board {listed} has no hands recorded."
-    return f"Boards {listed} have no hands recorded."
+        return f"Board {presenters.listed(words)} has no hands recorded."
+    return f"Boards {presenters.listed(words)} have no hands recorded."
 
 
 class StandingsRenderer(BaseRenderer):

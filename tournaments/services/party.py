@@ -376,7 +376,7 @@ def party_round_advance(*, party: Party, actor: Actor, force: bool = False,
     if waiting and not force:
         raise ServiceError(
             f"round {party.current_round} is not over at table"
-            f"{'s' if len(waiting) > 1 else ''} {_and(waiting)}: wait for "
+            f"{'s' if len(waiting) > 1 else ''} {presenters.listed(waiting)}: wait for "
             f"{'them' if len(waiting) > 1 else 'it'}, or end the round now")
     chosen = _chosen(party, current, level)
     PartyTableRound.objects.filter(table__party=party, round=party.current_round).update(
@@ -399,11 +399,6 @@ def party_round_advance(*, party: Party, actor: Actor, force: bool = False,
                   "level_chosen": {t["table"]: c for t, c in zip(current, chosen, strict=True)
                                    if c is not None}})
     return party
-
-
-def _and(items: Sequence[Any]) -> str:
-    words = [str(i) for i in items]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 # --- reading: the night as plain data ----------------------------------------------------

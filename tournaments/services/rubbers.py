@@ -822,13 +822,9 @@ def _stop_here_words(sheet: dict) -> str:
     (the end of the night): "" before the first deal and once the rubber is won."""
     if not sheet["deals"] or sheet["complete"]:
         return ""
-    return "If the rubber stops here: " + _listed(
+    return "If the rubber stops here: " + presenters.listed(
         [s["words"][0].lower() + s["words"][1:] if s["words"].startswith("The ")
          else s["words"] for s in sheet["settlement"]]) + "."
-
-
-def _listed(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _result_words(sheet: dict) -> str:

@@ -549,7 +549,7 @@ def _member_numbers(numbers: tuple[str, ...]) -> str:
     shown = [f"#{n}" for n in numbers]
     if len(shown) == 1:
         return f"member {shown[0]}"
-    return "members " + ", ".join(shown[:-1]) + " and " + shown[-1]
+    return "members " + presenters.listed(shown)
 
 
 def namesakes_words(namesakes: list[Namesake]) -> str:

@@ -194,8 +194,7 @@ def still_to_choose(game: str, post: Any, dummy: str = "") -> str:
         missing.append(choice)
     if not missing:
         return ""
-    listed = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + " and " + missing[-1]
-    return f"Still to choose: {listed}."
+    return f"Still to choose: {presenters.listed(missing)}."
 
 
 def _choices(rubber: Rubber, sheet: dict, values: Any) -> dict[str, Any]:

@@ -181,10 +181,9 @@ class NotPlayedHere(Http404):
     (``with_table`` draws it), not the site's bare "nothing at this address"."""
 
     def __init__(self, meeting: Meeting, board: int):
-        boards = [str(n) for n in meeting.boards]
-        listed = boards[0] if len(boards) == 1 else ", ".join(boards[:-1]) + " and " + boards[-1]
-        this = (f"this round's board is {listed}" if len(boards) == 1
-                else f"this round's boards are {listed}")
+        boards = presenters.listed(meeting.boards)
+        this = (f"this round's board is {boards}" if len(meeting.boards) == 1
+                else f"this round's boards are {boards}")
         self.message = (f"Board {board} is not played at this table in round "
                         f"{meeting.round}: {this}. If you have played board {board}, call "
                         "the director.")
