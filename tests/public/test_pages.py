@@ -373,7 +373,7 @@ def test_a_match_not_yet_complete_is_led_not_won(rf):
              "rankings": [{"direction": "ALL", "rows": []}]}
     html = render_to_string("tournaments/public/_standings.html",
                             {"event": event, "standings": table})
-    assert "Home leads: not every board is in yet" in html and "Home won" not in html
+    assert "Home leads by 46: not every board is in yet" in html and "Home won" not in html
     assert "so far (led)" in html
     level = {**table["matches"][0], "winner": None}
     assert presenters.match_verdict(level) == "Level: not every board is in yet"

@@ -21,7 +21,6 @@ from tournaments.reports.documents import (
     HandRecordsRenderer,
     OverallRenderer,
     StandingsRenderer,
-    match_verdict,
 )
 from tournaments.services import Actor, ServiceError
 
@@ -288,6 +287,8 @@ def _match(exact: list[str], scores: list[int], winner: str | None, **kw) -> dic
 
 
 def test_a_team_match_says_its_margin_exactly():
+    """On the page and in the PDF alike (presenters.match_verdict)."""
+    match_verdict = presenters.match_verdict
     won = _match(["5624/3", "2384"], [1875, 2384], "Murray Hill", by_fraction=False)
     assert match_verdict(won) == "Murray Hill won by 509⅓"
     half = _match(["13/2", "0"], [7, 0], "Gramercy", by_fraction=False)

@@ -458,7 +458,7 @@ class StandingsRenderer(BaseRenderer):
         """The match as Duplicate Law G counts it: each team's points won by its pairs, the
         odd-pair average added (when there is one), the exact total and the total shown."""
         a, b = match["teams"]
-        verdict = esc(match_verdict(match))
+        verdict = esc(presenters.match_verdict(match))
         totals = presenters.match_totals(match)
         odd = totals["odd"]
         head = ["Team", "Won by its pairs", *(["Odd pair: average added"] if odd else []),
@@ -516,22 +516,6 @@ class StandingsRenderer(BaseRenderer):
         return [self.para(esc(self.ranking_heading(ranking)), "h2"),
                 self.table(rows, widths=widths, numeric_from=4 if sectioned else 3,
                            extra=[("ALIGN", (0, 0), (1, -1), "RIGHT")])]
-
-
-def match_verdict(match: dict) -> str:
-    """The match's result with its margin, exactly (Duplicate Law G: the exact totals
-    decide): "Murray Hill won by 509⅓", "… leads by 12½: not every board is in yet";
-    presenters.match_verdict's words where there is no margin to say: "A tie", "Level: …",
-    and "won by the fraction of a point" (less than a point apart)."""
-    words = presenters.match_verdict(match)
-    winner = match.get("winner")
-    if not winner or match.get("by_fraction"):
-        return words
-    won, lost = sorted((presenters.fraction(e) for e in match["exact"]), reverse=True)
-    margin = presenters.exact(won - lost)
-    if match.get("complete") is False:
-        return f"{winner} leads by {margin}: not every board is in yet"
-    return f"{winner} won by {margin}"
 
 
 class OverallRenderer(BaseRenderer):

@@ -54,7 +54,8 @@ def number(value) -> str:
 
 @register.filter
 def verdict(match) -> str:
-    """A team match's result: "Home won", "Home leads: not every board is in yet"."""
+    """A team match's result: "Home won by 46", "Home leads by 46: not every board is in
+    yet"."""
     return presenters.match_verdict(match)
 
 
