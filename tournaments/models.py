@@ -162,6 +162,11 @@ class Event(models.Model):
         """The first session's id (this event's own, when it is the first or the only one)."""
         return self.session_of_id or self.pk
 
+    def has_sessions(self) -> bool:
+        """Is this event one session of several (a later one, or a first one followed)?
+        One session has its own standings and no overall (decision 129)."""
+        return self.session_of_id is not None or self.later_sessions.exists()
+
     def session_events(self) -> models.QuerySet["Event"]:
         """Every session of this event's series, the first first (one event: itself)."""
         first = self.first_session_id

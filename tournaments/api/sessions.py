@@ -108,7 +108,7 @@ class OverallView(ApiView):
         event = self.get_event()
         if event.kind == "teams":
             raise ServiceError(NO_SESSIONS_FOR_TEAMS, field="kind")
-        if event.session_of_id is None and not event.later_sessions.exists():
+        if not event.has_sessions():
             # Decision 129, as the web page: one session has its own standings, no overall
             # (which would rank a Mitchell's N–S and E–W pairs in one list).
             raise NotFound(NO_OVERALL_FOR_ONE_SESSION)

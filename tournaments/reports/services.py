@@ -131,7 +131,7 @@ def _check_printable(event: Event, kind: str) -> None:
             field="kind")
     if kind == "overall" and event.kind == "teams":
         raise ServiceError("a team match has no sessions: print its standings", field="kind")
-    if kind == "overall" and not _has_sessions(event):
+    if kind == "overall" and not event.has_sessions():
         # Decision 129: one session's standings are its own; "overall" would rank its N–S
         # and E–W pairs of a Mitchell together in one column.
         raise ServiceError("the overall standings are for an event of several sessions: "
@@ -150,11 +150,6 @@ def _check_printable(event: Event, kind: str) -> None:
              "the event has no boards yet")
             + ": deal new hands or upload a hand record (PBN) on the boards page first",
             field="kind")
-
-
-def _has_sessions(event: Event) -> bool:
-    """Is the event one session of several (a later one, or a first one followed)?"""
-    return event.session_of_id is not None or event.later_sessions.exists()
 
 
 @transaction.atomic
@@ -650,9 +645,7 @@ def _sessions_seq(event: Event) -> int:
     number (``services.carry_over_set`` and ``session_add`` lock it with ``_lock_event``),
     so they move it as well. One statement, so the sum is of one moment.
     """
-    total = Event.objects.filter(
-        Q(pk=event.first_session_id) | Q(session_of_id=event.first_session_id)
-    ).aggregate(total=Sum("seq"))["total"]
+    total = event.session_events().order_by().aggregate(total=Sum("seq"))["total"]
     return total or 0
 
 

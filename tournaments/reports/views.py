@@ -111,7 +111,7 @@ def reports_index(request: HttpRequest, pk: int) -> HttpResponse:
     for job in jobs.values():
         job.event = event  # each job's staleness reads it
     # The overall standings are for an event of several sessions only.
-    several = event.session_of_id is not None or event.later_sessions.exists()
+    several = event.has_sessions()
     rows = [{"kind": kind, "title": title, "job": jobs.get(kind), "about": _about(kind, event),
              "status": _status(request, jobs[kind]) if kind in jobs else None}
             for kind, title in services.KINDS.items() if kind != "overall" or several]
