@@ -58,12 +58,25 @@ class DirectorReportForm(ReportForm):
             for m in meetings]
 
 
+# How a new deal is made (Duplicate Law B(1), or B(3) at two tables): re-dealt by hand at
+# the table (nobody knows the hands, so none are recorded or published), dealt here by the
+# program (the board must then be made up from it), or a deal the director gives as PBN.
+DEALT = {
+    "hand": "Re-dealt at the table by hand (no hands recorded)",
+    "here": "Dealt here, shuffled securely (make up the board from it)",
+    "pbn": "A deal I give as PBN",
+}
+
+
 class StepForm(forms.Form):
     """One of the director's steps on a report."""
 
     ACTIONS = ["new-deal", "send-back", "rectified", "rule", "cancel", "withdraw", "undo"]
 
     action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
+    # A new deal's way of being dealt; left out (a page from before the choice), a deal
+    # given as PBN when there is one, else the page's default for the board.
+    dealt = forms.ChoiceField(choices=list(DEALT.items()), required=False)
     deal = forms.CharField(label="The new deal as PBN (leave blank to deal it here)",
                            required=False, max_length=100)
     short_seat = forms.ChoiceField(choices=SEAT_CHOICES, required=False)

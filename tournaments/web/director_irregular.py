@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring.engine import dealer_for_board, parse_deal
 
 from .. import presenters, selectors, services
-from ..irregular_forms import STAGE_FOUND, STAGE_HELP, DirectorReportForm, StepForm
+from ..irregular_forms import DEALT, STAGE_FOUND, STAGE_HELP, DirectorReportForm, StepForm
 from ..models import Board, Event, Irregularity, Meeting
 from ..services import ServiceError
 from ..services.irregular import LAW, board_meetings, came_from
@@ -98,16 +98,6 @@ def _steps(event: Event, irr: Irregularity) -> dict:
     }
 
 
-# How a new deal is made (Duplicate Law B(1), or B(3) at two tables): re-dealt by hand at
-# the table (nobody knows the hands, so none are recorded or published), dealt here by the
-# program (the board must then be made up from it), or a deal the director gives as PBN.
-DEALT = {
-    "hand": "Re-dealt at the table by hand (no hands recorded)",
-    "here": "Dealt here, shuffled securely (make up the board from it)",
-    "pbn": "A deal I give as PBN",
-}
-
-
 def _dealt_default(board: Board) -> str:
     """Dealt here for a board made up from a hand record; by hand for one without (a club
     that deals at the table, a whist night without deals)."""
@@ -172,7 +162,8 @@ def irregular_step(request: HttpRequest, event_id: int, irregularity_id: int) ->
     done = action
     try:
         if action == "new-deal":
-            how = _dealt(request, irr.board, data["deal"])
+            how = data["dealt"] or ("pbn" if data["deal"].strip()
+                                    else _dealt_default(irr.board))
             if how == "pbn" and not data["deal"].strip():
                 raise ServiceError("give the new deal as PBN, or choose how it is dealt",
                                    field="deal")
@@ -201,12 +192,3 @@ def irregular_step(request: HttpRequest, event_id: int, irregularity_id: int) ->
         messages.success(request, STEP_DONE[done].format(n=irr.board.number,
                                                          t=irr.sent_to_table))
     return redirect("director-irregular", event_id=event.pk, irregularity_id=irr.pk)
-
-
-def _dealt(request: HttpRequest, board: Board, deal: str) -> str:
-    """How the new deal is made, as the form chose it; a post without the choice (an older
-    page) gives a deal as PBN when it has one, else the page's default."""
-    how = request.POST.get("dealt", "")
-    if how in DEALT:
-        return how
-    return "pbn" if deal.strip() else _dealt_default(board)
