@@ -18,7 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Spacer
 
 from tournaments import presenters
-from tournaments.reports.base import BaseRenderer, KeptBlock, RunningHead
+from tournaments.reports.base import BaseRenderer, KeptBlock, Line
 from tournaments.reports.documents import ScorecardsRenderer, TravellersRenderer
 from tournaments.reports.services import report_data
 
@@ -191,7 +191,7 @@ class Blocks(BaseRenderer):
     def blocks(self, data: dict):
         for parts in self.parts:
             yield [KeptBlock(parts, room=self.frame_height, continued=[
-                RunningHead("The long block (continued)", self.styles["h2"])])]
+                Line("The long block (continued)", self.styles["h2"])])]
 
 
 def test_frame_height_is_what_an_empty_page_holds_to_the_point(settings):

@@ -30,7 +30,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, groupby
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
@@ -72,6 +73,7 @@ RED_HEX = "#b00000"
 RED = colors.HexColor(RED_HEX)
 LINE = colors.HexColor("#9a9488")
 SHADE = colors.HexColor("#f1ece1")
+GREY = "#555555"  # text said beside: an exact value under its rounded score, the page's header
 
 # How each is written is the presenters' (one place for the web, the PDFs and the text).
 SUITS = presenters.SUITS
@@ -273,10 +275,32 @@ def bold_head(text: str, size: float = 8) -> Rich:
     return Rich(*[(Run(part, FONT_BOLD, size),) for part in text.split("\n")])
 
 
-@lru_cache(maxsize=65536)
+class _CharWidths(dict):
+    """One font's character widths at 1,000 pt, each asked of reportlab once."""
+
+    def __init__(self, font: str):
+        super().__init__()
+        self.font = font
+
+    def __missing__(self, char: str) -> float:
+        width = self[char] = pdfmetrics.stringWidth(char, self.font, 1000)
+        return width
+
+
+_WIDTHS: dict[str, _CharWidths] = {}
+
+
 def text_width(font: str, text: str) -> float:
-    """The width of `text` set in `font` at 1 pt (times the size for any other size)."""
-    return pdfmetrics.stringWidth(text, font, 1.0)
+    """The width of `text` set in `font` at 1 pt (times the size for any other size).
+
+    The sum of its characters' widths, as reportlab sums them (it kerns no pair): a big
+    event's score cards set some 150,000 strings seen once (a running total with its
+    exact fraction), and reportlab's own measure took a tenth of their laying out.
+    """
+    widths = _WIDTHS.get(font)
+    if widths is None:
+        widths = _WIDTHS[font] = _CharWidths(font)
+    return 0.001 * sum(map(widths.__getitem__, text))
 
 
 @lru_cache(maxsize=64)
@@ -302,6 +326,7 @@ class _Encoded:
     def __init__(self, doc: Any):
         self.doc = doc
         self._known: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
+        self._codes: dict[str, _CharCodes] = {}
         self._placed: dict[tuple[Any, ...], _Placed] = {}
 
     def placed(self, columns: tuple[Column, ...], font: str, size: float) -> _Placed:
@@ -313,17 +338,40 @@ class _Encoded:
         return found
 
     def pieces(self, font: str, text: str) -> tuple[tuple[str, str], ...]:
-        """((subset font name, escaped bytes), ...): `text` in `font`."""
+        """((subset font name, escaped bytes), ...): `text` in `font`, a piece for each run
+        of characters in one subset. Put together from its characters' codes, each encoded
+        once (escaping is byte by byte, so the pieces are what encoding the whole string
+        gives): strings seen once, a score card's running totals, are most of a big
+        event's."""
         key = (font, text)
         known = self._known.get(key)
         if known is None:
-            face = pdfmetrics.getFont(font)
-            if not getattr(face, "_dynamicFont", False):
-                raise ValueError(f"a Grid draws TrueType fonts only, not {font}")
+            codes = self._codes.get(font)
+            if codes is None:
+                codes = self._codes[font] = _CharCodes(font, self.doc)
+            coded = list(map(codes.__getitem__, text))
             known = self._known[key] = tuple(
-                (face.getSubsetInternalName(subset, self.doc), escapePDF(chunk))
-                for subset, chunk in face.splitString(text, self.doc))
+                (name, "".join(chunk for _name, chunk in run))
+                for name, run in groupby(coded, key=itemgetter(0)))
         return known
+
+
+class _CharCodes(dict):
+    """One font's characters in one document: (subset font name, escaped byte), each
+    asked of reportlab once (its subsets grow as characters are first used)."""
+
+    def __init__(self, font: str, doc: Any):
+        super().__init__()
+        self.face = pdfmetrics.getFont(font)
+        if not getattr(self.face, "_dynamicFont", False):
+            raise ValueError(f"a Grid draws TrueType fonts only, not {font}")
+        self.doc = doc
+
+    def __missing__(self, char: str) -> tuple[str, str]:
+        ((subset, chunk),) = self.face.splitString(char, self.doc)
+        coded = self[char] = (self.face.getSubsetInternalName(subset, self.doc),
+                              escapePDF(chunk))
+        return coded
 
 
 _ENCODED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -547,43 +595,73 @@ class _NumberedCanvas(canvas.Canvas):
             super().showPage()
         with ReportlabInternals.binary_page_streams():
             super().save()
+        # Written: the pages and the document's encoded text are let go now. Left for the
+        # renderer's end, the first run of the cycle collector after the layout went over
+        # them all (a fifth of a million objects for 500 score cards).
+        self._pages = []
+        _ENCODED.pop(ReportlabInternals.document(self), None)
 
     def _decorate(self, number: int, total: int) -> None:
+        """The page's header and footer, written as a Grid writes its cells: 4,000 pages'
+        through the canvas's own text calls took a twentieth of the score cards' time."""
         width, height = self._pagesize
         margin = 15 * mm
-        self.saveState()
-        self.setFont(FONT, 8)
-        self.setFillColor(colors.HexColor("#555555"))
-        self.drawString(margin, height - 10 * mm, self.header)
-        self.drawString(margin, 8 * mm, self.footer_left)
-        self.drawRightString(width - margin, 8 * mm, f"page {number} of {total}")
-        self.restoreState()
+        page = f"page {number} of {total}"
+        self.addLiteral("q\n" + "\n".join((
+            text_ops(self, margin, height - 10 * mm, (Run(self.header, FONT, 8, GREY),)),
+            text_ops(self, margin, 8 * mm, (Run(self.footer_left, FONT, 8, GREY),)),
+            text_ops(self, width - margin - text_width(FONT, page) * 8, 8 * mm,
+                     (Run(page, FONT, 8, GREY),)),
+        )) + "\nQ")
 
 
-class RunningHead(Flowable):
-    """One line of text set as a paragraph style sets a heading's (font, size, space before
-    and after), drawn straight onto the page: "Board 3 (continued)" at the top of each page
-    a long block runs on to. A Paragraph there, parsed, wrapped and drawn again on each page
-    a big event's 2,000 score cards run on to, took about a second of the eight they took
-    to lay out. Set smaller when it is too wide for the page."""
+def text_ops(canv: canvas.Canvas, x: float, y: float, runs: Sequence[Run],
+             scale: float = 1.0) -> str:
+    """PDF text operators writing `runs` one after another on one line from (x, y), its
+    baseline, each run set at its size times `scale`: as a Grid writes a cell's line."""
+    encoded = _encoded(canv)
+    ops = ["BT", f"1 0 0 1 {x:.2f} {y:.2f} Tm"]
+    for run in runs:
+        ops.append(_color_op(run.color))
+        size = f" {run.size * scale:.2f} Tf"
+        for name, chunk in encoded.pieces(run.font, run.text):
+            ops.append(f"{name}{size} ({chunk}) Tj")
+    ops.append("ET")
+    return " ".join(ops)
 
-    def __init__(self, text: str, style: ParagraphStyle):
+
+class Line(Flowable):
+    """One line of text where a paragraph in `style` would be (its leading, its space
+    before and after), in runs (a bold "Total: +481" with its exact value small and grey
+    beside it), drawn straight onto the page: "Board 3 (continued)" at the top of each
+    page a long block runs on to, a score card's title and total. Paragraphs there,
+    parsed, wrapped and drawn for each of a big event's 2,000 score cards, took about a
+    tenth of their laying out. Set smaller when it is too wide for the page (a renderer's
+    ``line`` sets a Paragraph instead where a line would not fit at its size)."""
+
+    def __init__(self, text: str | Sequence[Run], style: ParagraphStyle):
         super().__init__()
-        self.text = text
-        self.font = style.fontName
+        self.runs = (Run(text, style.fontName, style.fontSize),) if isinstance(
+            text, str) else tuple(text)
         self.size = style.fontSize
         self.leading = style.leading
         self.spaceBefore = style.spaceBefore
         self.spaceAfter = style.spaceAfter
+
+    @property
+    def natural_width(self) -> float:
+        """The line's width at its own size."""
+        return sum(text_width(run.font, run.text) * run.size for run in self.runs)
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width, self.height = avail_width, self.leading
         return self.width, self.height
 
     def draw(self) -> None:
-        size = min(self.size, self.width / (text_width(self.font, self.text) or 1))
-        self.canv.setFont(self.font, size)
-        self.canv.drawString(0, self.height - self.size, self.text)  # a paragraph's baseline
+        scale = min(1.0, self.width / (self.natural_width or 1))
+        # A paragraph's first baseline: its font size under its top.
+        self.canv.addLiteral("q " + text_ops(self.canv, 0, self.height - self.size,
+                                             self.runs, scale) + " Q")
 
 
 class KeptBlock(Flowable):
@@ -594,7 +672,7 @@ class KeptBlock(Flowable):
     A block longer than a page (a big event's board, with hundreds of results) begins
     where it is if half a page or more is left there, or else at the top of the next page,
     and runs on from there, over as few pages as it can, and every page it runs on to
-    opens with ``continued`` (a ``RunningHead``, "Board 3 (continued)"), under which a
+    opens with ``continued`` (a ``Line``, "Board 3 (continued)"), under which a
     ``Grid`` repeats its header row. The same flowables open each such page.
 
     ``rule`` (a cut line between score cards) is drawn above the block when it follows
@@ -910,6 +988,16 @@ class BaseRenderer:
 
     def para(self, text: str, style: str = "cell") -> Paragraph:
         return Paragraph(text, self.styles[style])
+
+    def line(self, text: str | Sequence[Run], style: str = "body") -> Flowable:
+        """Plain text (or runs) on one line in `style`: a ``Line``, or a Paragraph that
+        wraps it where it is wider than the page at its size (a long pair's names)."""
+        line = Line(text, self.styles[style])
+        if line.natural_width <= self.frame_width:
+            return line
+        return self.para("".join(
+            f'<font name="{run.font}" size="{run.size}" color="{run.color or "#000000"}">'
+            f"{esc(run.text)}</font>" for run in line.runs), style)
 
     def heading(self, text: str) -> list[Flowable]:
         """A heading over a table, on a new page when too little of the table would fit

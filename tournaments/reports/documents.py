@@ -28,6 +28,7 @@ from .. import presenters
 from .base import (
     FONT,
     FONT_BOLD,
+    GREY,
     LINE,
     BaseRenderer,
     Cell,
@@ -35,9 +36,9 @@ from .base import (
     Grid,
     GridRow,
     KeptBlock,
+    Line,
     Rich,
     Run,
-    RunningHead,
     blank,
     cards_text,
     contract_cell,
@@ -61,6 +62,15 @@ def _exact_note(shown: int | None, exact: str | None) -> str:
     if not presenters.is_rounded(shown, exact):
         return text
     return _beside(text, presenters.signed_exact(exact))
+
+
+def _exact_runs(label: str, shown: int, exact: str | None) -> list[Run]:
+    """``_exact_note`` in bold runs after `label`, for a ``Line``: "Total: +4 (+4⅓)", the
+    exact value small and grey."""
+    runs = [Run(f"{label}{signed(shown)}", FONT_BOLD, 9.5)]
+    if presenters.is_rounded(shown, exact):
+        runs.append(Run(f" ({presenters.signed_exact(exact)})", FONT_BOLD, 7, GREY))
+    return runs
 
 
 def _exact_beneath(shown: int | None, exact: str | None) -> str:
@@ -101,7 +111,7 @@ def exact_cell(shown: int | None, exact: str | None, plus_minus: bool = True) ->
     if not rounded:
         return signed(shown)
     written = presenters.signed_exact(exact)
-    return Rich((Run(signed(shown)),), (Run(f"({written})", size=7, color="#555555"),))
+    return Rich((Run(signed(shown)),), (Run(f"({written})", size=7, color=GREY),))
 
 
 LATE_PLAY = "played late"  # the mark of a board played late, out of order
@@ -121,7 +131,7 @@ def _marked_cell(cell: Cell, row: dict) -> Cell:
     if not row.get("marks"):
         return cell
     lines = cell.lines if isinstance(cell, Rich) else ((Run(cell),),)
-    return Rich(*lines, *((Run(mark, size=7, color="#555555"),) for mark in row["marks"]))
+    return Rich(*lines, *((Run(mark, size=7, color=GREY),) for mark in row["marks"]))
 
 
 def _card_late_cell(cell: Cell) -> Cell:
@@ -240,7 +250,7 @@ class TravellersRenderer(HandDiagramRenderer):
             # A board on one page, whole, when it fits on one: a board split over two pages
             # left its last results and its average under a header with no board number.
             yield [KeptBlock(block, room=self.frame_height, continued=[
-                RunningHead(f"Board {board['board']} (continued)", self.styles["h2"])])]
+                Line(f"Board {board['board']} (continued)", self.styles["h2"])])]
 
     def results_table(self, board: dict, method: str, whist: bool) -> Flowable:
         """Every table's result on the board, a row each (a ``Grid``: see base.py)."""
@@ -452,7 +462,7 @@ class StandingsRenderer(BaseRenderer):
         ranking longer than a page runs on under "`heading` (continued)", its header row
         repeated."""
         return KeptBlock(block, room=self.frame_height, continued=[
-            RunningHead(f"{heading} (continued)", self.styles["h2"])])
+            Line(f"{heading} (continued)", self.styles["h2"])])
 
     def match_block(self, match: dict) -> list[Flowable]:
         """The match as Duplicate Law G counts it: each team's points won by its pairs, the
@@ -600,7 +610,7 @@ class ScorecardsRenderer(BaseRenderer):
         for index, card in enumerate(data["cards"]):
             title = (f"Pair {card['pair']}: "
                      f"{presenters.pair_names(card['names'], card.get('substitutes'))}")
-            block: list[Flowable] = [self.para(esc(title), "title")]
+            block: list[Flowable] = [self.line(title, "title")]
             if whist:  # no contract: the tricks the pair's side won, as the web card has it
                 head = ["Board", "Sat", "Against", "Tricks won in play"]
                 widths = [14, 12, 18, 30]
@@ -632,21 +642,22 @@ class ScorecardsRenderer(BaseRenderer):
                     block.append(self.para(f"<b>Note:</b> {esc(r['note'])}", "small"))
             if compared:
                 # Matchpoints as the standings give them ("12½ of 24 (52.08%)"), unsigned.
-                total = (esc(card["total_text"]) if mp
-                         else _exact_note(card["shown"], card["total"]))
                 block.append(Spacer(0, 2 * mm))
-                block.append(self.para(f"<b>Total: {total}</b>", "body"))
+                block.append(self.line(
+                    [Run(f"Total: {card['total_text']}", FONT_BOLD, 9.5)] if mp
+                    else _exact_runs("Total: ", card["shown"], card["total"]), "body"))
                 if mp and card.get("total_note"):
                     block.append(self.para(esc(card["total_note"]), "small"))
             elif card["rows"]:
                 block.append(Spacer(0, 2 * mm))
-                block.append(self.para(
-                    f"<b>Total won for the team: {presenters.exact(card['total'])}</b>", "body"))
+                block.append(self.line([Run("Total won for the team: "
+                                            f"{presenters.exact(card['total'])}", FONT_BOLD,
+                                            9.5)], "body"))
             # As many whole cards to a page as fit, a cut line between them (a card a page,
             # a six-board card used some 15% of it); one longer than a page runs on, its
             # pair named at the top of each page.
             yield [KeptBlock(block, room=self.frame_height,
-                             continued=[RunningHead(f"{title} (continued)",
+                             continued=[Line(f"{title} (continued)",
                                                     self.styles["title"])],
                              rule=self.cut_line() if index else None)]
 
