@@ -113,7 +113,11 @@ def exact(value: Number) -> str:
     """The exact value in full: 6½, −40⅓, 5³⁄₇ (never "n/d"); "" for None."""
     if value is None or value == "":
         return ""
-    numerator, denominator = _ratio(value)
+    return _exact_ratio(*_ratio(value))
+
+
+def _exact_ratio(numerator: int, denominator: int) -> str:
+    """``exact`` of numerator/denominator, in lowest terms, the denominator positive."""
     sign = MINUS if numerator < 0 else ""
     whole, rest = divmod(abs(numerator), denominator)  # rest/denominator: lowest terms
     if not rest:
@@ -155,6 +159,17 @@ def signed_exact(value: Number) -> str:
     if text and text[0] != MINUS and text != "0":
         return "+" + text
     return text
+
+
+def rounded_exact(shown: int, value: Number) -> str | None:
+    """``signed_exact(value)`` where the whole number `shown` differs from it, else None:
+    what a narrow cell writes beneath a rounded score. `value` is read once (a big
+    event's score cards say some 100,000 running totals)."""
+    numerator, denominator = _ratio(value)
+    if denominator == 1 and numerator == shown:
+        return None
+    text = _exact_ratio(numerator, denominator)
+    return "+" + text if numerator > 0 else text
 
 
 def plus_minus(value: Number) -> str:

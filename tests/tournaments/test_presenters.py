@@ -4,6 +4,8 @@ import datetime
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tournaments import presenters as p
 
@@ -156,3 +158,15 @@ def test_a_score_item_reads_as_a_page_writes_it():
     assert p.score_item(taken, is_whist=True).startswith(
         "N–S: 3 tricks taken for 1 revoke by E–W (")
     assert p.score_item(lost).startswith("E–W trick −3: 3 tricks lost")
+
+
+@given(st.fractions(max_denominator=1000).filter(lambda v: abs(v) < 10_000),
+       st.sampled_from(["str", "fraction", "int"]))
+def test_a_rounded_scores_exact_value_is_said_as_signed_exact_says_it(value, form):
+    """rounded_exact reads the value once for what is_rounded and signed_exact said apart."""
+    shown = round(value)
+    given_as = {"str": str(value), "fraction": value,
+                "int": int(value) if value.denominator == 1 else str(value)}[form]
+    expected = p.signed_exact(given_as) if p.is_rounded(shown, given_as) else None
+    assert p.rounded_exact(shown, given_as) == expected
+    assert p.rounded_exact(shown + 1, given_as) == p.signed_exact(given_as)

@@ -245,10 +245,18 @@ class Rich:
 
     def __init__(self, *lines: Sequence[Run]):
         self.lines = tuple(tuple(line) for line in lines if line)
-        self.leadings = tuple(LEADING * max(run.size for run in line) for line in self.lines)
-        self.widths = tuple(sum(text_width(run.font, run.text) * run.size for run in line)
-                            for line in self.lines)
-        self.height = sum(self.leadings)
+        leadings, widths = [], []
+        for line in self.lines:  # loops, not generators: a big report makes 100,000 of these
+            size, width = 0.0, 0.0
+            for run in line:
+                if run.size > size:
+                    size = run.size
+                width += text_width(run.font, run.text) * run.size
+            leadings.append(LEADING * size)
+            widths.append(width)
+        self.leadings = tuple(leadings)
+        self.widths = tuple(widths)
+        self.height = sum(leadings)
 
     def __repr__(self) -> str:
         return f"Rich({' / '.join(''.join(run.text for run in line) for line in self.lines)})"

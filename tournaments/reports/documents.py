@@ -104,13 +104,9 @@ def exact_cell(shown: int | None, exact: str | None, plus_minus: bool = True) ->
         return ""
     if not plus_minus:  # matchpoints are written exactly, as a player counts them
         return presenters.exact(exact) if exact is not None else str(shown)
-    if exact is not None and "/" not in exact and exact.lstrip("-").isdigit():
-        rounded = int(exact) != shown  # a whole exact value ("190"), read without a Fraction
-    else:
-        rounded = presenters.is_rounded(shown, exact)
-    if not rounded:
+    written = presenters.rounded_exact(shown, exact) if exact else None
+    if written is None:
         return signed(shown)
-    written = presenters.signed_exact(exact)
     return Rich((Run(signed(shown)),), (Run(f"({written})", size=7, color=GREY),))
 
 
@@ -694,8 +690,9 @@ class ScorecardsRenderer(BaseRenderer):
         if mp:
             cells += [presenters.exact(r["plus_minus"]), presenters.exact(r["running"])]
         elif compared:
+            # A running total is seen once, mostly: made afresh, not looked for in the cache.
             cells += [exact_cell(r["shown"], r["plus_minus"]),
-                      exact_cell(r["running_shown"], r["running"])]
+                      exact_cell.__wrapped__(r["running_shown"], r["running"])]
         return GridRow(cells, span)
 
 
