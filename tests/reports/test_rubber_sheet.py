@@ -230,3 +230,22 @@ def test_a_printed_sheet_is_out_of_date_once_the_rubber_changes(
     fresh = rubber_create(game="auction", players=["Ann", "Bob", "Cy", "Di"])
     old = ReportJob.objects.create(rubber=fresh, kind="rubber", status="done", seq=None)
     assert not services.report_stale(old)
+
+
+def test_the_sides_columns_are_alike_unless_a_long_name_would_turn_the_page():
+    """A long name on one side had made its column wider than the other's even where both
+    could be as wide; where alike they would not fit upright, the sheet stays upright."""
+    short = rubber_create(game="auction", players=["Cornelia Vanderbilt", "Ann", "Cy", "Di"])
+    long = rubber_create(game="auction", players=[
+        "Bartholomew Fotheringay-Cholmondeley", "Ann", "Cy", "Di"])
+    for rubber in (short, long):
+        for d in AUCTION[:4]:
+            rubber_deal_add(rubber=rubber, deal=d)
+    renderer = RubberSheetRenderer()
+    renderer.render(rubber_sheet(rubber=short))
+    assert len(set(renderer.layout["sides"])) == 1
+    renderer = RubberSheetRenderer()
+    renderer.render(rubber_sheet(rubber=long))
+    page = renderer.layout["page"]
+    assert page[0] < page[1]  # upright
+    assert len(set(renderer.layout["sides"])) == 2

@@ -839,10 +839,10 @@ class RubberSheetRenderer(BaseRenderer):
     unfinished: what it settles as it stands).
 
     Names break between words only, never inside one: the columns of the sides (a pair's
-    names, or a Three-Hand player's) and of the dealers are as wide as their longest word
-    needs; when that leaves the deals' lines too little room, those names take a smaller
-    type, and the page is turned landscape only when even that is not enough (a pad's
-    names may have 40 letters without a space).
+    names, or a Three-Hand player's; alike where they can be) and of the dealers are as
+    wide as their longest word needs; when that leaves the deals' lines too little room,
+    those names take a smaller type, and the page is turned landscape only when even that
+    is not enough (a pad's names may have 40 letters without a space).
 
     Data: tournaments.services.rubber_sheet(rubber=...).
     """
@@ -879,12 +879,13 @@ class RubberSheetRenderer(BaseRenderer):
         return max((stringWidth(w, font, size) for t in texts for w in str(t).split()),
                    default=0)
 
-    def _widths(self, data: dict, size: float,
-                roomy: bool) -> tuple[float, list[float], float]:
+    def _widths(self, data: dict, size: float, roomy: bool,
+                alike: bool = True) -> tuple[float, list[float], float]:
         """With names at ``size`` points: the dealer's column, each side's column and the
         narrowest the deals' lines may be. ``roomy``: a name on one line where it is
         short enough ("Ann & Cy"); else each column as wide as its longest word, whole
-        (or the widest number under a side)."""
+        (or the widest number under a side). ``alike``: the sides' columns all as wide as
+        the widest."""
         pad = 2 * self.PADDING + 1
         numbers = [self._widest_word([str(v) for v in (
             *[d["above"][c["key"]] for d in data["deals"]],
@@ -901,6 +902,8 @@ class RubberSheetRenderer(BaseRenderer):
         sides = [max(self._widest_word([c["label"]], FONT_BOLD, size),
                      one_line([c["label"]], FONT_BOLD), n, least) + pad
                  for c, n in zip(data["columns"], numbers, strict=True)]
+        if alike:  # as a pad's columns are: each as wide as the one that needs most
+            sides = [max(sides)] * len(sides)
         dealers = [d["dealer_name"] for d in data["deals"]]
         dealer = max(self._widest_word(dealers, FONT, size), one_line(dealers, FONT),
                      stringWidth("Dealer", FONT_BOLD, 8.5)) + pad
@@ -918,12 +921,17 @@ class RubberSheetRenderer(BaseRenderer):
         upright = portrait(self.page_size)
         steps = int((self.NAME_SIZE - self.SMALLEST) / 0.5) + 1
         sizes = [self.NAME_SIZE - 0.5 * i for i in range(steps)]
-        tries = [(upright, s, roomy) for s in sizes if s >= self.UPRIGHT_SMALLEST
-                 for roomy in (True, False)]
-        tries += [(landscape(upright), s, roomy) for s in sizes for roomy in (True, False)]
-        for page, size, roomy in tries:
+        # At each size the sides' columns alike first, as a pad's are (the names on a line,
+        # else wrapped); a long name on one side makes its column wider than the other's
+        # rather than the type smaller or the page turned.
+        ways = [(True, True), (False, True), (True, False), (False, False)]  # roomy, alike
+        tries = [(upright, s, roomy, alike) for s in sizes if s >= self.UPRIGHT_SMALLEST
+                 for roomy, alike in ways]
+        tries += [(landscape(upright), s, roomy, alike) for s in sizes
+                  for roomy, alike in ways]
+        for page, size, roomy, alike in tries:
             frame = page[0] - 2 * self.margin
-            dealer, sides, least = self._widths(data, size, roomy)
+            dealer, sides, least = self._widths(data, size, roomy, alike)
             line = frame - self.DEAL_WIDTH - dealer - sum(sides)
             if line >= least:
                 break
