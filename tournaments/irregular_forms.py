@@ -5,8 +5,9 @@ from django import forms
 
 from .forms import number_field
 from .inputs import no_control_characters
-from .models import MAX_REASON, Irregularity
+from .models import MAX_REASON, Board, Irregularity
 from .presenters import IRREGULAR_FOUND
+from .services import ServiceError
 
 SEAT_CHOICES = [("", "Not known"), ("N", "North"), ("E", "East"), ("S", "South"),
                 ("W", "West")]
@@ -66,6 +67,35 @@ DEALT = {
     "here": "Dealt here, shuffled securely (make up the board from it)",
     "pbn": "A deal I give as PBN",
 }
+# A way of dealing that is none of these (the API's "dealt"; the page offers only these).
+DEALT_UNKNOWN = ('say how the new deal is dealt: "hand" (re-dealt at the table by hand, no '
+                 'hands recorded), "here" (dealt here, shuffled securely) or "pbn" (a deal '
+                 'you give as PBN), not "{input}"')
+
+
+def dealt_default(board: Board) -> str:
+    """Dealt here for a board made up from a hand record; by hand for one without (a club
+    that deals at the table, a whist night without deals)."""
+    return "here" if board.deal else "hand"
+
+
+def new_deal_how(dealt: str, deal: str, board: Board) -> tuple[str, str]:
+    """How a new deal is dealt, and the PBN to give irregularity_new_deal, from what the
+    director said (the page's StepForm and the API's step alike): `dealt` ("hand", "here"
+    or "pbn") when said; else "pbn" when a deal is given, else the default for the board.
+    "pbn" with no deal is refused, and a deal given with another choice (the page's PBN
+    box filled in, its choice left at the default): it would have been dropped unsaid."""
+    deal = (deal or "").strip()
+    how = dealt or ("pbn" if deal else dealt_default(board))
+    if how not in DEALT:
+        raise ServiceError(DEALT_UNKNOWN.format(input=how), field="dealt")
+    if how == "pbn" and not deal:
+        raise ServiceError("give the new deal as PBN, or choose how it is dealt", field="deal")
+    if how != "pbn" and deal:
+        way = "re-dealt at the table by hand" if how == "hand" else "dealt here"
+        raise ServiceError(f"a deal is given as PBN, but the board is to be {way}: choose "
+                           "“a deal I give as PBN” to use it, or clear it", field="deal")
+    return how, deal
 
 
 class StepForm(forms.Form):

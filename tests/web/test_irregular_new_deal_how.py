@@ -131,3 +131,19 @@ def test_b3_two_tables_by_hand_voids_both_and_undo_brings_them_back(director):
     services.irregularity_undo(irregularity=irr, actor=actor)
     assert Result.objects.filter(board__event=event, board__number=1, voided=False).count() == 2
     assert 1 not in (meeting(event, 1, 1).late_boards or [])
+
+
+def test_a_pbn_deal_typed_with_the_choice_left_at_dealt_here_is_refused_not_dropped(
+        director_client, director):
+    """The PBN box is always on the page: filled in with the choice left at its default, the
+    deal typed had been dropped and another dealt in its place."""
+    event = three_tables(director)  # a hand record: the page's default is "dealt here"
+    old = Board.objects.get(event=event, number=3).deal
+    irr = report_b1(event, director)
+    pbn = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    page = step(director_client, event, irr, dealt="here", deal=pbn).content.decode()
+    assert ("A deal is given as PBN, but the board is to be dealt here: choose “a deal I give "
+            "as PBN” to use it, or clear it") in html.unescape(page)
+    irr.refresh_from_db()
+    assert irr.status == "reported"
+    assert Board.objects.get(event=event, number=3).deal == old

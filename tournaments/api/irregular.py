@@ -13,6 +13,7 @@ from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
 from .. import presenters, selectors, services
+from ..irregular_forms import DEALT, DEALT_UNKNOWN, new_deal_how
 from ..models import MAX_REASON, Irregularity
 from ..services.irregular import LAW
 from . import lookups
@@ -61,9 +62,19 @@ class IrregularityIn(serializers.Serializer):
 
 
 class StepIn(serializers.Serializer):
+    dealt = serializers.ChoiceField(
+        choices=list(DEALT.items()), required=False, default="", allow_blank=True,
+        error_messages={"invalid_choice": DEALT_UNKNOWN},
+        help_text="new-deal: how the new deal is dealt. hand: re-dealt at the table by hand "
+                  "(nobody knows the hands: none are recorded or published, the tables give "
+                  "the honours); here: dealt on the server, shuffled securely (make the "
+                  "board up from it: GET the board for its hands); pbn: the deal given in "
+                  "deal. Left out or blank: pbn when a deal is given, else here for a board "
+                  "with a hand record and hand for one without. pbn with no deal is "
+                  "refused, and a deal given with hand or here")
     deal = _text(100, required=False, default="", allow_blank=True,
-                 help_text="new-deal: the new deal as PBN from North; blank deals it on the "
-                           "server (a secure shuffle)")
+                 help_text="new-deal: the new deal as PBN from North (with dealt pbn, or "
+                           "dealt left out)")
     short_seat = SeatField(help_text="rule: the short hand, when not known")
     surplus_seat = SeatField(help_text="rule: the hand with the surplus")
     reason = _text(MAX_REASON, allow_blank=True, default="")
@@ -178,7 +189,8 @@ class IrregularityDetail(OneIrregularity):
 
 
 class IrregularityStep(OneIrregularity):
-    """One of the law's steps on a report: ``new-deal`` (B(1); B(3) at two tables),
+    """One of the law's steps on a report: ``new-deal`` (B(1); B(3) at two tables;
+    ``dealt`` says how: re-dealt at the table by hand, dealt here or given as PBN),
     ``send-back`` and ``rectified`` (B(2)), ``rule`` (average or fouled, B(3) at more
     tables), ``cancel`` (B(3) at two tables, no time), ``withdraw`` (the cards were right)
     or ``undo`` (take the decision back). A table may mark rectified and withdraw."""
@@ -197,8 +209,9 @@ class IrregularityStep(OneIrregularity):
         data = validated(StepIn, request)
         actor, reason = actor_for(request), data["reason"]
         if step == "new-deal":
-            services.irregularity_new_deal(irregularity=irr, actor=actor, deal=data["deal"],
-                                           reason=reason)
+            how, deal = new_deal_how(data["dealt"], data["deal"], irr.board)
+            services.irregularity_new_deal(irregularity=irr, actor=actor, deal=deal,
+                                           by_hand=how == "hand", reason=reason)
         elif step == "send-back":
             services.irregularity_send_back(irregularity=irr, actor=actor, reason=reason)
         elif step == "rectified":

@@ -14,8 +14,16 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring.engine import dealer_for_board, parse_deal
 
 from .. import presenters, selectors, services
-from ..irregular_forms import DEALT, STAGE_FOUND, STAGE_HELP, DirectorReportForm, StepForm
-from ..models import Board, Event, Irregularity, Meeting
+from ..irregular_forms import (
+    DEALT,
+    STAGE_FOUND,
+    STAGE_HELP,
+    DirectorReportForm,
+    StepForm,
+    dealt_default,
+    new_deal_how,
+)
+from ..models import Event, Irregularity, Meeting
 from ..services import ServiceError
 from ..services.irregular import LAW, board_meetings, came_from
 from .director import _actor, _event, director_required
@@ -98,12 +106,6 @@ def _steps(event: Event, irr: Irregularity) -> dict:
     }
 
 
-def _dealt_default(board: Board) -> str:
-    """Dealt here for a board made up from a hand record; by hand for one without (a club
-    that deals at the table, a whist night without deals)."""
-    return "here" if board.deal else "hand"
-
-
 def _new_deal_made(event: Event, irr: Irregularity) -> dict:
     """After a new deal: its hands, for the director to make the board up from (none when
     it was re-dealt at the table by hand)."""
@@ -127,7 +129,7 @@ def irregular_detail(request: HttpRequest, event_id: int, irregularity_id: int) 
         "found": STAGE_FOUND[irr.stage],
         "note": presenters.irregular_note(irr), "form": StepForm(),
         "seats": presenters.SEATS, "closed": event.status == Event.Status.CLOSED,
-        "dealt_choices": DEALT, "dealt_default": _dealt_default(irr.board),
+        "dealt_choices": DEALT, "dealt_default": dealt_default(irr.board),
         **_steps(event, irr), **_new_deal_made(event, irr),
     })
 
@@ -162,14 +164,9 @@ def irregular_step(request: HttpRequest, event_id: int, irregularity_id: int) ->
     done = action
     try:
         if action == "new-deal":
-            how = data["dealt"] or ("pbn" if data["deal"].strip()
-                                    else _dealt_default(irr.board))
-            if how == "pbn" and not data["deal"].strip():
-                raise ServiceError("give the new deal as PBN, or choose how it is dealt",
-                                   field="deal")
+            how, deal = new_deal_how(data["dealt"], data["deal"], irr.board)
             irr = services.irregularity_new_deal(
-                irregularity=irr, actor=actor, deal=data["deal"] if how == "pbn" else "",
-                by_hand=how == "hand", reason=reason)
+                irregularity=irr, actor=actor, deal=deal, by_hand=how == "hand", reason=reason)
             done = {"hand": "new-deal-hand", "here": "new-deal-here"}.get(how, action)
         elif action == "send-back":
             irr = services.irregularity_send_back(irregularity=irr, actor=actor, reason=reason)
