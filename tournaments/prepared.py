@@ -13,6 +13,7 @@ where it could not). On SQLite it is the ordinary cursor.
 """
 
 import functools
+from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
 
@@ -42,9 +43,19 @@ def cursor():
 
 
 def fetchone(sql: str, params: list) -> tuple | None:
-    """The one row of a prepared read (None for none). A read begins a table's request and
-    goes straight to the connection, past Django's health check (a query of its own before
-    each request's first): when the server has dropped the connection since its last use (a
+    """The one row of a prepared read (None for none): see ``_read``."""
+    return _read(sql, params, all_rows=False)
+
+
+def fetchall(sql: str, params: list) -> list[tuple]:
+    """Every row of a prepared read: see ``_read``."""
+    return _read(sql, params, all_rows=True)
+
+
+def _read(sql: str, params: list, *, all_rows: bool) -> Any:
+    """A prepared read. A read begins a table's request (or a phone's poll) and goes
+    straight to the connection, past Django's health check (a query of its own before each
+    request's first): when the server has dropped the connection since its last use (a
     restart), the read reopens it and is sent again, which is safe for a read; inside a
     transaction, or if it fails again, the error stands."""
     db = connections[DEFAULT_DB_ALIAS]
@@ -52,7 +63,7 @@ def fetchone(sql: str, params: list) -> tuple | None:
         try:
             with cursor() as c:
                 c.execute(sql, params)
-                return c.fetchone()
+                return c.fetchall() if all_rows else c.fetchone()
         except (OperationalError, InterfaceError):
             if attempt == 2 or db.in_atomic_block:
                 raise

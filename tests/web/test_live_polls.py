@@ -267,3 +267,21 @@ def test_the_middleware_knows_the_poll_urls_and_no_others():
     assert all(POLL_PATHS.fullmatch(path) for path in polled)
     assert not any(POLL_PATHS.fullmatch(path) for path in others)
     assert "tournaments.web.polling.LivePollMiddleware" in settings.MIDDLEWARE
+
+
+def test_a_phones_state_is_read_alike_by_the_prepared_statement_and_the_orm(
+        event, director, monkeypatch, django_capture_on_commit_callbacks):
+    """A phone's poll after a change reads its table's state with a statement planned once
+    per connection (PostgreSQL); the ORM's query (SQLite, ``make run``) reads the same."""
+    from tournaments import prepared, selectors
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_agree(section=event.sections.get(), round_number=1,
+                             actor=Actor.director(director), tables=[2])
+    codes = [code_of(event, 1), code_of(event, 2), code_of(event, 2).lower(), "NOSUCH", ""]
+    assert prepared.available()
+    read = [selectors.table_state_inputs(code) for code in codes]
+    monkeypatch.setattr(prepared, "available", lambda: False)
+    assert [selectors.table_state_inputs(code) for code in codes] == read
+    assert read[1].rounds[0] == (1, True) and read[0].rounds[0] == (1, False)
+    assert read[1] == read[2] and read[3] is None and read[4] is None
