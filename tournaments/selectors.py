@@ -944,12 +944,32 @@ def scorecard(event: Event, pair_number: int) -> dict:
 # --- the director's round grid -------------------------------------------------------------------
 
 
+# The event's states in which a table still enters, confirms and agrees on its phone. Once
+# the event is agreed (Duplicate Law E) or closed the tables enter nothing: no phone to wait for.
+TABLES_AT_WORK = (Event.Status.SETTING_UP, Event.Status.RUNNING)
+
+
+def table_must_agree(meeting: Meeting, *, boards: int, confirmed: int, event_status: str) -> bool:
+    """Must this table still agree its round on its phone?
+
+    Yes when every one of the meeting's `boards` is in (`confirmed`: confirmed by the
+    opponents, or entered or ruled by the director, a late pair's boards not played too)
+    but the round is not agreed, while the event is setting up or running: the table's
+    phone keeps it at that round until it agrees it (or the director agrees it for the
+    table). The one rule for the director's grid (Cell.must_agree, its cells' hover text)
+    and the page of one table's round (the `meeting` view).
+    """
+    return (meeting.agreed_at is None and boards > 0 and confirmed == boards
+            and event_status in TABLES_AT_WORK)
+
+
 @dataclass
 class Cell:
     """One meeting on the grid and the state of its boards."""
 
     meeting: Meeting
     boards: int
+    event_status: str  # the event's: no phone to wait for once it is agreed or closed
     entered: int = 0
     confirmed: int = 0
     irregular: list = field(default_factory=list)  # open reports found here (Law B)
@@ -974,10 +994,19 @@ class Cell:
 
     @property
     def must_agree(self) -> bool:
-        """Every board is in (confirmed by the opponents or ruled by the director), but the
-        round is not agreed: the table agrees it on its phone before it may go on (or the
-        director agrees it for the table)."""
-        return self.status == "confirmed"
+        """Every board is in, the round is not agreed and the event is under way: the
+        table agrees it on its phone before it may go on (see table_must_agree)."""
+        return table_must_agree(self.meeting, boards=self.boards, confirmed=self.confirmed,
+                                event_status=self.event_status)
+
+    @property
+    def title(self) -> str:
+        """The hover text of the cell's link (the grid's page and its live repaint)."""
+        rnd = self.meeting.round
+        text = f"Round {rnd}, table {self.meeting.table}"
+        if self.must_agree:
+            text += f": every board is in; the table must still agree round {rnd} on its phone"
+        return text
 
     @property
     def missing(self) -> int:
@@ -1017,6 +1046,8 @@ class Cell:
             "not_played": self.not_played,
             "late": self.late,
             "late_leave": self.late_leave,
+            "must_agree": self.must_agree,
+            "title": self.title,
         }
 
 
@@ -1058,7 +1089,7 @@ def round_grid(event: Event) -> list[SectionGrid]:
             grid = grids[meeting.section_id] = SectionGrid(section=meeting.section, tables=[])
         got = counts.get(meeting.pk, {})
         cells[meeting.section_id][(meeting.round, meeting.table)] = Cell(
-            meeting=meeting, boards=len(meeting.boards),
+            meeting=meeting, boards=len(meeting.boards), event_status=event.status,
             entered=got.get("entered", 0), confirmed=got.get("confirmed", 0),
             not_played=got.get("not_played", 0), late=got.get("late", 0))
     for section_id, grid in grids.items():

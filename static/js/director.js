@@ -37,6 +37,9 @@
       cell.setAttribute("data-status", c.status);
       var counts = cell.querySelector("[data-counts]");
       if (counts) counts.textContent = countsText(c);
+      // The hover text: "... must still agree round R on its phone" while that holds.
+      var link = cell.querySelector("[data-cell-link]");
+      if (link && typeof c.title === "string") link.setAttribute("title", c.title);
     });
     if (missing) { window.location.reload(); return; } // a new movement: redraw the grid
     grid.querySelectorAll("tr").forEach(agreedRow);

@@ -67,6 +67,26 @@ def test_grid_json_view(director_client, night):
     assert cells_by_table(body)[3]["status"] == "agreed"
 
 
+def test_grid_json_says_which_tables_must_still_agree(director_client, night):
+    """Each cell carries its hover text and the must-agree flag, so the live grid repaints
+    them too; the keys the console read before stay as they were."""
+    cells = cells_by_table(director_client.get(f"/director/events/{night.pk}/grid.json").json())
+    assert {"id", "section", "round", "table", "boards", "missing", "entered", "confirmed",
+            "agreed", "status", "not_played", "late", "late_leave"} < set(cells[1])
+    # Table 2: every board confirmed, the round not agreed: its phone waits for it.
+    assert cells[2]["must_agree"] is True
+    assert cells[2]["title"] == ("Round 1, table 2: every board is in; the table must still "
+                                 "agree round 1 on its phone")
+    # In progress (1, 4), agreed (3), nothing in (5 and on): just where the cell is.
+    for table in (1, 3, 4, 5, 6, 7):
+        assert cells[table]["must_agree"] is False
+        assert cells[table]["title"] == f"Round 1, table {table}"
+    # The page draws the same hover text as the script repaints.
+    page = director_client.get(f"/director/events/{night.pk}/").content.decode()
+    for table in (1, 2, 3):
+        assert f'title="{cells[table]["title"]}" data-cell-link' in page
+
+
 def test_event_page_paints_the_grid(director_client, night):
     page = director_client.get(f"/director/events/{night.pk}/").content.decode()
     m3 = meeting_at(night, 1, 3)

@@ -774,13 +774,11 @@ def meeting(request: HttpRequest, event_id: int, meeting_id: int) -> HttpRespons
     for line in lines:
         line.text = selectors.describe(line.result, is_whist=event.is_whist)
         line.score = selectors.describe_score(line.result) if line.result else ""
-    # Every board in (confirmed, or ruled by the director: a late pair's boards not played)
-    # but the round not agreed: the table's phone keeps it there until it agrees the round.
-    # (Once the event is agreed or closed the tables enter nothing: no phone to wait for.)
-    must_agree = (m.agreed_at is None and bool(lines)
-                  and event.status in (Event.Status.SETTING_UP, Event.Status.RUNNING) and all(
-        line.result is not None and line.result.status != Result.Status.ENTERED
-        for line in lines))
+    # Every board in but the round not agreed: the table's phone keeps it there until it
+    # agrees the round (the grid's cells say so by the same rule).
+    must_agree = selectors.table_must_agree(
+        m, boards=len(lines), confirmed=sum(line.status == "confirmed" for line in lines),
+        event_status=event.status)
     return render(request, "tournaments/director/meeting.html", {
         "event": event, "meeting": m, "lines": lines, "must_agree": must_agree,
         "closed": event.status == Event.Status.CLOSED,
