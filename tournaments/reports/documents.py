@@ -53,20 +53,10 @@ PUBLISHED = {"none": "Not published: for the director only", "provisional": "Pro
 SEAT_NAMES = presenters.SEATS
 
 
-def _exact_note(shown: int | None, exact: str | None) -> str:
-    """A plus/minus's shown whole number, with the exact value beside it, signed, when they
-    differ ("+4 (+4⅓)", "−40 (−40⅓)")."""
-    if shown is None:
-        return ""
-    text = signed(shown)
-    if not presenters.is_rounded(shown, exact):
-        return text
-    return _beside(text, presenters.signed_exact(exact))
-
-
 def _exact_runs(label: str, shown: int, exact: str | None) -> list[Run]:
-    """``_exact_note`` in bold runs after `label`, for a ``Line``: "Total: +4 (+4⅓)", the
-    exact value small and grey."""
+    """A plus/minus's shown whole number after `label`, in bold runs for a ``Line``, with
+    its exact value beside it, signed, small and grey, when they differ ("Total: +4 (+4⅓)",
+    "Total: −40 (−40⅓)")."""
     runs = [Run(f"{label}{signed(shown)}", FONT_BOLD, 9.5)]
     if presenters.is_rounded(shown, exact):
         runs.append(Run(f" ({presenters.signed_exact(exact)})", FONT_BOLD, 7, GREY))
@@ -74,10 +64,10 @@ def _exact_runs(label: str, shown: int, exact: str | None) -> list[Run]:
 
 
 def _exact_beneath(shown: int | None, exact: str | None) -> str:
-    """``_exact_note`` for a narrow column: the exact value on a line of its own beneath
-    the shown whole number ("+574" over "(+574⅞)"), as the travellers' ``exact_cell`` sets
-    it, so every rounded cell of the column takes two lines (beside it, a short one had
-    fitted on one line and a longer one wrapped)."""
+    """A plus/minus's shown whole number for a narrow column, with the exact value on a
+    line of its own beneath it ("+574" over "(+574⅞)") when they differ, as the travellers'
+    ``exact_cell`` sets it, so every rounded cell of the column takes two lines (beside
+    it, a short one had fitted on one line and a longer one wrapped)."""
     if shown is None:
         return ""
     text = signed(shown)
