@@ -162,9 +162,12 @@ def signed_exact(value: Number) -> str:
 
 
 def rounded_exact(shown: int, value: Number) -> str | None:
-    """``signed_exact(value)`` where the whole number `shown` differs from it, else None:
-    what a narrow cell writes beneath a rounded score. `value` is read once (a big
-    event's score cards say some 100,000 running totals)."""
+    """``signed_exact(value)`` where the whole number `shown` differs from it, else None
+    (None too when there is no value, as ``is_rounded`` has it): what a cell writes
+    beside or beneath a rounded score. `value` is read once (a big event's score cards say
+    some 100,000 running totals)."""
+    if value is None or value == "":
+        return None
     numerator, denominator = _ratio(value)
     if denominator == 1 and numerator == shown:
         return None

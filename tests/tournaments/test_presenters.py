@@ -170,3 +170,4 @@ def test_a_rounded_scores_exact_value_is_said_as_signed_exact_says_it(value, for
     expected = p.signed_exact(given_as) if p.is_rounded(shown, given_as) else None
     assert p.rounded_exact(shown, given_as) == expected
     assert p.rounded_exact(shown + 1, given_as) == p.signed_exact(given_as)
+    assert p.rounded_exact(shown, None) is None and p.rounded_exact(shown, "") is None

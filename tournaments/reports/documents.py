@@ -58,8 +58,9 @@ def _exact_runs(label: str, shown: int, exact: str | None) -> list[Run]:
     its exact value beside it, signed, small and grey, when they differ ("Total: +4 (+4⅓)",
     "Total: −40 (−40⅓)")."""
     runs = [Run(f"{label}{signed(shown)}", FONT_BOLD, 9.5)]
-    if presenters.is_rounded(shown, exact):
-        runs.append(Run(f" ({presenters.signed_exact(exact)})", FONT_BOLD, 7, GREY))
+    written = presenters.rounded_exact(shown, exact)
+    if written is not None:
+        runs.append(Run(f" ({written})", FONT_BOLD, 7, GREY))
     return runs
 
 
@@ -71,10 +72,10 @@ def _exact_beneath(shown: int | None, exact: str | None) -> str:
     if shown is None:
         return ""
     text = signed(shown)
-    if not presenters.is_rounded(shown, exact):
+    written = presenters.rounded_exact(shown, exact)
+    if written is None:
         return text
-    return (f'{text}<br/><font size="7" color="#555555">'
-            f"({esc(presenters.signed_exact(exact))})</font>")
+    return f'{text}<br/><font size="7" color="#555555">({esc(written)})</font>'
 
 
 def _beside(text: str, exact_text: str) -> str:
@@ -94,7 +95,7 @@ def exact_cell(shown: int | None, exact: str | None, plus_minus: bool = True) ->
         return ""
     if not plus_minus:  # matchpoints are written exactly, as a player counts them
         return presenters.exact(exact) if exact is not None else str(shown)
-    written = presenters.rounded_exact(shown, exact) if exact else None
+    written = presenters.rounded_exact(shown, exact)
     if written is None:
         return signed(shown)
     return Rich((Run(signed(shown)),), (Run(f"({written})", size=7, color=GREY),))
