@@ -180,13 +180,14 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A table's result entry, confirm and agree with its code: answered here, before the
+    # live polls, the session, CSRF, auth and messages, which they do not use; it gives its
+    # answers the Content-Security-Policy itself (tournaments/api/hot.py).
+    "tournaments.api.hot.TableWriteMiddleware",
     # An unchanged poll of a live page: a 304 from the cache, before the session or the
     # database is touched (tournaments/polls.py).
     "tournaments.web.polling.LivePollMiddleware",
     "csp.middleware.CSPMiddleware",
-    # A table's result entry, confirm and agree with its code: answered here, before the
-    # session, CSRF, auth and messages, which they do not use (tournaments/api/hot.py).
-    "tournaments.api.hot.TableWriteMiddleware",
     # Pages answer GET, HEAD and POST only (the API answers its own methods).
     "tournaments.web.middleware.PageMethodsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -65,6 +65,30 @@ def test_the_hot_answer_is_the_full_roads_answer(night, table_client):
     assert (record.status_code, record.response) == (201, hot.json())
 
 
+@pytest.mark.parametrize("policies", [
+    {"CONTENT_SECURITY_POLICY_REPORT_ONLY": {"DIRECTIVES": {"default-src": ["'none'"]}}},
+    {"CONTENT_SECURITY_POLICY": {"DIRECTIVES": {"default-src": ["'self'"]},
+                                 "EXCLUDE_URL_PREFIXES": ["/api/events/"]}},
+])
+def test_the_hot_answer_has_the_content_security_policy_the_middleware_gives(
+        night, table_client, settings, policies):
+    """The hot path answers ahead of django-csp's middleware and gives its answers the
+    headers that middleware would: a report-only policy too, none under an excluded
+    prefix."""
+    for name, value in policies.items():
+        setattr(settings, name, value)
+    client, meeting = table_client(2), night.meeting(2, 1)
+    a, b = meeting.boards[:2]
+    full, first = send(client, night, {"board": a, "round": 1, "result": TWO_HEARTS})
+    hot, second = send(client, night, {"board": b, "round": 1, "result": TWO_HEARTS})
+    assert (first, second) == ("full", "hot")
+    csp = ("Content-Security-Policy", "Content-Security-Policy-Report-Only")
+    assert {h: full.get(h) for h in csp} == {h: hot.get(h) for h in csp}
+    assert ("Content-Security-Policy-Report-Only" in hot) == (
+        "CONTENT_SECURITY_POLICY_REPORT_ONLY" in policies)
+    assert ("Content-Security-Policy" in hot) == ("CONTENT_SECURITY_POLICY" not in policies)
+
+
 def test_a_request_first_sent_on_one_road_is_replayed_on_the_other(night, table_client):
     """Both roads hash a request alike: the resend of a request first answered on the full
     road is replayed on the hot path, and the other way round, each its first answer."""

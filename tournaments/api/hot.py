@@ -34,11 +34,16 @@ full road) goes to the DRF view, which answers as before.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable
 
+from csp.constants import HEADER as CSP_HEADER
+from csp.constants import HEADER_REPORT_ONLY as CSP_REPORT_ONLY_HEADER
+from csp.utils import build_policy
 from django.conf import settings
+from django.core.signals import setting_changed
 from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, URLResolver, get_resolver, reverse
 from django.urls.resolvers import RegexPattern
@@ -233,14 +238,15 @@ def agreed_out(agreed: int) -> dict:
 
 class TableWriteMiddleware:
     """Serves the tables' hot writes (the views with a ``hot_path``: the result entry, the
-    opponents' confirm, the round's agreement) right after the security headers and the
-    Content-Security-Policy, before the session, CSRF, authentication and messages, which
-    a table's write with its code does not use. Only a POST with an Authorization header
-    under the API's address is looked at (its URL matched against the hot routes alone,
-    ``hot_resolver``); what the middleware passed over would add one header to such an
-    answer (X-Frame-Options), added here; a request the hot path does not answer goes on
-    through all of it, unchanged.
-    tests/api/test_hot_path.py holds the answers' headers equal to the DRF view's."""
+    opponents' confirm, the round's agreement) right after the security headers, before
+    the live polls, the Content-Security-Policy, the session, CSRF, authentication and
+    messages, which a table's write with its code does not use. Only a POST with an
+    Authorization header under the API's address is looked at (its URL matched against the
+    hot routes alone, ``hot_resolver``); what the middleware passed over would add headers
+    to such an answer (the Content-Security-Policy, ``csp_headers``, and X-Frame-Options),
+    added here; a request the hot path does not answer goes on through all of it,
+    unchanged. tests/api/test_hot_path.py holds the answers' headers equal to the DRF
+    view's."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
@@ -260,9 +266,36 @@ class TableWriteMiddleware:
                 allow = self.allow.get(view) or self.allow.setdefault(view, _allow(view))
                 response = view.hot_path(request, allow, **match.kwargs)
                 if response is not None:
+                    for header, policy, excluded in csp_headers():
+                        if not request.path_info.startswith(excluded):
+                            response[header] = policy
                     response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
                     return response
         return self.get_response(request)
+
+
+@functools.cache
+def csp_headers() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """The Content-Security-Policy headers django-csp's middleware gives an answer with no
+    policy of its own view and no nonce, as every hot answer is: (header, policy, the
+    address prefixes it is not given under). Built once, where the middleware builds both
+    policies for each answer; again when a setting of theirs changes (tests)."""
+    return tuple(
+        (header, policy, tuple((getattr(settings, name, None) or {}).get(
+            "EXCLUDE_URL_PREFIXES") or ()))
+        for header, name, policy in (
+            (CSP_HEADER, "CONTENT_SECURITY_POLICY", build_policy()),
+            (CSP_REPORT_ONLY_HEADER, "CONTENT_SECURITY_POLICY_REPORT_ONLY",
+             build_policy(report_only=True)))
+        if policy)
+
+
+def _policy_changed(*, setting: str, **kwargs) -> None:
+    if setting.startswith("CONTENT_SECURITY_POLICY"):
+        csp_headers.cache_clear()
+
+
+setting_changed.connect(_policy_changed)
 
 
 def hot_resolver(root: str) -> URLResolver:
