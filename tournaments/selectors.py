@@ -25,7 +25,11 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.models import Case, Count, F, JSONField, Q, QuerySet, Value, When
+from django.db.models import Case, Count, F, JSONField, Model, Q, QuerySet, Value, When
+from django.db.models.base import ModelState
+from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
+from django.db.models.query_utils import DeferredAttribute
+from django.db.models.signals import post_init, pre_init
 from django.utils import timezone
 
 from boards.movements import KINDS as MOVEMENT_KINDS
@@ -322,24 +326,46 @@ def _instances(row: tuple, models: tuple) -> tuple[list, int]:
     instances and where the row's next column is."""
     parts, start, db = [], 0, connections[DEFAULT_DB_ALIAS]
     for model in models:
-        attnames, converters = _model_columns(model)
+        attnames, converters, plain = _model_columns(model)
         end = start + len(attnames)
         values = list(row[start:end])
         for i, convert in converters:
             values[i] = convert(values[i], None, db)
-        parts.append(model.from_db(db.alias, attnames, values))
+        if plain and not (pre_init.receivers or post_init.receivers):
+            parts.append(_loaded(model, db.alias, attnames, values))
+        else:
+            parts.append(model.from_db(db.alias, attnames, values))
         start = end
     return parts, start
 
 
+def _loaded(model: type[Model], alias: str, attnames: list[str], values: list) -> Model:
+    """The instance ``model.from_db`` gives for a whole row, without ``Model.__init__``: each
+    value put where __init__ puts it, the instance's ``__dict__`` (for a model whose every
+    column is a plain attribute, as _model_columns says, and with no receiver of the
+    init signals). A table's every write reads its table, section, event and meeting, and
+    __init__ took four times as long for each."""
+    instance = model.__new__(model)
+    instance._state = state = ModelState()
+    state.adding, state.db = False, alias
+    instance.__dict__.update(zip(attnames, values, strict=True))
+    return instance
+
+
 @functools.cache
-def _model_columns(model) -> tuple[list[str], tuple[tuple[int, Callable], ...]]:
-    """`model`'s concrete columns as _instances reads them: their attribute names, and
-    where a field converts the value read (its from_db_value)."""
+def _model_columns(model) -> tuple[list[str], tuple[tuple[int, Callable], ...], bool]:
+    """`model`'s concrete columns as _instances reads them: their attribute names, where a
+    field converts the value read (its from_db_value), and whether _loaded may make its
+    instances: its ``from_db`` is Django's own, and each column is a plain attribute (no
+    descriptor of its own that would do more than keep the value)."""
     fields = model._meta.concrete_fields
+    plain = model.from_db.__func__ is Model.from_db.__func__ and all(
+        type(next(k.__dict__[f.attname] for k in model.__mro__ if f.attname in k.__dict__))
+        in (DeferredAttribute, ForeignKeyDeferredAttribute) for f in fields)
     return ([f.attname for f in fields],
             tuple((i, f.from_db_value) for i, f in enumerate(fields)
-                  if hasattr(f, "from_db_value")))
+                  if hasattr(f, "from_db_value")),
+            plain)
 
 
 def _entry_of(row: tuple, event_id: int, board: int) -> TableEntry:
