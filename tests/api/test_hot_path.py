@@ -173,6 +173,22 @@ def test_what_is_not_the_common_case_is_answered_by_the_full_road(
     assert not IdempotencyRecord.objects.filter(status_code__isnull=True).exists()
 
 
+@pytest.mark.parametrize(("accept", "expected"), [
+    ("application/json", "hot"), ("*/*", "hot"), ("text/html", "full")])
+def test_the_accept_header_is_the_one_drf_negotiates(night, table_client, accept, expected):
+    """The hot path answers only what DRF's content negotiation would answer with JSON;
+    any other Accept goes the full road, which answers as it always has."""
+    client, meeting = opened(table_client(2)), night.meeting(2, 1)
+    body = {"board": meeting.boards[0], "round": 1, "result": TWO_HEARTS}
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(url(night.event, "results/"), body, format="json",
+                               HTTP_IDEMPOTENCY_KEY=key(), HTTP_ACCEPT=accept)
+    assert road(queries) == expected
+    assert response.status_code == 201 and Result.objects.count() == 1
+    assert response["Content-Type"].startswith(
+        "application/json" if expected == "hot" else "text/html")
+
+
 def test_another_events_code_is_refused_as_before(night, table_client, other_night):
     client = opened(table_client(1, code=other_night.codes[1]))
     response = post(client, url(night.event, "results/"),

@@ -64,6 +64,7 @@ JSON = "application/json"
 # What DRF's content negotiation answers with JSON (its first renderer) for the hot path.
 _ACCEPTS_JSON = {None, "", "*/*", JSON, "application/*"}
 _OPEN = (Event.Status.SETTING_UP, Event.Status.RUNNING)
+_KEY_META = "HTTP_" + HEADER.upper().replace("-", "_")
 
 
 def table_code(request: HttpRequest) -> str | None:
@@ -79,7 +80,7 @@ def json_body(request: HttpRequest) -> object | None:
     """The request's JSON body as BoundedJSONParser reads it; None where it would refuse
     it (or the request is not JSON), so that the full road says why."""
     if request.content_type != JSON or request.content_params.get("charset", "utf-8").lower() \
-            not in ("utf-8", "utf8") or request.headers.get("Accept") not in _ACCEPTS_JSON:
+            not in ("utf-8", "utf8") or request.META.get("HTTP_ACCEPT") not in _ACCEPTS_JSON:
         return None
     try:
         text = request.body.decode("utf-8")
@@ -105,7 +106,8 @@ def _table_request(request: HttpRequest) -> tuple[str, str, object] | None:
     road counts it); None for anything else."""
     if request.method != "POST":
         return None
-    code, key = table_code(request), request.headers.get(HEADER, "").strip()
+    # (META, not request.headers: those are made from every header of the request.)
+    code, key = table_code(request), request.META.get(_KEY_META, "").strip()
     if not code or not key or len(key) > MAX_KEY_LENGTH:
         return None
     data = json_body(request)
