@@ -72,3 +72,18 @@ def test_only_the_director_sees_the_print_link(director_client, night):
     link = f'href="/events/{night.event.pk}/reports/"'
     assert link not in Client().get(f"/events/{night.event.pk}/").content.decode()
     assert link in director_client.get(f"/events/{night.event.pk}/").content.decode()
+
+
+def test_a_table_is_told_what_it_sees_not_that_it_is_the_director(client, hidden):
+    """A table may see its own event and the boards it has played before the director
+    publishes: the page says so, and does not call the reader the director."""
+    from tournaments.models import Meeting, TableCode
+
+    event = hidden.event
+    code = TableCode.objects.get(section__event=event, table=1).code
+    board = Meeting.objects.filter(section__event=event, table=1).order_by("round")[0].boards[0]
+    assert client.get(f"/t/{code}/", follow=True).status_code == 200
+    for page in ("", f"boards/{board}/"):
+        html = client.get(f"/events/{event.pk}/{page}").content.decode()
+        assert "Not published yet: your table sees only the boards it has played" in html
+        assert "only you, the director" not in html
