@@ -66,3 +66,32 @@ def test_movement_event_and_standings_read_well(browser):
             expect(hint).to_be_hidden()
         browser.shot(page, f"traveller {size}")
     assert not browser.errors
+
+
+def test_a_whist_traveller_fits_a_phone_with_a_revoke(browser):
+    """The table's traveller of a whist board on a phone: every column in view, the
+    revoke's mark and all (it had pushed the E–W ± off the screen, with no word of a
+    swipe), and under it what "tricks scored" means."""
+    from tournaments import services
+    from tournaments.models import Meeting, Result, TableCode
+    from tournaments.services import Actor
+
+    director = DirectorFactory()
+    night = build_night(director, name="Whist night", rules="duplicate-whist")
+    meeting = Meeting.objects.filter(section__event=night.event, table=1).order_by("round")[0]
+    board = meeting.boards[0]
+    result = Result.objects.get(event=night.event, board__number=board, meeting=meeting)
+    services.result_correct(result=result, actor=Actor.director(director),
+                            data={"tricks_ns": 6, "revokes": {"NS": 1, "EW": 0}},
+                            reason="a revoke found after the round")
+    code = TableCode.objects.get(section__event=night.event, table=1).code
+    page = browser.page(phone=True)
+    page.goto(f"/t/{code}/")
+    page.goto(f"/t/{code}/board/{board}/traveller/")
+    expect(page.locator("[data-testid=result-mark]").first).to_contain_text("revoke")
+    assert page.eval_on_selector(".traveller-scroll", "el => el.scrollWidth <= el.clientWidth")
+    box = page.locator("#traveller th", has_text="E–W ±").bounding_box()
+    assert box["x"] + box["width"] <= page.viewport_size["width"]
+    expect(page.locator("[data-testid=tricks-scored-note]")).to_be_visible()
+    browser.shot(page, "whist traveller on a phone")
+    assert not browser.errors

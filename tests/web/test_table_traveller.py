@@ -91,6 +91,8 @@ def test_a_whist_traveller_shows_each_sides_tricks_not_a_contract(client, direct
     head = page.content.decode().split("<thead>", 1)[1].split("</thead>", 1)[0]
     assert "N–S tricks<br>scored" in head and "E–W tricks<br>scored" in head
     assert "Contract" not in head and "honour" not in head
+    # Under it, what "tricks scored" means, as on the public page.
+    assert 'data-testid="tricks-scored-note"' in page.content.decode()
 
 
 def test_the_columns_follow_how_the_event_is_scored(client, event, table1):
