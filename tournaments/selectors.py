@@ -930,6 +930,9 @@ def scorecards(event: Event, numbers: list[int] | None = None, *,
                 "running": exact_scaled(running, common),
                 "running_shown": shown_scaled(running, common),
                 "late_play": r["late_play"],
+                # As on the traveller: what the line does not say but the score counts.
+                "marks": (presenters.result_marks(r, is_whist=event.is_whist)
+                          if r["details"] and not r["ruling"] else []),
             })
         substitutes = subs.get(number, [])
         out.append({

@@ -363,6 +363,22 @@ def test_a_whist_night_shows_tricks_not_contracts(client, director):
     assert f"1\nE–W\n{row['ns']}\n{13 - row['tricks']}\n{row['ew_score']}\n" in text
 
 
+def test_a_score_card_says_a_revoke_the_score_counts(client, director):
+    """A whist card gives the tricks won in play and the score after a revoke's penalty:
+    it says the revoke, as the traveller does, or 7 tricks scoring 10 is unexplained."""
+    from tournaments.services import Actor
+
+    night = build_night(director, name="Whist night", rules="duplicate-whist")
+    result = Result.objects.filter(event=night.event, board__number=2, ruling="").first()
+    services.result_correct(result=result, actor=Actor.director(director),
+                            data={"tricks_ns": 3, "revokes": {"NS": 1, "EW": 0}},
+                            reason="a revoke found after the round")
+    for pair in (result.ns_pair.number, result.ew_pair.number):
+        text = "\n".join(cells(page(client, night, f"pairs/{pair}/")))
+        assert "a revoke by N–S" in text, pair
+    assert "a revoke by N–S" in page(client, night, "boards/2/")
+
+
 def test_a_match_not_yet_complete_is_led_not_won(rf):
     # Five boards of twelve in: "Home won" read as the result of the match.
     event = Event(pk=1, name="Club match", published="provisional")

@@ -138,6 +138,7 @@ def old_scorecard(event, pair_number):
             "shown": None if mine is None else shown(mine),
             "running": fraction_str(running), "running_shown": shown(running),
             "late_play": r.late_play,
+            "marks": [] if r.ruling else presenters.result_marks(r, is_whist=event.is_whist),
         })
     substitutes = subs.get(pair_number, [])
     card = {
