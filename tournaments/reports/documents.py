@@ -113,8 +113,12 @@ def _late_cell(cell: Cell) -> Cell:
 def _marked_cell(cell: Cell, row: dict) -> Cell:
     """A traveller's contract (or whist's tricks) cell with, beneath it, "played late" and
     what the line does not say but the score counts ("a revoke by E–W")."""
-    if row.get("late_play"):
-        cell = _late_cell(cell)
+    return _with_marks(_late_cell(cell) if row.get("late_play") else cell, row)
+
+
+def _with_marks(cell: Cell, row: dict) -> Cell:
+    """`cell` with, beneath it, what the line does not say but the score counts ("a
+    revoke by E–W"), on a traveller and a score card alike."""
     if not row.get("marks"):
         return cell
     lines = cell.lines if isinstance(cell, Rich) else ((Run(cell),),)
@@ -664,7 +668,7 @@ class ScorecardsRenderer(BaseRenderer):
         if whist:  # the ruling's words, else the tricks the pair's side won in play
             played = played or blank(presenters.tricks_won(r))
         cells = [str(r["board"]), presenters.side(r["direction"]), str(r["opponents"]),
-                 _card_late_cell(played) if r.get("late_play") else played]
+                 _with_marks(_card_late_cell(played) if r.get("late_play") else played, r)]
         span = None
         if not whist:
             cells += [r["declarer"] or "", blank(r["tricks"])]
