@@ -95,3 +95,32 @@ def test_a_whist_traveller_fits_a_phone_with_a_revoke(browser):
     expect(page.locator("[data-testid=tricks-scored-note]")).to_be_visible()
     browser.shot(page, "whist traveller on a phone")
     assert not browser.errors
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+def test_the_movement_page_asks_only_what_the_movement_needs(browser, phone):
+    """A team match asks the pairs in each team, not the tables nor an even Mitchell's
+    variant; only a Mitchell has a variant. (The team match's page had shown them all.)"""
+    from tournaments import services
+    from tournaments.services import Actor
+
+    director = DirectorFactory()
+    event = services.event_create(name="Challenge match", date=timezone.localdate(),
+                                  kind="teams", method="total-points",
+                                  actor=Actor.director(director))
+    page = browser.page(phone=phone)
+    log_in(page, director)
+    page.goto(f"/director/events/{event.pk}/movement/")
+    fields = {"#movement-tables": "Tables", "#movement-variant": "Even Mitchell",
+              "#movement-ppt": "Pairs per team"}
+    for kind, shown in (("team-match", {"#movement-ppt"}),
+                        ("mitchell", {"#movement-tables", "#movement-variant"}),
+                        ("howell", {"#movement-tables"})):
+        page.select_option("#movement-kind", kind)
+        for field in fields:
+            if field in shown:
+                expect(page.locator(field)).to_be_visible()
+            else:
+                expect(page.locator(field)).to_be_hidden()
+        browser.shot(page, f"movement form, {kind}, {'phone' if phone else 'desktop'}")
+    assert not browser.errors

@@ -1,0 +1,19 @@
+// The movement page: only the fields the chosen movement asks for. A team match asks the
+// pairs in each team, not the tables; only a Mitchell has an even variant. Without the
+// script every field shows, and the form's own checks say what each movement needs.
+(function () {
+  "use strict";
+  var kind = document.getElementById("movement-kind");
+  if (!kind) return;
+  var fields = document.querySelectorAll("[data-for-kinds]");
+
+  function show() {
+    for (var i = 0; i < fields.length; i++) {
+      var kinds = fields[i].getAttribute("data-for-kinds").split(" ");
+      fields[i].hidden = kinds.indexOf(kind.value) < 0;
+    }
+  }
+
+  kind.addEventListener("change", show);
+  show();
+})();
