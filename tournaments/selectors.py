@@ -344,7 +344,7 @@ def _loaded(model: type[Model], alias: str, attnames: list[str], values: list) -
     value put where __init__ puts it, the instance's ``__dict__`` (for a model whose every
     column is a plain attribute, as _model_columns says, and with no receiver of the
     init signals). A table's every write reads its table, section, event and meeting, and
-    __init__ took four times as long for each."""
+    __init__ took about five times as long for each."""
     instance = model.__new__(model)
     instance._state = state = ModelState()
     state.adding, state.db = False, alias
