@@ -761,9 +761,7 @@ def _travellers(event: Event, boards: list[tuple[int, str]],
                 "ew_shown": None if scaled is None else shown_scaled(scaled[2], scaled[0]),
                 "status": r["status"], "round": rnd, "table": table,
                 "late_play": r["late_play"],
-                # What the line does not say but the score counts: "a revoke by E–W".
-                "marks": (presenters.result_marks(r, is_whist=event.is_whist)
-                          if r["details"] and not r["ruling"] else []),
+                "marks": _row_marks(r, event.is_whist),
                 "section": state.sections.get(ns, "") if by_section else "",
                 "award": ([fraction_str(v) for v in awards[r["result_id"]]]
                           if r["ruling"] and awards.get(r["result_id"]) else None),
@@ -848,6 +846,14 @@ def _split(result: dict) -> bool:
     return result["ruling"] == "assigned" and "ew_result" in (result["details"] or {})
 
 
+def _row_marks(r: dict, is_whist: bool) -> list[str]:
+    """What a result row's line does not say but its score counts ("a revoke by E–W"), for
+    the traveller and the score card alike: [] for a ruling, or a row with no details
+    (``_results`` reads them only where there are revokes, penalties or an assignment)."""
+    return (presenters.result_marks(r, is_whist=is_whist)
+            if r["details"] and not r["ruling"] else [])
+
+
 def scorecards(event: Event, numbers: list[int] | None = None, *,
                progress: Callable[[int, int], None] | None = None) -> list[dict]:
     """Every pair's score card (``scorecard``), in pair order: one query for the results
@@ -930,9 +936,7 @@ def scorecards(event: Event, numbers: list[int] | None = None, *,
                 "running": exact_scaled(running, common),
                 "running_shown": shown_scaled(running, common),
                 "late_play": r["late_play"],
-                # As on the traveller: what the line does not say but the score counts.
-                "marks": (presenters.result_marks(r, is_whist=event.is_whist)
-                          if r["details"] and not r["ruling"] else []),
+                "marks": _row_marks(r, event.is_whist),
             })
         substitutes = subs.get(number, [])
         out.append({
