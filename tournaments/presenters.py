@@ -654,6 +654,22 @@ def award_words(row: dict) -> str:
     return f"awarded N–S {exact(award[0])}, E–W {exact(award[1])}"
 
 
+def board_team_words(traveller: dict) -> list[str]:
+    """A team match's board (Duplicate Law G), a sentence a match: what each team's pairs
+    won on it, "On this board Gramercy (pairs 1, 2 and 3) won 179, Murray Hill (pairs 4, 5
+    and 6) won 410"; or that it is left out of the match. [] for a pairs event."""
+    out = []
+    for match in traveller.get("teams") or ():
+        if all(side["won"] is None for side in match):
+            out.append(f"This board is left out of the match between "
+                       f"{listed([side['team'] for side in match])}.")
+            continue
+        out.append("On this board " + ", ".join(
+            f"{side['team']} (pair{'s' if len(side['pairs']) > 1 else ''} "
+            f"{listed(side['pairs'])}) won {exact(side['won'] or 0)}" for side in match) + ".")
+    return out
+
+
 def traveller_average(traveller: dict) -> str:
     """The average a traveller's ± are against (Duplicate Law H), in words: "Average of the
     tables: N–S 42½, E–W −42½"; compared within each section, each section's: "Average of

@@ -729,6 +729,7 @@ def _travellers(event: Event, boards: list[tuple[int, str]],
     # A team match's average or fouled board scores an award (Duplicate Law B(3) with Law
     # G): the traveller says it where the ruling stands, as the score cards add it.
     awards = team_awards(event) if event.kind == "teams" else {}
+    teams = _teams_by_pair(event) if event.kind == "teams" else {}
     where = _meetings_by_pairs(event)
     only = Q(board__number=boards[0][0]) if len(boards) == 1 else None
     by_board: dict[int, list[dict]] = defaultdict(list)
@@ -802,10 +803,47 @@ def _travellers(event: Event, boards: list[tuple[int, str]],
             "rows": rows,
             # Duplicate Law B: re-dealt, sent back, or the ruling at a table (a marked note).
             "notes": notes.get(number, []),
+            "teams": _board_teams(rows, teams, awards) if teams else [],
         })
         if progress is not None:
             progress(len(out), len(boards))
     return out
+
+
+def _teams_by_pair(event: Event) -> dict[int, tuple[int, str, tuple[int, ...]]]:
+    """A team event's pairs: each pair's team as (the team's place in the order the teams
+    were entered, its name, its pairs' numbers)."""
+    rows = list(Pair.objects.filter(event=event, team__isnull=False)
+                .order_by("team_id", "number").values_list("number", "team_id", "team__name"))
+    numbers: dict[int, list[int]] = defaultdict(list)
+    for number, team, _name in rows:
+        numbers[team].append(number)
+    order = {team: i for i, team in enumerate(sorted(numbers))}
+    return {number: (order[team], name, tuple(numbers[team]))
+            for number, team, name in rows}
+
+
+def _board_teams(rows: list[dict], teams: dict[int, tuple[int, str, tuple[int, ...]]],
+                 awards: dict[int, tuple[Fraction, Fraction] | None]) -> list[list[dict]]:
+    """A team match's board (Duplicate Law G): what each team's pairs won on it, match by
+    match, each team as {"team", "pairs", "won"}; "won" is exact text (the totals, trick
+    + honour, its pairs won at their tables, a ruled board's award counted as the
+    standings count it), None for a board left out of the match (cancelled, or not
+    played at one of its tables). The odd-pair average is the match's, not a board's."""
+    matches: dict[frozenset, dict[tuple[int, str, tuple[int, ...]], Fraction | None]] = {}
+    for r in rows:
+        ns, ew = teams.get(r["ns"]), teams.get(r["ew"])
+        if ns is None or ew is None or ns == ew:
+            continue
+        won = matches.setdefault(frozenset((ns, ew)), {ns: None, ew: None})
+        award = awards.get(r["result_id"])
+        if award is not None:
+            won[ns] = (won[ns] or 0) + award[0]
+            won[ew] = (won[ew] or 0) + award[1]
+    return sorted(([{"team": name, "pairs": list(pairs),
+                     "won": None if value is None else fraction_str(value)}
+                    for (_i, name, pairs), value in sorted(won.items())]
+                   for won in matches.values()), key=lambda match: match[0]["pairs"])
 
 
 def _artificial_awards(rows: list[dict], real: list[dict], method: str) -> None:

@@ -102,6 +102,7 @@ def old_traveller(event, board_number):
         "average": average, "by_section": by_section, "section_averages": section_averages,
         "rows": rows,
         "notes": selectors.irregular_notes(event, board.number),
+        "teams": [],  # a pairs night: no team match's points on the board
     }
 
 

@@ -238,6 +238,9 @@ class TravellersRenderer(HandDiagramRenderer):
             if average and not whist:
                 block.append(Spacer(0, 1 * mm))
                 block.append(self.para(esc(average), "small"))
+            for line in presenters.board_team_words(board):  # a team match's board
+                block.append(Spacer(0, 1 * mm))
+                block.append(self.para(esc(line), "small"))
             # A board on one page, whole, when it fits on one: a board split over two pages
             # left its last results and its average under a header with no board number.
             yield [KeptBlock(block, room=self.frame_height, continued=[

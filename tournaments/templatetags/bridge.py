@@ -78,6 +78,12 @@ def award_words(row) -> str:
 
 
 @register.filter
+def board_team_words(traveller) -> list[str]:
+    """A team match's board, what each team's pairs won on it (presenters)."""
+    return presenters.board_team_words(traveller)
+
+
+@register.filter
 def traveller_average(traveller) -> str:
     """The average the traveller's ± are against, in words (presenters.traveller_average)."""
     return presenters.traveller_average(traveller)
