@@ -389,9 +389,9 @@ def movement_size(m: Any, left: Iterable[tuple[int, int]] = ()) -> str:
     9 pairs" (a Howell leaves the missing pair's table out), "5 tables, 10 pairs"; with
     the pairs that have left, (number, after round), said after it: "7 tables and one
     sit-out, 14 pairs (pair 12 left after round 5)"."""
-    in_play = len({t.table for r in m.rounds for t in r.tables}) or m.tables
+    in_play = m.in_play
     tables = f"{in_play} table{'s' if in_play != 1 else ''}"
-    if any(r.sit_out for r in m.rounds):
+    if m.has_sit_out:
         tables += " and one sit-out"
     gone = "; ".join(f"pair {number} left after round {after}"
                      for number, after in sorted(left))

@@ -25,7 +25,19 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.models import Case, Count, F, JSONField, Model, Q, QuerySet, Value, When
+from django.db.models import (
+    Case,
+    Count,
+    Exists,
+    F,
+    JSONField,
+    Model,
+    OuterRef,
+    Q,
+    QuerySet,
+    Value,
+    When,
+)
 from django.db.models.base import ModelState
 from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
 from django.db.models.query_utils import DeferredAttribute
@@ -1331,7 +1343,13 @@ def pair_changes(event: Event) -> list[str]:
 
 
 def table_links(event: Event) -> list[TableCode]:
-    return list(TableCode.objects.filter(section__event=event).select_related("section")
+    """The codes of the tables that play: in a section with a movement, those with a round
+    in it (a code kept from an earlier movement for a table it leaves out is not one to
+    hand out)."""
+    seated = Meeting.objects.filter(section_id=OuterRef("section_id"), table=OuterRef("table"))
+    playing = Meeting.objects.filter(section_id=OuterRef("section_id"))
+    return list(TableCode.objects.filter(section__event=event)
+                .filter(Exists(seated) | ~Exists(playing)).select_related("section")
                 .order_by("section__name", "table"))
 
 

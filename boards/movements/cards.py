@@ -262,7 +262,12 @@ def movement_title(movement: Movement) -> str:
     if m.variant:
         name = f"{m.variant} {name}"
     sets = m.boards // m.boards_per_round
-    return (f"{name[0].upper()}{name[1:]}: {m.tables} tables, {m.pairs} pairs, {m.boards} boards "
+    # The tables that play (a Howell's missing pair leaves its table out), as the console
+    # and the movement page count them.
+    tables = f"{m.in_play} table{'s' if m.in_play != 1 else ''}"
+    if m.has_sit_out:
+        tables += " and one sit-out"
+    return (f"{name[0].upper()}{name[1:]}: {tables}, {m.pairs} pairs, {m.boards} boards "
             f"({sets} sets of {m.boards_per_round}), {len(m.rounds)} rounds")
 
 
@@ -292,8 +297,9 @@ def movement_instructions(movement: Movement) -> list[str]:
         if _sets_advance_by_one(m):
             lines.append(f"Each table plays the next board set each round (after set {sets} "
                          "comes set 1).")
-        if sets > n and not shares_boards(m):
-            lines.append(f"Board sets not in play wait on a relay stand ({sets - n} a round).")
+        if sets > m.in_play and not shares_boards(m):
+            lines.append(f"Board sets not in play wait on a relay stand "
+                         f"({sets - m.in_play} a round).")
     else:
         assert m.teams is not None
         (name_a, a), (name_b, b) = list(m.teams.items())[:2]

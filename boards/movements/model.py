@@ -52,6 +52,16 @@ class Movement:
     rounds: tuple[Round, ...]
 
     @property
+    def in_play(self) -> int:
+        """How many tables play: a Howell with its last pair missing leaves that pair's
+        table out (its opponents sit out), though ``tables`` counts it."""
+        return len({t.table for r in self.rounds for t in r.tables}) or self.tables
+
+    @property
+    def has_sit_out(self) -> bool:
+        return any(r.sit_out for r in self.rounds)
+
+    @property
     def is_relay(self) -> bool:
         """A relay (share-and-relay, "relay and bye stand") Mitchell: tables 1 and n share."""
         return self.kind == "mitchell" and self.variant == "relay"

@@ -14,6 +14,19 @@
     }
   }
 
-  kind.addEventListener("change", show);
+  // "Tables" follows the movement chosen while it holds the last one's workable count (7
+  // pairs: a Mitchell 4 tables, a Howell 3); a count the director typed stays.
+  var tables = document.getElementById("movement-tables");
+  var workable = tables ? JSON.parse(tables.getAttribute("data-workable") || "{}") : {};
+  var last = kind.value;
+
+  function follow() {
+    if (tables && String(workable[last]) === tables.value && workable[kind.value]) {
+      tables.value = workable[kind.value];
+    }
+    last = kind.value;
+  }
+
+  kind.addEventListener("change", function () { follow(); show(); });
   show();
 })();

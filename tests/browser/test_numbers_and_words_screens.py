@@ -124,3 +124,30 @@ def test_the_movement_page_asks_only_what_the_movement_needs(browser, phone):
                 expect(page.locator(field)).to_be_hidden()
         browser.shot(page, f"movement form, {kind}, {'phone' if phone else 'desktop'}")
     assert not browser.errors
+
+
+def test_the_tables_follow_the_movement_chosen(browser):
+    """7 pairs: a Mitchell at 4 tables, a Howell at 3 (pair 8's table is left out). The
+    form had kept the Mitchell's 4 when Howell was chosen; a count typed stays."""
+    from tournaments import services
+    from tournaments.services import Actor
+
+    director = DirectorFactory()
+    actor = Actor.director(director)
+    event = services.event_create(name="Seven pairs", date=timezone.localdate(), actor=actor)
+    for number in range(1, 8):
+        services.pair_set(event=event, number=number,
+                          players=[f"North {number}", f"South {number}"], actor=actor)
+    page = browser.page()
+    log_in(page, director)
+    page.goto(f"/director/events/{event.pk}/movement/")
+    expect(page.locator("#movement-tables")).to_have_value("4")
+    page.select_option("#movement-kind", "howell")
+    expect(page.locator("#movement-tables")).to_have_value("3")
+    page.select_option("#movement-kind", "mitchell")
+    expect(page.locator("#movement-tables")).to_have_value("4")
+    page.fill("#movement-tables", "5")
+    page.select_option("#movement-kind", "howell")
+    expect(page.locator("#movement-tables")).to_have_value("5")
+    browser.shot(page, "movement form, Howell of 7 pairs")
+    assert not browser.errors

@@ -24,6 +24,10 @@ def test_add_a_session_and_set_the_carry_over(director_client):
     event = console_mitchell(director_client, tables=3, boards_per_round=2)
     page = director_client.get(f"/director/events/{event.pk}/sessions/")
     assert page.status_code == 200 and b"Add session 2" in page.content
+    # One session has no overall standings (that page is a 404): no button to them yet.
+    assert b'data-testid="overall-link"' not in page.content
+    assert b"The overall standings add the sessions up once there is a second one." \
+        in page.content
     response = director_client.post(f"/director/events/{event.pk}/sessions/",
                                     {"action": "add", "date": "2026-11-24"})
     second = Event.objects.get(session_of=event)
@@ -34,6 +38,8 @@ def test_add_a_session_and_set_the_carry_over(director_client):
     assert "Session 2 of an event of several sessions" in overview
     listed = director_client.get(f"/director/events/{second.pk}/sessions/").content.decode()
     assert "Tuesday duplicate, session 2" in listed and "Add session 3" in listed
+    assert 'data-testid="overall-link"' in listed
+    assert director_client.get(f"/events/{second.pk}/overall/").status_code == 200
     director_client.post(f"/director/events/{second.pk}/sessions/",
                          {"action": "carry", "carry_over": "50"})
     event.refresh_from_db()

@@ -292,8 +292,10 @@ def movement_meetings_set(
     Pair.objects.filter(pk__in=[pairs[n].pk for n in range(1, movement.pairs + 1)]).update(
         section=section)
     Event.objects.filter(pk=event.pk).update(roster_seq=event.seq)  # the standings' sections
+    # A code for each table that plays: a Howell with its last pair missing leaves that
+    # pair's table out (a late pair taking the sit-out's place gets its code then).
     have = set(section.table_codes.values_list("table", flat=True))
-    for table in range(1, movement.tables + 1):
+    for table in sorted({t.table for rnd in movement.rounds for t in rnd.tables}):
         if table not in have:
             section.table_codes.create(table=table, code=new_code())
     _audit(event=event, actor=actor, action="movement",

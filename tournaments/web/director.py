@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import functools
 import ipaddress
+import json
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
@@ -627,6 +628,10 @@ def movement(request: HttpRequest, event_id: int) -> HttpResponse:
         "form": form, "movement": shown,
         "problems": problems, "stored": stored, "pair_count": pair_count,
         "team_names": _team_names(event, shown, own) if shown and shown.teams else {},
+        # The workable tables of each movement, which the page's script puts in "Tables"
+        # when another movement is chosen (7 pairs: a Mitchell 4, a Howell 3).
+        "workable": json.dumps({k: services.tables_needed(k, pair_count)
+                                for k in ("mitchell", "howell", "three-quarter-howell")}),
     })
 
 

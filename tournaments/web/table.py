@@ -245,6 +245,9 @@ def home(request: HttpRequest, table: TableCode, round_number: int | None = None
         **_where_to_go(table, meetings, meeting, seated, lines, sits_out),
         "locked": _locked_message(event, meeting, seated),
         "closed_table": selectors.closed_table(table),
+        # No round here in a section that has its movement: the movement leaves this
+        # table out (a Howell's missing pair's), not "still setting up".
+        "left_out": not meetings and Meeting.objects.filter(section=table.section).exists(),
         "state_url": reverse("table-state", kwargs={"code": table.code,
                                                     "round_number": meeting.round})
         if meeting else "",
