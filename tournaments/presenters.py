@@ -201,15 +201,16 @@ def score_item(item: dict, *, is_whist: bool = False) -> str:
 
 
 def match_verdict(match: dict) -> str:
-    """A team match's result in words, with its margin exactly (Duplicate Law G: the exact
-    totals decide): "Murray Hill won by 509⅓", "Home won by the fraction of a point" (less
-    than a point apart), "A tie"; while a board is still to come in (``complete`` false)
-    "Home leads by 12½: not every board is in yet", "Level: …" (the standings JSON's
-    match, interfaces.md §3)."""
+    """A team match's result in words, with its margin as Duplicate Law G counts it: the
+    fractions of the averages are disregarded, so the margin is that of the totals shown,
+    "Murray Hill won by 509" (1875 – 2384, whatever the exact 1874⅔); only where the shown
+    totals tie does the fraction decide, "Home won by the fraction of a point"; "A tie";
+    while a board is still to come in (``complete`` false) "Home leads by 12: not every
+    board is in yet", "Level: …" (the standings JSON's match, interfaces.md §3)."""
     by = " by the fraction of a point" if match.get("by_fraction") else ""
-    if match.get("winner") and not by and match.get("exact"):
-        won, lost = sorted((fraction(e) for e in match["exact"]), reverse=True)
-        by = f" by {exact(won - lost)}"
+    if match.get("winner") and not by and match.get("scores"):
+        won, lost = sorted(match["scores"], reverse=True)
+        by = f" by {won - lost}"
     if match.get("complete") is False:
         lead = f"{match['winner']} leads{by}" if match.get("winner") else "Level"
         return f"{lead}: not every board is in yet"

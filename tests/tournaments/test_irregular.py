@@ -157,6 +157,36 @@ def test_b2_with_no_earlier_table_says_so(three, as_director):
         services.irregularity_send_back(irregularity=irr, actor=as_director)
 
 
+def test_b2_refused_for_a_board_the_reporting_table_has_played(three, as_director):
+    """B(2) is for the cards found wrong when taken up for overplay, before it begins. A
+    review reported a board its table had played and agreed, and the director could
+    send it back, with a note on the public traveller, while the table's result stood."""
+    play(three, 1, 2, 1)  # board 1 played at table 2 in round 1
+    found = meeting(three, 2, 1)  # it comes to table 1 in round 2
+    play(three, 2, 1, 1)  # ... which plays it
+    with pytest.raises(ServiceError, match=r"Board 1 has been played at table 1 in round 2 "
+                                           r"already \(.*\): the overplay had begun, so this "
+                                           r"is Duplicate Law B\(3\), not B\(2\)"):
+        report(three, 1, "before-overplay", as_director, meeting=found)
+    assert not Irregularity.objects.filter(event=three).exists()
+    # Found after the overplay began (B(3)), it is reported.
+    report(three, 1, "overplay", as_director, meeting=found, short_seat="N",
+           surplus_seat="E")
+
+
+def test_b2_not_sent_back_once_the_table_has_played_it(three, as_director):
+    """A report made while the cards were still to be played, the board entered since
+    (the director's own entry): not sent back, the result standing."""
+    play(three, 1, 2, 1)
+    found = meeting(three, 2, 1)
+    irr = report(three, 1, "before-overplay", as_director, meeting=found)
+    play(three, 2, 1, 1)
+    with pytest.raises(ServiceError, match="the overplay had begun"):
+        services.irregularity_send_back(irregularity=irr, actor=as_director)
+    irr.refresh_from_db()
+    assert irr.status == "reported"
+
+
 def test_a_table_reports_only_its_current_round(three):
     with pytest.raises(Forbidden):
         report(three, 1, "before-overplay", at_table(three, 1), meeting=meeting(three, 2, 1))

@@ -43,7 +43,7 @@ from .base import (
     _require_open,
     _save_change,
 )
-from .results import _audit_undo, _ensure_free, board_cancel, ruling_award
+from .results import NOT_PLAYED, _audit_undo, _ensure_free, board_cancel, ruling_award
 
 Stage = Irregularity.Stage
 Status = Irregularity.Status
@@ -181,6 +181,19 @@ def _require_stage(irregularity: Irregularity, *stages: str) -> None:
                            f"{LAW[irregularity.stage]} applies, not this step", field="stage")
 
 
+def _require_not_played(meeting: Meeting, board: Board, event: Event) -> None:
+    """B(2) is for cards found wrong when taken up for overplay, before it begins: not for
+    a board the table has played (a result between its pairs, other than "not played")."""
+    played = (Result.objects.filter(board=board, ns_pair_id=meeting.ns_pair_id,
+                                    ew_pair_id=meeting.ew_pair_id, voided=False)
+              .exclude(ruling=NOT_PLAYED).select_related("board").first())
+    if played is not None:
+        raise ServiceError(
+            f"board {board.number} has been played at table {meeting.table} in round "
+            f"{meeting.round} already ({selectors.describe(played, is_whist=event.is_whist)}): "
+            "the overplay had begun, so this is Duplicate Law B(3), not B(2)", field="stage")
+
+
 def _close(irregularity: Irregularity, outcome: str) -> None:
     irregularity.status = Status.RESOLVED
     irregularity.outcome = outcome
@@ -235,6 +248,8 @@ def irregularity_report(
         if seated is None or seated.pk != meeting.pk:
             raise Forbidden("a table reports a board of the round it is playing now; for "
                             "another round ask the director")
+    if stage == Stage.BEFORE_OVERPLAY and meeting is not None:
+        _require_not_played(meeting, board_row, locked)
     if Irregularity.objects.filter(board=board_row, status__in=OPEN,
                                    meeting=meeting).exists():
         raise ServiceError(f"board {board} is reported already: the director is on the way",
@@ -405,6 +420,7 @@ def irregularity_send_back(*, irregularity: Irregularity, actor: Actor, reason: 
     if row.meeting is None:
         raise ServiceError("say which table found it (its table and round): the board goes "
                            "back to the table it came from", field="meeting")
+    _require_not_played(row.meeting, row.board, event)
     origin = came_from(row.meeting, row.board.number)
     if origin is None:
         raise ServiceError(
