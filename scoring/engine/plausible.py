@@ -20,6 +20,11 @@ The thresholds, and why (docs/engine.md, "Unusual results"):
     MOST_UNDERTRICKS  4. Five or more tricks short of the contract (won in play) is what
                       the defenders' tricks typed for the declarer's look like (4 ♥ with
                       3 tricks: 7 short).
+    Three tricks from nothing: the defenders revoked and the declarer took three tricks
+                      (Law 84(b)), but the declaring side won all 13 in play: there are
+                      none to take (rules.md §3.1, min(3, 13 − tricks)), so the revoke
+                      gives nothing, where 100 points were the declarer's for the
+                      asking. More likely the wrong choice tapped than the declarer's.
 Duplicate Whist has only tricks and revokes: only the revoke rule applies.
 """
 
@@ -29,6 +34,8 @@ from dataclasses import dataclass
 
 from .model import AuctionResult, DealScore, WhistResult
 
+# Every warning's code, as the API's schema lists them.
+CODES = ("revokes", "revoke-choice", "penalties", "points", "undertricks")
 MOST_REVOKES = 2
 MOST_PENALTIES = 2
 MOST_POINTS = 500
@@ -41,9 +48,9 @@ _DENOMINATIONS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "RS": "R♠", 
 
 @dataclass(frozen=True, slots=True)
 class Unusual:
-    """One warning: ``code`` (revokes, penalties, points, undertricks), ``field`` (the
-    dotted path of the result field to look at again, as ResultError names them) and
-    ``message`` in the table's words."""
+    """One warning: ``code`` (revokes, revoke-choice, penalties, points, undertricks),
+    ``field`` (the dotted path of the result field to look at again, as ResultError names
+    them) and ``message`` in the table's words."""
 
     code: str
     field: str
@@ -87,6 +94,13 @@ def unusual(result: AuctionResult | WhistResult, score: DealScore) -> tuple[Unus
                               (revokes.defending, "The defenders", "revokes.defending")):
         if count > MOST_REVOKES:
             out.append(_revoke_warning(count, who, field))
+    if (revokes.defending and not revokes.declaring and revokes.first_penalty == "tricks"
+            and result.tricks == 13):
+        out.append(Unusual(
+            "revoke-choice", "revokes.first_penalty",
+            "The declarer took three tricks for the defenders' revoke, but the declaring side "
+            "won all 13: there are none to take, so the revoke gives nothing. The declarer "
+            "may take 100 points instead (Law 84(b)). Is \"three tricks\" right?"))
     if len(result.penalties) > MOST_PENALTIES:
         out.append(Unusual(
             "penalties", "penalties",

@@ -3,7 +3,7 @@
 import pytest
 
 from scoring.engine import get_rules, parse_result, score_result, unusual
-from scoring.engine.plausible import MOST_POINTS
+from scoring.engine.plausible import CODES, MOST_POINTS
 
 AMERICAN = get_rules("american-1913")
 WHIST = get_rules("duplicate-whist")
@@ -86,3 +86,23 @@ def test_a_passed_out_deal_is_never_unusual():
     english = get_rules("english")
     parsed = parse_result({"board": 1, "contract": None}, english)
     assert unusual(parsed, score_result(parsed, english)) == ()
+
+
+def test_three_tricks_for_a_revoke_when_there_are_none_to_take():
+    """A review saved 7♥ by S, 13 tricks, the defenders' revoke, "three tricks": it scored
+    as if no revoke had been made (min(3, 13 − 13) = 0 tricks, rules.md §3.1), with no
+    word that 100 points were the declarer's for the asking."""
+    found = check(contract("7H S", 13, revokes={"declaring": 0, "defending": 1,
+                                                "first_penalty": "tricks"}))
+    assert [(u.code, u.field) for u in found] == [("revoke-choice", "revokes.first_penalty")]
+    assert found[0].code in CODES  # as the API's schema lists them
+    assert found[0].message == (
+        "The declarer took three tricks for the defenders' revoke, but the declaring side "
+        "won all 13: there are none to take, so the revoke gives nothing. The declarer may "
+        'take 100 points instead (Law 84(b)). Is "three tricks" right?')
+    # 100 points chosen, or tricks left to take (12 won: one is taken), or the declaring
+    # side's own revoke as well (Law 89: no choice): nothing to ask.
+    for revokes, tricks in (({"defending": 1, "first_penalty": "points"}, 13),
+                            ({"defending": 1, "first_penalty": "tricks"}, 12),
+                            ({"declaring": 1, "defending": 1, "first_penalty": "tricks"}, 13)):
+        assert check(contract("7H S", tricks, revokes=revokes)) == ()

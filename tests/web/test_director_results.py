@@ -4,7 +4,7 @@ import pytest
 from django.utils.html import strip_tags
 
 from tests.web.conftest import PAIR_NAMES, console_event, contract_post
-from tournaments import services
+from tournaments import presenters, services
 from tournaments.models import AuditEntry, Meeting, Result
 from tournaments.services import Actor
 
@@ -178,6 +178,12 @@ def test_remove_then_undo(director_client, running):
     again = director_client.post(f"/director/events/{running.pk}/audit/{entry.pk}/undo/",
                                  follow=True)
     assert "This change has been undone already" in again.content.decode()
+    # Opened again from a stale tab or the back button: it says so, with no Undo button.
+    stale = director_client.get(f"/director/events/{running.pk}/audit/{entry.pk}/undo/")
+    text = stale.content.decode()
+    assert f"Change #{entry.pk} is undone already" in text
+    assert f"Change #{entry.undone_by_id} undid it: there is nothing more to undo." in text
+    assert 'data-testid="confirm-undo"' not in text and 'type="submit"' not in text
 
 
 def test_undo_a_correction(director_client, running):
@@ -189,11 +195,19 @@ def test_undo_a_correction(director_client, running):
     entry = AuditEntry.objects.get(result=result, action="correct")
     audit = director_client.get(f"/director/events/{running.pk}/audit/").content.decode()
     assert "1NT by N, 8 tricks" in audit and "1NT by N, 10 tricks" in audit
+    # The table's page in the console names who changed it, beside who entered it (its
+    # "By" had kept the table's name alone).
+    page = f"/director/events/{running.pk}/meetings/{m.pk}/"
+    row = director_client.get(page).content.decode().split(
+        'data-testid="meeting-board-1"')[1].split("</tr>")[0]
+    by = presenters.person(entry.actor)
+    assert f"{result.entered_by}; changed by {by}</td>" in row
     director_client.post(f"/director/events/{running.pk}/audit/{entry.pk}/undo/",
                          {"reason": "the first count was right"})
     result.refresh_from_db()
     assert result.tricks == 8
     assert AuditEntry.objects.get(action="undo").reason == "the first count was right"
+    assert "changed by" not in director_client.get(page).content.decode()  # undone
 
 
 def test_agree_one_table_then_the_whole_round(director_client, running):

@@ -18,6 +18,7 @@ from rest_framework.utils import json
 
 from boards.movements import KINDS as MOVEMENT_KINDS
 from boards.movements import MITCHELL_VARIANTS
+from scoring.engine.plausible import CODES as UNUSUAL_CODES
 
 from .. import presenters, seam, selectors
 from ..converters import NUMBER
@@ -789,7 +790,7 @@ class ItemOut(serializers.Serializer):
 
 
 class WarningOut(serializers.Serializer):
-    code = serializers.ChoiceField(choices=["revokes", "penalties", "points", "undertricks"])
+    code = serializers.ChoiceField(choices=list(UNUSUAL_CODES))
     field = serializers.CharField(help_text="the result's field to look at again ('' for the "
                                             "result as a whole)", allow_blank=True)
     message = serializers.CharField(help_text="what is unusual, in the table's words")

@@ -779,6 +779,13 @@ def meeting(request: HttpRequest, event_id: int, meeting_id: int) -> HttpRespons
     for line in lines:
         line.text = selectors.describe(line.result, is_whist=event.is_whist)
         line.score = selectors.describe_score(line.result) if line.result else ""
+        # A table's entry the director corrected or ruled on since: "By" names both.
+        line.changed_by = ""
+        if line.result is not None and line.result.status == Result.Status.DIRECTOR:
+            director = selectors.result_director(line.result)
+            name = presenters.person(director) if director is not None else ""
+            if name != line.result.entered_by:
+                line.changed_by = name
     # Every board in but the round not agreed: the table's phone keeps it there until it
     # agrees the round (the grid's cells say so by the same rule).
     must_agree = selectors.table_must_agree(
@@ -1166,6 +1173,15 @@ def undo(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
         else:
             messages.success(request, f"Change #{entry.pk} undone.")
         return redirect("director-audit", event_id=event.pk)
+    if entry.undone_by_id is not None:
+        # A stale tab, or the back button: the page says so, with nothing to press.
+        return render(request, "tournaments/director/confirm.html", {
+            "event": event, "title": f"Change #{entry.pk} is undone already",
+            "explain": f"Change #{entry.undone_by_id} undid it: there is nothing more to "
+                       "undo. To put it back, undo that change on the audit page.",
+            "done": True, "testid": "undone-already",
+            "back": reverse("director-audit", kwargs={"event_id": event.pk}),
+        })
     return render(request, "tournaments/director/confirm.html", {
         "event": event, "title": f"Undo change #{entry.pk}?",
         "explain": f"{actor_name(entry.actor_label, entry.actor)}, "
