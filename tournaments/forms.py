@@ -677,7 +677,7 @@ class ReasonForm(forms.Form):
 RULING_CHOICE_LABELS = {
     "average": "Average: the short hand's adversary had the surplus",
     "fouled": "Fouled: the short hand's partner had the surplus",
-    "cancelled": "Cancelled: new deal at both tables (two-table duplicate)",
+    "cancelled": "Cancelled at both tables, no new deal played (two-table duplicate)",
     "not-played": "Not played: no comparison for either pair",
 }
 

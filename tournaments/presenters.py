@@ -306,7 +306,9 @@ SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 RULINGS = {
     "average": "Average (Duplicate Law B)",
     "fouled": "Fouled board (Duplicate Law B)",
-    "cancelled": "Cancelled: new deal (Duplicate Law B)",
+    # Two-table duplicate, Duplicate Law B(3): no new deal played in its place (one is a
+    # board re-dealt, its new results shown as any board's).
+    "cancelled": "Cancelled at both tables (Duplicate Law B)",
     "not-played": "Not played",
     "adjusted": "Adjusted score",
     "assigned": "Assigned score",

@@ -99,8 +99,10 @@ def test_enter_a_missing_result(director_client, running):
 
 
 def test_average_and_fouled_rulings(director_client, running):
-    m = meeting_at(running)
-    url = f"/director/events/{running.pk}/meetings/{m.pk}/boards/1/rule/"
+    # Boards 4 to 6 come to table 1 in round 2 from table 2, which played them in round 1:
+    # found wrong there, it is after the overplay began (Duplicate Law B(3)).
+    m = meeting_at(running, 2, 1)
+    url = f"/director/events/{running.pk}/meetings/{m.pk}/boards/4/rule/"
     page = director_client.get(url).content.decode()
     assert 'id="ruling-average"' in page and 'id="ruling-fouled"' in page
     assert 'id="ruling-cancelled"' not in page  # seven tables: no new deal (Duplicate Law B)
@@ -111,16 +113,28 @@ def test_average_and_fouled_rulings(director_client, running):
     assert "names the side whose player was short" in no_side.content.decode()
     cancel = director_client.post(url, {"kind": "cancelled", "reason": "x"})
     assert "Select a valid choice" in cancel.content.decode()
-    assert not Result.objects.exists()
+    # Board 1 at table 1 in round 1 is its first play: found wrong there, it is a new deal
+    # (B(1)), not an artificial result (a review's average there replaced the table's
+    # confirmed result).
+    first = meeting_at(running)
+    table_result(running, first, 1)
+    at_first = director_client.post(
+        f"/director/events/{running.pk}/meetings/{first.pk}/boards/1/rule/",
+        {"kind": "average", "reason": "short hand"}).content.decode()
+    assert ("Board 1 has not been played at another table before table 1 in round 1: an "
+            "average or a fouled board (Duplicate Law B(3)) is for a board found wrong after "
+            "the overplay began. Found at its first play, it is a new deal (Duplicate Law "
+            "B(1)): report it under Irregular boards") in at_first
+    assert list(Result.objects.values_list("ruling", flat=True)) == [""]
 
     done = director_client.post(url, {"kind": "fouled", "offending": "ew",
                                       "reason": "East had 12 cards, West 14"})
     assert done.status_code == 302
-    result = Result.objects.get(event=running, board__number=1)
+    result = Result.objects.get(event=running, board__number=4)
     assert (result.ruling, result.offending, result.ns_score) == ("fouled", "ew", None)
-    url2 = f"/director/events/{running.pk}/meetings/{m.pk}/boards/2/rule/"
+    url2 = f"/director/events/{running.pk}/meetings/{m.pk}/boards/5/rule/"
     director_client.post(url2, {"kind": "average", "reason": "short hand, adversary surplus"})
-    assert Result.objects.get(event=running, board__number=2).ruling == "average"
+    assert Result.objects.get(event=running, board__number=5).ruling == "average"
     page = director_client.get(f"/director/events/{running.pk}/meetings/{m.pk}/").content.decode()
     assert "Fouled board (Duplicate Law B), E–W at fault" in page
     assert "Average (Duplicate Law B)" in page

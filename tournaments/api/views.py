@@ -912,7 +912,7 @@ class RulingList(ApiView):
     def post(self, request, event_id: int):
         event = self.get_event()
         data = validated(RulingIn, request)
-        result = services.ruling_award(
+        result = services.ruling_given(
             event=event, board=data["board"], ns=data["ns"], ew=data["ew"], kind=data["ruling"],
             offending=data["offending"], reason=data["reason"], actor=actor_for(request),
             meeting=lookups.meeting_for_pairs(event, data["board"], data["ns"], data["ew"]))

@@ -65,6 +65,7 @@ from .irregular import (
     irregularity_send_back,
     irregularity_undo,
     irregularity_withdraw,
+    ruling_given,
 )
 from .late import boards_not_played, late_play_allow, late_play_withdraw
 from .members import (
@@ -280,6 +281,7 @@ __all__ = [
     "round_agree",
     "round_agree_at_table",
     "ruling_award",
+    "ruling_given",
     "section_history",
     "section_named",
     "SectionRow",

@@ -41,9 +41,17 @@ from .base import (
     _board,
     _lock_event,
     _require_open,
+    _require_reason,
     _save_change,
 )
-from .results import NOT_PLAYED, _audit_undo, _ensure_free, board_cancel, ruling_award
+from .results import (
+    NOT_PLAYED,
+    _audit_undo,
+    _ensure_free,
+    _ruling_fields,
+    board_cancel,
+    ruling_award,
+)
 
 Stage = Irregularity.Stage
 Status = Irregularity.Status
@@ -135,6 +143,36 @@ def came_from(meeting: Meeting, number: int) -> Meeting | None:
                .select_related("ns_pair", "ew_pair").order_by("-round", "table")
                if number in m.boards]
     return earlier[0] if earlier else None
+
+
+def ruling_given(*, event: Event, board: int, ns: int, ew: int, kind: str, actor: Actor,
+                 offending: str = "", reason: str = "", meeting: Meeting | None = None
+                 ) -> Result:
+    """The director's ruling on a meeting's board from the console's Ruling page or the
+    API (ruling_award), held to Duplicate Law B's timing as a report is: an average or a
+    fouled board (B(3)) is for a board found wrong after the overplay began, so the board
+    was played at another table before (in an earlier round of the movement, or with a
+    result there). Found at its first play it is a new deal (B(1))."""
+    if actor.is_director:
+        reason = _require_reason(reason, "a ruling")
+    _ruling_fields(event, kind, offending)  # what is wrong with the ruling, said first
+    if kind in ("average", "fouled") and meeting is not None and not _overplay_begun(
+            meeting, board):
+        raise ServiceError(
+            f"board {board} has not been played at another table before table "
+            f"{meeting.table} in round {meeting.round}: an average or a fouled board "
+            "(Duplicate Law B(3)) is for a board found wrong after the overplay began. Found "
+            "at its first play, it is a new deal (Duplicate Law B(1)): report it under "
+            "Irregular boards", field="ruling")
+    return ruling_award(event=event, board=board, ns=ns, ew=ew, kind=kind, actor=actor,
+                        offending=offending, reason=reason, meeting=meeting)
+
+
+def _overplay_begun(meeting: Meeting, board: int) -> bool:
+    return came_from(meeting, board) is not None or (
+        Result.objects.filter(board__event_id=meeting.section.event_id, board__number=board,
+                              voided=False, ruling__in=("", "assigned"))
+        .exclude(meeting=meeting).exists())
 
 
 def _snapshot(irregularity: Irregularity) -> dict:

@@ -922,7 +922,7 @@ def rule_board(request: HttpRequest, event_id: int, meeting_id: int, board: int
                                               reason=data.get("reason", ""),
                                               actor=_actor(request))
             else:
-                ruled = [services.ruling_award(
+                ruled = [services.ruling_given(
                     event=event, board=board, ns=m.ns_pair.number, ew=m.ew_pair.number,
                     kind=data["kind"], offending=data.get("offending") or "",
                     reason=data.get("reason", ""), actor=_actor(request), meeting=m)]
