@@ -649,12 +649,15 @@ def card_words(card: str) -> str:
 
 
 def award_words(row: dict) -> str:
-    """A team match's ruled board, what each side scores for it: "awarded N–S 70, E–W 5"
-    (the traveller's `award`); "" for none."""
+    """A ruled board, what each side scores for it (the traveller's `award`): a team
+    match's totals or whist's tricks, "awarded N–S 70, E–W 5"; a pair contest's scores,
+    one side's a loss, signed as the traveller's net is, "awarded N–S −35, E–W +35"; ""
+    for none."""
     award = row.get("award")
     if not award:
         return ""
-    return f"awarded N–S {exact(award[0])}, E–W {exact(award[1])}"
+    say = signed_exact if any(fraction(v) < 0 for v in award) else exact
+    return f"awarded N–S {say(award[0])}, E–W {say(award[1])}"
 
 
 def board_team_words(traveller: dict) -> list[str]:

@@ -67,8 +67,12 @@ def test_an_auction_average_and_fouled_board_give_scores(director, director_clie
     # E–W at fault: N–S the highest N–S score made, E–W the lowest E–W one.
     assert row["award"] == [str(max(ns_scores)), str(min(ew_scores))]
     page = director_client.get(f"/events/{event.pk}/boards/1/").content.decode()
-    assert (f"awarded N–S {presenters.exact(max(ns_scores))}, "
+    # A score lost is one side's: both signed, as the traveller's net (a review read
+    # "N–S −35, E–W 35").
+    assert min(ew_scores) < 0 < max(ns_scores)
+    assert (f"awarded N–S +{presenters.exact(max(ns_scores))}, "
             f"E–W {presenters.exact(min(ew_scores))}") in page
+    assert presenters.exact(min(ew_scores)).startswith("−")
 
 
 def test_at_matchpoints_an_average_gives_no_score_and_a_lone_ruling_none(director):
