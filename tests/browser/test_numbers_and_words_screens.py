@@ -97,6 +97,35 @@ def test_a_whist_traveller_fits_a_phone_with_a_revoke(browser):
     assert not browser.errors
 
 
+def test_a_ruling_on_the_phones_traveller_leaves_the_scores_in_view(browser):
+    """A fouled board's words on the table's traveller: they wrap, never inside "E–W", and
+    the ± stay on the screen (they were one line, pushing the ± off a phone)."""
+    from tournaments import services
+    from tournaments.models import Meeting, Result, TableCode
+    from tournaments.services import Actor
+
+    director = DirectorFactory()
+    night = build_night(director, name="Fouled night")
+    meeting = Meeting.objects.filter(section__event=night.event, table=1).order_by("round")[0]
+    board = meeting.boards[0]
+    other = Result.objects.filter(event=night.event, board__number=board).exclude(
+        meeting=meeting).first()
+    services.result_correct(result=other, actor=Actor.director(director), ruling="fouled",
+                            offending="ew", reason="East had 12 cards, West 14")
+    code = TableCode.objects.get(section__event=night.event, table=1).code
+    page = browser.page(phone=True)
+    page.goto(f"/t/{code}/")
+    page.goto(f"/t/{code}/board/{board}/traveller/")
+    cell = page.locator("#traveller td.ruling")
+    expect(cell).to_contain_text("Fouled board")
+    expect(cell).to_contain_text("awarded N–S")
+    assert cell.locator(".nowrap", has_text="E–W").count() == 2  # "E–W at fault", "E–W −…"
+    box = page.locator("#traveller th", has_text="E–W ±").bounding_box()
+    assert box["x"] + box["width"] <= page.viewport_size["width"]
+    browser.shot(page, "fouled board on a phone's traveller")
+    assert not browser.errors
+
+
 @pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
 def test_the_movement_page_asks_only_what_the_movement_needs(browser, phone):
     """A team match asks the pairs in each team, not the tables nor an even Mitchell's
