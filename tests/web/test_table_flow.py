@@ -111,10 +111,13 @@ def test_the_whole_round(client, event, table1):
     # Duplicate Law E: after agreement the table cannot change the score.
     refused = client.post(board_url(table1, 1, 1, "change/"),
                           contract_post(tricks=11, honours_N=2, honours_E=1, honours_S=2,
-                                        token="late-1"))
-    assert refused.status_code == 403
-    assert "is agreed (Duplicate Law E): ask the director to correct a score" in \
-        refused.content.decode()
+                                        token="late-1"), follow=True)
+    # Back to the board as it stands (the form had shown the 11 tricks refused).
+    assert refused.redirect_chain == [(board_url(table1, 1, 1), 302)]
+    text = refused.content.decode()
+    assert "Nothing was changed: round 1 at table 1 is agreed (Duplicate Law E): ask the " \
+        "director to correct a score" in text
+    assert "10 tricks" in text and "11 tricks" not in text
     result.refresh_from_db()
     assert result.tricks == 10 and result.version == 1
     # The page of an agreed board offers no Change link.

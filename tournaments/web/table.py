@@ -646,6 +646,13 @@ def _submit(request: HttpRequest, table: TableCode, meeting: Meeting, board: Boa
                         board=board.number)
     except services.ServiceError as exc:
         _release(token)
+        if mode == "change" and isinstance(exc, services.Forbidden):
+            # The round agreed (or the event shut) while the change was open: the board's
+            # page shows the result as it stands, not a form holding what was refused.
+            _flash(request, f"Nothing was changed: {exc.message[0].lower()}{exc.message[1:]}",
+                   error=True)
+            return redirect("table-board", code=table.code, round_number=meeting.round,
+                            board=board.number)
         stored = (selectors.pair_result(event, board.number, meeting.ns_pair.number,
                                         meeting.ew_pair.number)
                   if mode == "enter" and isinstance(exc, services.Forbidden) else None)
