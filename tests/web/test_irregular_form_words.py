@@ -49,9 +49,29 @@ def test_the_card_note_names_the_fields_the_form_has(client, event, table1):
     assert "“The hand with too many cards”" in note
     assert '<label for="id_surplus_seat">The hand with too many cards</label>' in page
     assert 'id="id_misplaced_card"' in page
+    # No hand record here: the note does not send the table to one (a review read "the
+    # hand record tells whose card it is" on a board without one).
+    assert not event.boards.get(number=1).deal
+    assert "this board has no hand record to tell whose card it is" in note
+    assert "“The short hand (too few cards)”" in note
+    assert "the hand record tells" not in note
     # Doing as the note says is a report the director gets.
     sent = client.post(f"/t/{table1}/round/1/board/1/irregular/",
                        {"stage": "original", "misplaced_card": "S5", "surplus_seat": "E"})
     assert sent.status_code == 302
     irr = Irregularity.objects.get()
     assert (irr.misplaced_card, irr.surplus_seat) == ("S5", "E")
+
+
+def test_with_a_hand_record_the_note_says_it_tells_whose_card_it_is(client, director):
+    from tests.web.conftest import make_event
+    from tournaments.models import TableCode
+
+    deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    event = make_event(director, deals={1: deal})
+    code = TableCode.objects.get(section__event=event, table=1).code
+    client.post("/t/", {"code": code})
+    page = client.get(f"/t/{code}/round/1/board/1/irregular/").content.decode()
+    note = html.unescape(re.search(r'data-testid="misplaced-card-note">(.*?)</p>', page,
+                                   re.S).group(1))
+    assert "the hand record tells whose card it is" in note
