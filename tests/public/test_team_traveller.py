@@ -91,3 +91,17 @@ def test_the_printed_travellers_say_it(match):
     _name, _type, content = RENDERERS["travellers"]().render(report_data(match, "travellers"))
     text = " ".join(pdf_text(content).split())
     assert BOARD_1 in text and BOARD_2 in text
+
+
+def test_several_matches_on_one_board_each_get_their_sentence():
+    """An event of four teams plays two matches on a board: each match its own line, in
+    the order of its first team's pairs."""
+    teams = {n: (i, name, pairs) for i, (name, pairs) in enumerate(
+        (("A", (1, 2)), ("B", (3, 4)), ("C", (5, 6)), ("D", (7, 8)))) for n in pairs}
+    rows = [{"result_id": 1, "ns": 5, "ew": 7}, {"result_id": 2, "ns": 8, "ew": 6},
+            {"result_id": 3, "ns": 1, "ew": 3}, {"result_id": 4, "ns": 4, "ew": 2}]
+    awards = {1: (Fraction(100), Fraction(0)), 2: (Fraction(0), Fraction(50)),
+              3: (Fraction(0), Fraction(30)), 4: None}
+    lines = selectors._board_teams(rows, teams, awards)
+    assert [[(side["team"], side["won"]) for side in match] for match in lines] == [
+        [("A", "0"), ("B", "30")], [("C", "150"), ("D", "0")]]
