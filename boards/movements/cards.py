@@ -202,8 +202,7 @@ def table_cards(movement: Movement) -> list[TableCard]:
 
 
 def _table_numbers(movement: Movement) -> list[int]:
-    used = {t.table for rnd in movement.rounds for t in rnd.tables}
-    return sorted(used | set(range(1, movement.tables + 1)))
+    return sorted(movement.playing_tables | set(range(1, movement.tables + 1)))
 
 
 def pair_numbers(movement: Movement) -> list[int]:

@@ -52,10 +52,15 @@ class Movement:
     rounds: tuple[Round, ...]
 
     @property
+    def playing_tables(self) -> frozenset[int]:
+        """The tables with a game in some round: a Howell with its last pair missing leaves
+        that pair's table out (its opponents sit out), though ``tables`` counts it."""
+        return frozenset(t.table for r in self.rounds for t in r.tables)
+
+    @property
     def in_play(self) -> int:
-        """How many tables play: a Howell with its last pair missing leaves that pair's
-        table out (its opponents sit out), though ``tables`` counts it."""
-        return len({t.table for r in self.rounds for t in r.tables}) or self.tables
+        """How many tables play (``playing_tables``; ``tables`` for one with no rounds)."""
+        return len(self.playing_tables) or self.tables
 
     @property
     def has_sit_out(self) -> bool:

@@ -225,7 +225,7 @@ def movement_plan(*, section: Section, from_round: int, kind: str, tables: int |
     if plan.new_boards:
         plan.notes.append(f"new boards to make: {board_range(plan.new_boards)} (deal them, or "
                           "upload their hands, before they are played)")
-    in_play = {t.table for r in movement.rounds for t in r.tables}
+    in_play = movement.playing_tables
     known = set(TableCode.objects.filter(section=section).values_list("table", flat=True))
     seated = set(Meeting.objects.filter(section=section).values_list("table", flat=True))
     plan.closing = sorted(seated - in_play)
@@ -295,7 +295,7 @@ def meetings_replace_from(*, event: Event, plan: MovementPlan, actor: Actor) -> 
     have = set(Board.objects.filter(event=event).values_list("number", flat=True))
     Board.objects.bulk_create([Board(event=event, number=n)
                                for n in range(1, movement.boards + 1) if n not in have])
-    in_play = {t.table for r in movement.rounds for t in r.tables}
+    in_play = movement.playing_tables
     codes = {c.table: c for c in TableCode.objects.select_for_update().filter(section=section)}
     for table in sorted(in_play):
         if table not in codes:

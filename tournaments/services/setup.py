@@ -295,7 +295,7 @@ def movement_meetings_set(
     # A code for each table that plays: a Howell with its last pair missing leaves that
     # pair's table out (a late pair taking the sit-out's place gets its code then).
     have = set(section.table_codes.values_list("table", flat=True))
-    for table in sorted({t.table for rnd in movement.rounds for t in rnd.tables}):
+    for table in sorted(movement.playing_tables):
         if table not in have:
             section.table_codes.create(table=table, code=new_code())
     _audit(event=event, actor=actor, action="movement",
