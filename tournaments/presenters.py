@@ -36,6 +36,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from boards.movements import tables_words
 from scoring.engine import shown as nearest_whole
 
 MINUS = "\u2212"
@@ -392,10 +393,7 @@ def movement_size(m: Any, left: Iterable[tuple[int, int]] = ()) -> str:
     9 pairs" (a Howell leaves the missing pair's table out), "5 tables, 10 pairs"; with
     the pairs that have left, (number, after round), said after it: "7 tables and one
     sit-out, 14 pairs (pair 12 left after round 5)"."""
-    in_play = m.in_play
-    tables = f"{in_play} table{'s' if in_play != 1 else ''}"
-    if m.has_sit_out:
-        tables += " and one sit-out"
+    tables = tables_words(m)
     gone = "; ".join(f"pair {number} left after round {after}"
                      for number, after in sorted(left))
     return f"{tables}, {m.pairs} pairs" + (f" ({gone})" if gone else "")

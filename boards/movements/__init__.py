@@ -109,6 +109,7 @@ from .cards import (
     pair_numbers,
     table_cards,
     table_round,
+    tables_words,
 )
 from .change import fit, later_rounds
 from .check import (
@@ -173,6 +174,7 @@ __all__ = [
     "pair_numbers",
     "repeat_meetings",
     "shares_boards",
+    "tables_words",
     "table_cards",
     "table_round",
     "team_match",

@@ -261,13 +261,16 @@ def movement_title(movement: Movement) -> str:
     if m.variant:
         name = f"{m.variant} {name}"
     sets = m.boards // m.boards_per_round
-    # The tables that play (a Howell's missing pair leaves its table out), as the console
-    # and the movement page count them.
-    tables = f"{m.in_play} table{'s' if m.in_play != 1 else ''}"
-    if m.has_sit_out:
-        tables += " and one sit-out"
-    return (f"{name[0].upper()}{name[1:]}: {tables}, {m.pairs} pairs, {m.boards} boards "
-            f"({sets} sets of {m.boards_per_round}), {len(m.rounds)} rounds")
+    return (f"{name[0].upper()}{name[1:]}: {tables_words(m)}, {m.pairs} pairs, {m.boards} "
+            f"boards ({sets} sets of {m.boards_per_round}), {len(m.rounds)} rounds")
+
+
+def tables_words(movement: Movement) -> str:
+    """The tables that play, as the director sets out the room: "4 tables and one
+    sit-out" (a Howell's missing pair leaves its table out), "5 tables"."""
+    n = movement.in_play
+    return f"{n} table{'s' if n != 1 else ''}" + (
+        " and one sit-out" if movement.has_sit_out else "")
 
 
 def movement_instructions(movement: Movement) -> list[str]:
