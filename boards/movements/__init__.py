@@ -21,7 +21,9 @@ round
 relay / shared boards
     Two tables playing the same board set in the same round, passing the boards
     between them (relay Mitchell: tables 1 and n; the 2- and 3-table Howells). They
-    play the boards in different orders, so sharing wants two or more boards a round.
+    play the boards in different orders, so a set shared by k tables needs at least k
+    boards a round, or a table waits for a board: ``generate`` refuses fewer (2 for a
+    relay or a 2-table Howell, 3 for a 3-table Howell) and ``check`` finds them.
 bye stand
     A stand with no players, holding a board set that nobody plays that round.
 skip
@@ -136,7 +138,7 @@ from .model import (
     TableRound,
     movement_from_dict,
 )
-from .schedule import require_count
+from .schedule import require_count, sharing_too_few
 from .team import team_match
 
 __all__ = [
@@ -191,8 +193,13 @@ def generate(
     variant: str | None = None,
     pairs: int | None = None,
     pairs_per_team: int | None = None,
+    as_stored: bool = False,
 ) -> Movement:
-    """Make a movement, or raise ``MovementError`` saying what is wrong with the request."""
+    """Make a movement, or raise ``MovementError`` saying what is wrong with the request.
+
+    `as_stored`: the movement of a section set up already, made again as it was stored
+    (pair_changes.movement_regenerate), not refused for a rule it was set up before:
+    tables sharing a set with fewer boards a round than tables (``sharing_too_few``)."""
     if kind not in KINDS:
         raise MovementError(
             f"unknown movement kind {kind!r}: use mitchell, howell, three-quarter-howell "
@@ -205,10 +212,15 @@ def generate(
     if pairs_per_team is not None:
         raise MovementError("pairs per team is only for a team match")
     if kind == "mitchell":
-        return mitchell(tables, boards_per_round, variant=variant, pairs=pairs)
-    if variant is not None:
+        movement = mitchell(tables, boards_per_round, variant=variant, pairs=pairs)
+    elif variant is not None:
         raise MovementError(f"a {KIND_NAMES[kind]} takes no variant (skip and relay are "
                             "for an even-table Mitchell)")
-    if kind == "howell":
-        return howell(tables, boards_per_round, pairs=pairs)
-    return three_quarter_howell(tables, boards_per_round, pairs=pairs)
+    elif kind == "howell":
+        movement = howell(tables, boards_per_round, pairs=pairs)
+    else:
+        movement = three_quarter_howell(tables, boards_per_round, pairs=pairs)
+    too_few = sharing_too_few(kind, movement.tables, variant, boards_per_round)
+    if too_few and not as_stored:
+        raise MovementError(too_few)
+    return movement

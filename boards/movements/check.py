@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from .howell import three_quarter_rounds
 from .model import KINDS, Movement, Round
+from .schedule import sharing_too_few
 
 
 def expected_plays(movement: Movement) -> int:
@@ -53,6 +54,8 @@ def _check_shape(m: Movement) -> list[str]:
         problems.append(f"unknown kind {m.kind!r}")
     if m.boards_per_round < 1 or m.boards % m.boards_per_round:
         problems.append(f"{m.boards} boards do not make sets of {m.boards_per_round}")
+    elif (too_few := sharing_too_few(m.kind, m.tables, m.variant, m.boards_per_round)):
+        problems.append(too_few)
     if m.pairs not in (2 * m.tables - 1, 2 * m.tables):
         problems.append(f"{m.tables} tables cannot seat {m.pairs} pairs")
     wanted = expected_rounds(m)
@@ -122,6 +125,8 @@ def _check_boards(m: Movement) -> list[str]:
 
 
 def _sharing_allowed(m: Movement, tables: list[int]) -> bool:
+    if len(tables) > m.boards_per_round:
+        return False  # one of them would wait for a board (sharing_too_few)
     if m.is_relay:
         return sorted(tables) == [1, m.tables]
     return shares_boards(m)
@@ -216,6 +221,9 @@ def check_from(movement: Movement, from_round: int, history: Sequence[Round]) ->
                 for pair in (t.ns, t.ew):
                     played[pair].setdefault(board, rnd.number)
     coming: dict[int, dict[int, int]] = defaultdict(dict)
+    # (The one board a round it would pass between two tables: said once.)
+    shared_too_few = sharing_too_few(movement.kind, movement.tables, movement.variant,
+                                     movement.boards_per_round)
     for rnd in (r for r in movement.rounds if r.number >= from_round):
         where = f"round {rnd.number}"
         tables = Counter(t.table for t in rnd.tables)
@@ -246,6 +254,8 @@ def check_from(movement: Movement, from_round: int, history: Sequence[Round]) ->
                     coming[pair].setdefault(board, rnd.number)
         for board, at in sorted(holders.items()):
             if len(at) > 1 and not _sharing_allowed(movement, at):
+                if shared_too_few and shared_too_few not in problems:
+                    problems.append(shared_too_few)  # (why, once: before the first)
                 problems.append(f"{where}: board {board} is at tables "
                                 f"{', '.join(map(str, sorted(at)))} at once")
     return problems

@@ -25,6 +25,35 @@ def require_tables(tables: int | None, allowed: range, name: str) -> int:
     return tables
 
 
+# Tables sharing a set play its boards in different orders, each passing a board on
+# when done: a set shared by more tables than it has boards leaves one of them waiting.
+def sharing_tables(kind: str, tables: int, variant: str | None) -> int:
+    """The most tables that share one board set in a round of the movement (1: none)."""
+    if kind == "mitchell" and variant == "relay":
+        return 2  # tables 1 and n, every round
+    if kind == "howell" and tables <= 3:
+        return tables  # the 2-table Howell every round; the 3-table one in one round
+    return 1
+
+
+def sharing_too_few(kind: str, tables: int, variant: str | None, boards_per_round: int
+                    ) -> str | None:
+    """Why a movement whose tables share board sets cannot have `boards_per_round`, in
+    the director's words; None when it can (or shares nothing)."""
+    least = sharing_tables(kind, tables, variant)
+    if boards_per_round >= least:
+        return None
+    if kind == "mitchell":
+        return (f"a relay Mitchell needs at least {least} boards a round: tables 1 and "
+                f"{tables} share a set every round, passing its boards between them, so "
+                "with fewer one table waits for a board")
+    sharing = ("both tables share one set every round" if tables == 2
+               else "in one round all three tables share one set")
+    return (f"a Howell of {tables} tables needs at least {least} boards a round: "
+            f"{sharing}, passing its boards between them, so with fewer a table waits "
+            "for a board")
+
+
 def require_pairs(pairs: int | None, tables: int) -> int:
     if pairs is None:
         return 2 * tables

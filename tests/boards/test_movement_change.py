@@ -42,7 +42,7 @@ def test_a_board_played_already_is_named_with_its_round():
 
 
 def test_a_board_met_twice_in_the_new_rounds_is_a_problem():
-    new = with_rounds(generate("howell", tables=2, boards_per_round=1), [
+    new = with_rounds(generate("howell", tables=4, boards_per_round=1), [
         Round(2, (TableRound(1, 1, 2, (5,)),)),
         Round(3, (TableRound(1, 3, 1, (5,)),)),
     ])
@@ -74,7 +74,7 @@ def test_history_reaching_into_the_change_is_named():
 
 def test_meeting_again_is_a_note_not_a_problem():
     history = [Round(1, (TableRound(1, 1, 2, (1,)),))]
-    new = with_rounds(generate("howell", tables=2, boards_per_round=1),
+    new = with_rounds(generate("howell", tables=4, boards_per_round=1),
                       [Round(2, (TableRound(1, 2, 1, (2,)),))])
     assert check_from(new, 2, history) == []
     assert repeat_meetings(new, 2, history) == [
@@ -141,8 +141,9 @@ def test_fit_never_leaves_a_clash_when_a_table_is_added(tables, extra, start, pe
     before = generate("mitchell", tables=tables, boards_per_round=per_round,
                       variant=None if tables % 2 else "skip")
     n = tables + extra
-    after = generate("mitchell", tables=n, boards_per_round=per_round,
-                     variant=None if n % 2 else "relay")
+    # (A relay shares a set between two tables: it takes two boards a round or more.)
+    after = generate("mitchell", tables=n, boards_per_round=max(per_round, 2) if n % 2 == 0
+                     else per_round, variant=None if n % 2 else "relay")
     start = min(start, len(after.rounds))
     history = played(before, start)
     fitted = fit(after, start, history, list(range(1, 2 * n + 1)), boards_made=before.boards)

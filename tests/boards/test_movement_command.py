@@ -59,7 +59,7 @@ def test_text_is_the_guide_cards():
 
 
 def test_json_is_the_default_format():
-    assert json.loads(run("howell", "--tables", "3", "--boards-per-round", "2"))["kind"] == "howell"
+    assert json.loads(run("howell", "--tables", "3", "--boards-per-round", "3"))["kind"] == "howell"
 
 
 @pytest.mark.parametrize("args, message", [
@@ -67,6 +67,8 @@ def test_json_is_the_default_format():
      "an even-table Mitchell needs a variant: skip or relay"),
     (["mitchell", "--tables", "30", "--boards-per-round", "3"], "a Mitchell needs 3 to 20 tables"),
     (["bridge", "--tables", "3", "--boards-per-round", "3"], "unknown movement kind 'bridge'"),
+    (["mitchell", "--tables", "8", "--boards-per-round", "1", "--variant", "relay"],
+     "a relay Mitchell needs at least 2 boards a round"),
     (["howell", "--tables", "4", "--boards-per-round", "3", "--format", "pdf"],
      "unknown format 'pdf'"),
 ])

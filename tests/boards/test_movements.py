@@ -10,7 +10,7 @@ import math
 from collections import Counter, defaultdict
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from boards.movements import (
@@ -20,6 +20,7 @@ from boards.movements import (
     TableRound,
     board_range,
     check,
+    check_from,
     fit,
     generate,
     guide_cards_text,
@@ -57,8 +58,19 @@ def _name(config: dict) -> str:
     return "-".join(str(v) for v in config.values() if v is not None)
 
 
-def make(config: dict, boards_per_round: int = 2) -> Movement:
-    return generate(boards_per_round=boards_per_round, **config)
+def fewest_boards(config: dict) -> int:
+    """The fewest boards a round the movement can have: as many as the most tables that
+    share one set (the relay Mitchell's two, the 2- and 3-table Howells' two and three)."""
+    if config.get("variant") == "relay":
+        return 2
+    if config["kind"] == "howell" and config["tables"] <= 3:
+        return config["tables"]
+    return 1
+
+
+def make(config: dict, boards_per_round: int | None = None) -> Movement:
+    wanted = max(2, fewest_boards(config)) if boards_per_round is None else boards_per_round
+    return generate(boards_per_round=wanted, **config)
 
 
 def shares(m: Movement) -> bool:
@@ -119,6 +131,7 @@ def test_every_movement_has_the_promised_properties(config):
 @settings(max_examples=80, deadline=None)
 @given(config=st.sampled_from(CONFIGS), boards_per_round=st.integers(1, 6))
 def test_properties_hold_for_any_boards_per_round(config, boards_per_round):
+    assume(boards_per_round >= fewest_boards(config))
     movement = make(config, boards_per_round)
     assert_sound(movement)
     assert check(movement) == []
@@ -192,12 +205,12 @@ def test_relay_mitchell_shares_between_first_and_last_table_with_a_bye_stand(n):
 
 
 def test_relay_boards_travel_through_the_bye_stand():
-    m = generate("mitchell", tables=6, boards_per_round=1, variant="relay")
+    m = generate("mitchell", tables=6, boards_per_round=2, variant="relay")
     first, second = m.rounds[0].tables, m.rounds[1].tables
-    resting = (set(range(1, 7)) - {t.boards[0] for t in first}).pop()
+    resting = (set(range(1, 7)) - {t.boards[1] // 2 for t in first}).pop()
     assert resting == 4  # set n/2 + 1
-    assert second[2].boards == (4,)  # from the bye stand to table n/2
-    assert first[3].boards == (5,) and 5 not in {t.boards[0] for t in second}  # to the stand
+    assert second[2].boards == (7, 8)  # from the bye stand to table n/2
+    assert first[3].boards == (9, 10) and 9 not in {t.boards[0] for t in second}  # to the stand
     assert second[4].boards == first[0].boards  # tables 1 and n send theirs to table n−1
 
 
@@ -206,14 +219,14 @@ def test_relay_boards_travel_through_the_bye_stand():
 
 @pytest.mark.parametrize("n", range(2, 9))
 def test_howell_everyone_meets_everyone_once_and_plays_every_set(n):
-    m = generate("howell", tables=n, boards_per_round=1)
-    assert len(m.rounds) == 2 * n - 1 and m.boards == 2 * n - 1
+    m = generate("howell", tables=n, boards_per_round=3)
+    assert len(m.rounds) == 2 * n - 1 and m.boards == 3 * (2 * n - 1)
     meetings = Counter(frozenset((t.ns, t.ew)) for r in m.rounds for t in r.tables)
     assert set(meetings) == {frozenset(p) for p in itertools.combinations(range(1, 2 * n + 1), 2)}
     for pair in range(1, 2 * n + 1):
         boards = sorted(b for r in m.rounds for t in r.tables if pair in (t.ns, t.ew)
                         for b in t.boards)
-        assert boards == list(range(1, 2 * n))
+        assert boards == list(range(1, 3 * (2 * n - 1) + 1))
 
 
 @pytest.mark.parametrize("n", range(4, 9))
@@ -246,7 +259,7 @@ def test_three_table_howell_shares_the_least_possible():
                          + [("three-quarter-howell", n) for n in range(4, 9)])
 @pytest.mark.parametrize("missing", [0, 1])
 def test_howell_seats_are_balanced(kind, tables, missing):
-    m = generate(kind, tables=tables, boards_per_round=1, pairs=2 * tables - missing)
+    m = generate(kind, tables=tables, boards_per_round=3, pairs=2 * tables - missing)
     ns, ew = Counter(), Counter()
     for rnd in m.rounds:
         for t in rnd.tables:
@@ -355,6 +368,12 @@ def test_an_odd_number_of_pairs_sits_one_pair_out_each_round(config):
         ({"kind": "howell", "tables": 4, "pairs_per_team": 2}, "only for a team match"),
         ({"kind": "whist-drive", "tables": 4}, "unknown movement kind 'whist-drive'"),
         ({"kind": "howell", "tables": 4, "boards_per_round": 0}, "at least 1"),
+        ({"kind": "mitchell", "tables": 6, "variant": "relay", "boards_per_round": 1},
+         "a relay Mitchell needs at least 2 boards a round: tables 1 and 6 share a set"),
+        ({"kind": "howell", "tables": 2, "boards_per_round": 1},
+         "a Howell of 2 tables needs at least 2 boards a round: both tables share"),
+        ({"kind": "howell", "tables": 3, "boards_per_round": 2},
+         "a Howell of 3 tables needs at least 3 boards a round: in one round all three"),
         ({"kind": "howell", "tables": True}, "a Howell needs 2 to 8 tables"),
     ],
 )
@@ -403,6 +422,35 @@ def test_check_allows_only_the_relay_tables_to_share():
     broken = _replace_table(m, 0, 1, boards=m.rounds[0].tables[0].boards)
     assert any("is at tables 1, 2, 6" in p for p in check(broken))
 
+
+
+def _one_board_a_round(m: Movement) -> Movement:
+    """`m` with each board set cut to its first board, as a movement made elsewhere (a
+    night file, an older event) may come."""
+    rounds = tuple(dataclasses.replace(r, tables=tuple(
+        dataclasses.replace(t, boards=((t.boards[0] - 1) // m.boards_per_round + 1,))
+        for t in r.tables)) for r in m.rounds)
+    return dataclasses.replace(m, rounds=rounds, boards=m.boards // m.boards_per_round,
+                               boards_per_round=1)
+
+
+@pytest.mark.parametrize("config, message", [
+    ({"kind": "mitchell", "tables": 6, "variant": "relay"},
+     "a relay Mitchell needs at least 2 boards a round"),
+    ({"kind": "howell", "tables": 2}, "a Howell of 2 tables needs at least 2 boards a round"),
+    ({"kind": "howell", "tables": 3}, "a Howell of 3 tables needs at least 3 boards a round"),
+])
+def test_check_refuses_a_set_shared_by_more_tables_than_it_has_boards(config, message):
+    """Tables sharing a set pass its boards between them: with one board a round (with
+    two, among three tables) a table waits for a board, so the movement is not sound."""
+    one = _one_board_a_round(make(config))
+    problems = check(one)
+    assert len(problems) == 1 and problems[0].startswith(message)
+    # A change to such a movement from a round on is refused the same way, once.
+    problems = check_from(one, 1, ())
+    assert problems[0].startswith(message)
+    assert sum(p.startswith(message) for p in problems) == 1
+    assert problems[1].startswith("round 1: board ") and problems[1].endswith(" at once")
 
 def test_check_finds_a_pair_in_two_places_and_a_repeat_meeting(seven_table_mitchell):
     broken = _replace_table(seven_table_mitchell, 0, 1, ew=8)
@@ -530,7 +578,7 @@ def test_is_relay_only_for_the_relay_mitchell():
     assert generate("mitchell", tables=4, boards_per_round=2, variant="relay").is_relay
     assert not generate("mitchell", tables=4, boards_per_round=2, variant="skip").is_relay
     assert not generate("mitchell", tables=5, boards_per_round=2).is_relay
-    assert not generate("howell", tables=3, boards_per_round=2).is_relay
+    assert not generate("howell", tables=3, boards_per_round=3).is_relay
 
 
 def test_a_board_played_no_more_goes_back_to_the_director():

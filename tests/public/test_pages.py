@@ -48,7 +48,7 @@ def test_a_mitchell_has_north_south_and_east_west_rankings(client, night):
 
 
 def test_a_howell_has_one_ranking(client, director):
-    night = build_night(director, movement="howell", tables=3)
+    night = build_night(director, movement="howell", tables=3, boards_per_round=3)
     html = page(client, night, "standings/")
     assert "<h2>All pairs</h2>" in html
     assert "North–South" not in html

@@ -105,13 +105,14 @@ class Night:
 
 def build_night(director, *, name: str = "Tuesday duplicate", method: str = "plus-minus",
                 rules: str = "american-1913", tables: int = 3, play: bool = True,
-                published: str = "provisional", movement: str = "mitchell") -> Night:
+                published: str = "provisional", movement: str = "mitchell",
+                boards_per_round: int = 2) -> Night:
     from boards.movements import generate
 
     actor = Actor.director(director)
     event = services.event_create(name=name, date=datetime.date(2026, 11, 17), rules=rules,
                                   method=method, actor=actor)
-    movement = generate(movement, tables=tables, boards_per_round=2)
+    movement = generate(movement, tables=tables, boards_per_round=boards_per_round)
     for number in range(1, movement.pairs + 1):
         players = PLAYERS.get(number, (f"North {number}", f"South {number}"))
         services.pair_set(event=event, number=number, players=players, actor=actor)

@@ -126,14 +126,14 @@ def test_add_a_table_mid_night_keeps_the_rounds_played(as_director):
 
 @pytest.mark.django_db
 def test_remove_a_table_closes_it_and_keeps_its_code(as_director):
-    event = night(tables=8, variant="relay")
+    event = night(tables=8, variant="relay", per_round=2)
     play_rounds(event, 3)
     # Pairs 8 and 16 go home after round 3 (a pair leaving is its own service).
     Pair.objects.filter(event=event, number__in=(8, 16)).update(left_after_round=3)
     code = TableCode.objects.get(section__event=event, table=8).code
     plan = services.movement_change(section=event.sections.get(), from_round=4,
                                     kind="mitchell", tables=7, variant=None,
-                                    boards_per_round=1, actor=as_director,
+                                    boards_per_round=2, actor=as_director,
                                     reason="pairs 8 and 16 went home")
     assert plan.closing == [8]
     table = TableCode.objects.get(section__event=event, table=8)
@@ -149,10 +149,10 @@ def test_remove_a_table_closes_it_and_keeps_its_code(as_director):
 @pytest.mark.django_db
 @pytest.mark.parametrize(("old", "new"), [("relay", "skip"), ("skip", "relay")])
 def test_switch_an_8_table_mitchell_from_round_4(as_director, old, new):
-    event = night(tables=8, variant=old)
+    event = night(tables=8, variant=old, per_round=2)  # (a relay shares 2 boards or more)
     played = play_rounds(event, 3)
     services.movement_change(section=event.sections.get(), from_round=4, kind="mitchell",
-                             tables=8, variant=new, boards_per_round=1, actor=as_director,
+                             tables=8, variant=new, boards_per_round=2, actor=as_director,
                              reason=f"{new} Mitchell: the room is short of time")
     section = event.sections.get()
     assert section.variant == new
@@ -243,10 +243,31 @@ def test_the_plan_previews_without_storing(as_director):
     count = Meeting.objects.filter(section__event=event).count()
     plan = services.movement_plan(section=event.sections.get(), from_round=3,
                                   kind="mitchell", tables=8, variant="relay",
-                                  boards_per_round=1)
+                                  boards_per_round=2)
     assert plan.sound, plan.problems
     assert "table 8 is new: it gets a table code" in plan.notes
     assert Meeting.objects.filter(section__event=event).count() == count
+
+
+@pytest.mark.django_db
+def test_a_relay_of_one_board_a_round_is_refused_in_the_preview_and_the_change(as_director):
+    """Tables 1 and 8 would share one board every round: one of them waits for it."""
+    event = night(tables=7)
+    play_rounds(event, 2)
+    for number in (15, 16):
+        services.pair_set(event=event, number=number, players=["A B", "C D"],
+                          actor=as_director)
+    options = {"section": event.sections.get(), "from_round": 3, "kind": "mitchell",
+               "tables": 8, "variant": "relay", "boards_per_round": 1}
+    before = snapshot(event, 99)
+    plan = services.movement_plan(**options)
+    assert not plan.sound
+    assert plan.problems == [
+        "A relay Mitchell needs at least 2 boards a round: tables 1 and 8 share a set every "
+        "round, passing its boards between them, so with fewer one table waits for a board"]
+    with pytest.raises(ServiceError, match="needs at least 2 boards a round"):
+        services.movement_change(**options, actor=as_director, reason="two more pairs")
+    assert snapshot(event, 99) == before
 
 
 @pytest.mark.django_db

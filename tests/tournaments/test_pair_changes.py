@@ -2,7 +2,7 @@
 
 import pytest
 
-from boards.movements import generate
+from boards.movements import MovementError, generate
 from tests.factories import make_pairs_event
 from tournaments import services
 from tournaments.models import AuditEntry, Event, Meeting, Pair, Result, Substitute
@@ -299,3 +299,26 @@ def test_a_late_pair_refused_counts_the_pairs_playing_on(seven, as_director):
     with pytest.raises(ServiceError, match="it seats the 7 pairs then playing at 4 tables"):
         services.pair_join_late(event=event, players=["E F", "G H"], from_round=3,
                                 actor=as_director, reason="x")
+
+
+@pytest.mark.django_db
+def test_a_night_set_up_before_the_shared_set_rule_still_takes_its_changes(monkeypatch):
+    """A relay of one board a round is refused now (sharing_too_few); a night stored with
+    one before that rule is still made again as it was stored when a pair leaves."""
+    from tournaments.services import setup
+
+    with pytest.raises(MovementError, match="needs at least 2 boards a round"):
+        generate("mitchell", tables=4, boards_per_round=1, variant="relay")
+    old = generate("mitchell", tables=4, boards_per_round=1, variant="relay", as_stored=True)
+    event = make_pairs_event(pairs=8, boards=0)
+    section = event.sections.get()
+    monkeypatch.setattr(setup, "check", lambda movement: [])  # (as set up before the rule)
+    services.movement_and_boards_set(section=section, movement=old,
+                                     actor=services.Actor.system("setup"))
+    monkeypatch.undo()
+    section.refresh_from_db()
+    assert services.movement_regenerate(section).to_dict() == old.to_dict()
+    services.pair_leave(event=event, number=8, after_round=1,
+                        actor=services.Actor.system("t"), reason="went home")
+    eights = Meeting.objects.filter(section=section, ew_pair__number=8)
+    assert list(eights.values_list("round", flat=True)) == [1]

@@ -17,9 +17,11 @@ from tournaments.models import Event, Meeting, Result
 from tournaments.services import Actor, ServiceError
 
 DENOMINATIONS = ["S", "C", "D", "H", "RS", "NT"]
-# The movements a night of 6 (or, once two pairs come late, 8) pairs may change to.
-CHANGES = [("mitchell", 3, None), ("howell", 3, None), ("mitchell", 4, "relay"),
-           ("mitchell", 4, "skip")]
+# The movements a night of 6 (or, once two pairs come late, 8) pairs may change to, with
+# their boards a round: tables sharing a set need a board each (the 3-table Howell's three
+# tables share one set in a round; the relay's first and last tables share every round).
+CHANGES = [("mitchell", 3, None, 1), ("howell", 3, None, 3), ("mitchell", 4, "relay", 2),
+           ("mitchell", 4, "skip", 1)]
 
 play = st.fixed_dictionaries({
     "contract": st.fixed_dictionaries({
@@ -100,7 +102,7 @@ def apply(event: Event, op: tuple, director: Actor, importer: Actor) -> None:
                                   offending=offending, actor=director, reason="Law B",
                                   meeting=m)
         return
-    _, later, (kind, tables, variant) = op
+    _, later, (kind, tables, variant, per_round) = op
     section = event.sections.get()
     from_round = selectors.first_changeable_round(section) + later
     if tables == 4 and event.pairs.count() < 8:
@@ -108,8 +110,9 @@ def apply(event: Event, op: tuple, director: Actor, importer: Actor) -> None:
             services.pair_set(event=event, number=number, players=["Late", "Comer"],
                               actor=director)
     services.movement_change(section=section, from_round=from_round,
-                             kind=kind, tables=tables, variant=variant, boards_per_round=1,
-                             actor=director, reason="the room changed")
+                             kind=kind, tables=tables, variant=variant,
+                             boards_per_round=per_round, actor=director,
+                             reason="the room changed")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -144,7 +147,7 @@ def test_a_change_after_results_keeps_them_in_the_standings():
                                      "honours": {"N": 1, "E": 1, "S": 1, "W": 1}})
     before = standings.standings(Event.objects.get(pk=event.pk))
     services.movement_change(section=event.sections.get(), from_round=2, kind="howell",
-                             tables=3, variant=None, boards_per_round=1, actor=director,
+                             tables=3, variant=None, boards_per_round=3, actor=director,
                              reason="a Howell from round 2")
     after = standings.standings(Event.objects.get(pk=event.pk))
     assert after == fresh(event)
@@ -176,3 +179,15 @@ def test_every_operation_of_the_sequence_changes_the_night():
     assert event.pairs.get(number=1).left_after_round is not None
     assert live.filter(ruling="not-played").exists()
     assert standings.standings(Event.objects.get(pk=event.pk)) == fresh(event)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("change", CHANGES, ids=lambda c: "-".join(map(str, c)))
+def test_every_change_of_the_sequence_is_one_the_night_takes(change):
+    """A change the services refuse would make the sequences' "change" a no-op."""
+    director = Actor.director(DirectorFactory())
+    event = night(director)
+    apply(event, ("change", 0, change), director, Actor.system("import"))
+    section = event.sections.get()
+    assert (section.movement, section.tables, section.variant or None,
+            section.boards_per_round) == change

@@ -95,7 +95,7 @@ def test_a_relay_mitchell_names_the_bye_stand(director):
 
 def test_a_howell_sends_idle_boards_to_the_relay_stand(director):
     # The 3-table Howell shares boards: some set rests on the relay stand in some round.
-    event, section = _section(director, kind="howell", tables=3, boards_per_round=2)
+    event, section = _section(director, kind="howell", tables=3, boards_per_round=3)
     texts = [what for t in range(1, 4) for r in range(1, 5)
              for where in [selectors.where_next(section, t, r)] if where
              for _, what in where.lines]

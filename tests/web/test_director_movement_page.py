@@ -94,3 +94,27 @@ def test_a_side_without_one_team_name_falls_back_to_its_letter(director_client):
     response = _post(director_client, event, kind="team-match", pairs_per_team="4")
     text = html.unescape(response.content.decode())
     assert "Team A (Gramercy, Murray Hill): pairs 1, 2, 3, 4 · Team B: pairs 5, 6, 7, 8" in text
+
+
+@pytest.mark.parametrize(("fields", "error"), [
+    ({"kind": "mitchell", "tables": "4", "variant": "relay", "boards_per_round": "1"},
+     "A relay Mitchell needs at least 2 boards a round: tables 1 and 4 share a set every "
+     "round"),
+    ({"kind": "howell", "tables": "3", "boards_per_round": "2"},
+     "A Howell of 3 tables needs at least 3 boards a round: in one round all three tables "
+     "share one set"),
+], ids=["relay-one-board", "three-table-howell-two-boards"])
+@pytest.mark.parametrize("action", ["show", "save"])
+def test_a_shared_set_with_a_table_waiting_is_refused(director_client, fields, error, action):
+    """Tables sharing a set pass its boards between them: with fewer boards than tables
+    sharing, one waits for a board, so neither the preview nor the save takes it."""
+    event = console_event(director_client)
+    pairs = 2 * int(fields["tables"])
+    director_client.post(f"/director/events/{event.pk}/pairs/",
+                         {"pairs": "\n".join(PAIR_NAMES[:pairs])})
+    response = _post(director_client, event, **fields, action=action)
+    text = html.unescape(response.content.decode())
+    assert response.status_code == 200
+    assert error in text
+    assert 'id="movement-preview"' not in text
+    assert not Meeting.objects.filter(section__event=event).exists()

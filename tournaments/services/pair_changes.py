@@ -60,7 +60,7 @@ def movement_regenerate(section: Section, *, pairs: int | None = None) -> Moveme
     return generate(section.movement, tables=section.tables,
                     boards_per_round=section.boards_per_round,
                     variant=section.variant or None,
-                    pairs=full if pairs is None else pairs)
+                    pairs=full if pairs is None else pairs, as_stored=True)
 
 
 def meeting_key(m: Meeting | TableRound, rnd: int | None = None) -> tuple:
