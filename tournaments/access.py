@@ -152,7 +152,8 @@ def finished_boards(event: Event) -> set[int]:
 # What a score card's row says of the play: a traveller's line (its contract, tricks, score).
 _PLAY = {"level": None, "denomination": "", "declarer": "", "doubled": "", "tricks": None,
          "passed_out": False, "ruling": "", "offending": "", "adjustment": "", "note": "",
-         "score": None, "plus_minus": None, "shown": None, "late_play": False}
+         "score": None, "plus_minus": None, "shown": None, "late_play": False,
+         "award": None, "left": None}
 
 
 def shown_scorecard(caller: Caller, event: Event, card: dict) -> dict:

@@ -594,6 +594,15 @@ BOARDS_WORDS = {"words": "{bound} board{s} a round"}
 PAIR_WORDS = {"words": "A pair's number is {bound}"}
 
 
+def variant_for_mitchell_only(data: dict) -> dict:
+    """The even Mitchell's variant (skip or relay) is a Mitchell's alone: with any other
+    movement it is dropped, whether left over from a Mitchell chosen first or sent by a
+    page without its script (the movement page and the change page alike)."""
+    if data.get("kind") != "mitchell":
+        data["variant"] = ""
+    return data
+
+
 class MovementForm(forms.Form):
     """The console's movement page: the movement, its tables and boards a round, the
     even Mitchell's variant, and (a teams event only) the pairs in each team.
@@ -629,7 +638,7 @@ class MovementForm(forms.Form):
                 (code, name) for code, name in MOVEMENT_KINDS if code != "team-match"]
 
     def clean(self) -> dict:
-        data = super().clean()
+        data = variant_for_mitchell_only(super().clean())
         kind = data.get("kind")
         if kind == "team-match" and not self.teams:
             self.add_error(None, self.TEAM_MATCH_FOR_TEAMS)
@@ -657,6 +666,9 @@ class MovementChangeForm(forms.Form):
                                     missing="How many boards a round?", **BOARDS_WORDS)
     reason = forms.CharField(label="Why (for the audit trail)", required=False,
                              max_length=MAX_REASON, validators=[no_control_characters])
+
+    def clean(self) -> dict:
+        return variant_for_mitchell_only(super().clean())
 
 
 class BoardsUploadForm(forms.Form):

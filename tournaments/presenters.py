@@ -36,7 +36,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from boards.movements import tables_words
+from boards.movements import board_range, tables_words
 from scoring.engine import shown as nearest_whole
 
 MINUS = "\u2212"
@@ -367,6 +367,59 @@ def ruling(kind: str | None, offending: str | None = "") -> str:
     return text
 
 
+def not_played_words(row: dict) -> str:
+    """Why a score card's board was not played: "Not played: pair 5 left after round 3"
+    (its later boards went to both pairs not played, decision 103: the row's ``left``,
+    (pair, round)), else "Not played at the table (the director's ruling)" (slow play, the
+    time ran out: decision 99)."""
+    left = row.get("left")
+    if left:
+        return f"Not played: pair {left[0]} left after round {left[1]}"
+    return "Not played at the table (the director's ruling)"
+
+
+def ruling_words(row: dict) -> str:
+    """A ruled row of a score card in words: a club adjustment ("Adjusted: N–S
+    average-plus, E–W average-minus"), why a board was not played (``not_played_words``),
+    or the ruling with the award the traveller gives it ("Average (Duplicate Law B);
+    awarded N–S −35, E–W +35", ``award_words``); "" for a row with no ruling."""
+    if row.get("adjustment"):
+        return row["adjustment"]
+    kind = row.get("ruling")
+    if kind == "not-played":
+        return not_played_words(row)
+    award = award_words(row)
+    return ruling(kind, row.get("offending")) + (f"; {award}" if award else "")
+
+
+def side_award(row: dict, *, is_whist: bool = False) -> str:
+    """A score card's ruled board, what the card's pair scores for it (its side of the
+    traveller's ``award``), as the card's Score column writes a score: signed, exactly
+    ("+12½", "−35"); unsigned at whist (tricks, "7"); "" for none."""
+    award = row.get("award")
+    if not award or row.get("direction") not in ("NS", "EW"):
+        return ""
+    value = award[0 if row["direction"] == "NS" else 1]
+    return exact(value) if is_whist else signed_exact(value)
+
+
+def rounds_words(first: int, last: int) -> str:
+    """"Round 1", "Rounds 1 and 2", "Rounds 1 to 5"."""
+    if first == last:
+        return f"Round {first}"
+    return f"Rounds {first} {'and' if last == first + 1 else 'to'} {last}"
+
+
+def joined_late_words(pair: int, joined_round: int | None) -> str:
+    """A late pair's score card (decision 102; or one seated by a movement change,
+    decision 195), what its rows leave out: "Rounds 1 and 2 not played: pair 8 joined
+    late, from round 3."; "" for a pair there from the start."""
+    if not joined_round or joined_round <= 1:
+        return ""
+    return (f"{rounds_words(1, joined_round - 1)} not played: pair {pair} joined late, "
+            f"from round {joined_round}.")
+
+
 def seat(code: str | None) -> str:
     """"North", "East", "South", "West"; anything else as it is."""
     return SEATS.get(code or "", code or "")
@@ -594,9 +647,57 @@ NOT_PLAYED_NOTES = {
 }
 
 
-def boards_played(boards: int, not_played: int = 0) -> str:
-    """The standings' Boards column: "24", or "22 of 24" when the pair did not play 2."""
-    return f"{boards} of {boards + not_played}" if not_played else str(boards)
+def boards_played(boards: int, not_played: int = 0, missed: int = 0) -> str:
+    """The standings' Boards column: "24", or "22 of 24" when the pair did not play 2
+    (`not_played` at its table, `missed`: a late pair's boards of the rounds before it
+    joined)."""
+    return (f"{boards} of {boards + not_played + missed}" if not_played or missed
+            else str(boards))
+
+
+def some_pair_short(standings: dict) -> bool:
+    """Whether a ranking has a pair with fewer boards (played and not played) than another
+    of it: only then may one have joined late, so only then are the late pairs read."""
+    for ranking in standings.get("rankings", ()):
+        counts = {r.get("boards", 0) + r.get("not_played", 0) for r in ranking.get("rows", ())}
+        if len(counts) > 1:
+            return True
+    return False
+
+
+def late_missed(row: dict, late_pairs: Iterable[dict] | None) -> int:
+    """How many boards a standings row's pair missed by joining late (selectors.late_pairs:
+    [{"pair", "joined_round", "missed"}]); 0 for a pair there from the start."""
+    return next((late["missed"] for late in late_pairs or () if late["pair"] == row["pair"]),
+                0)
+
+
+def row_boards_played(row: dict, late_pairs: Iterable[dict] | None = None) -> str:
+    """A standings row's Boards cell (``boards_played``), a late pair's "10 of 14" too."""
+    return boards_played(row["boards"], row.get("not_played", 0),
+                         late_missed(row, late_pairs))
+
+
+def late_pairs_notes(standings: dict, late_pairs: Iterable[dict] | None) -> list[str]:
+    """What a late pair's "10 of 14" in the Boards column means (decision 102): "Pair 8
+    joined late, from round 3: “10 of 14” means it played 10 of its 14 boards, and its
+    score is over those it played."; one for each late pair ranked, [] for none."""
+    late = {entry["pair"]: entry for entry in late_pairs or () if entry["missed"]}
+    if not late or standings.get("kind") == "teams":  # a team's row has no pair
+        return []
+    notes, seen = [], set()
+    for ranking in standings.get("rankings", ()):
+        for r in ranking.get("rows", ()):
+            entry = late.get(r["pair"])
+            if entry is None or r["pair"] in seen:
+                continue
+            seen.add(r["pair"])
+            shown = row_boards_played(r, late_pairs)
+            notes.append(f"Pair {r['pair']} joined late, from round {entry['joined_round']}: "
+                         f"“{shown}” means it played {r['boards']} of its "
+                         f"{shown.rpartition(' ')[2]} boards, and its score is over those it "
+                         "played.")
+    return notes
 
 
 def not_played_note(standings: dict) -> str:
@@ -684,6 +785,34 @@ def traveller_average(traveller: dict) -> str:
     parts = [f"in section {a['section']}: N–S {exact(a['ns'])}, E–W {exact(a['ew'])}"
              for a in traveller.get("section_averages") or ()]
     return "Average of the tables " + "; ".join(parts) if parts else ""
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def neuberg_notes(traveller: dict) -> list[str]:
+    """A matchpoint board played fewer times than the most played, as its traveller says
+    it under the results (selectors' ``factored``: the standings factor it up by
+    Neuberg's formula): "Matchpoints factored (Neuberg): played 5 times, not 7 times, so
+    each score is scaled from a top of 8 on this board to a top of 12"; played once, "… so
+    it scores the average, 6 of a top of 12"; each section's where each is compared alone
+    ("In section B, matchpoints factored …"). [] for a board played as often as the most."""
+    lines = []
+    for f in traveller.get("factored") or ():
+        played, top, scaled = f["played"], f["top"], f["scaled_top"]
+        most = scaled // 2 + 1  # the results of the boards played the most
+        if played == 1:
+            how = (f"so it scores the average, {exact(scaled // 2)} of a top of "
+                   f"{exact(scaled)}")
+        else:
+            how = (f"so each score is scaled from a top of {exact(top)} on this board to a "
+                   f"top of {exact(scaled)}")
+        text = (f"matchpoints factored (Neuberg): played {_times(played)}, not "
+                f"{_times(most)}, {how}")
+        lines.append(f"In section {f['section']}, {text}" if f.get("section")
+                     else text[0].upper() + text[1:])
+    return lines
 
 
 def sent_back_here(irr: Any) -> str:
@@ -803,6 +932,32 @@ def table_label(table: int, section: str = "", *, several: bool = False,
     if several and section:
         return f"{'Section' if capital else 'section'} {section}, table {table}"
     return f"{'Table' if capital else 'table'} {table}"
+
+
+def agree_round_words(after: dict | None, *, several: bool = False) -> str:
+    """A round agreed (Duplicate Law E) as its audit entry reads: "Round 2 agreed at table
+    3", "Round 2 agreed at tables 1–4", "Section B: round 2 agreed at table 3" where the
+    event has several sections; agreed by the director with boards not in, "Round 2 agreed
+    at tables 1–4 with 2 boards not in: table 3: board 5 not entered; table 4: board 6 not
+    confirmed". The entry keeps {"section", "round", "tables", "outstanding"}
+    (services.round_agree; the table's one-statement road writes the same)."""
+    after = after or {}
+    tables = [t for t in after.get("tables") or () if isinstance(t, int)]
+    number = after.get("round")
+    text = f"Round {number} agreed" if number is not None else "Round agreed"
+    if tables:
+        text += f" at table{'s' if len(tables) > 1 else ''} {board_range(tables)}"
+    if several and after.get("section"):
+        text = f"Section {after['section']}: {text[0].lower()}{text[1:]}"
+    outstanding = [str(o) for o in after.get("outstanding") or ()]
+    if outstanding:
+        # Each is selectors.Outstanding's "Round 2, table 3: board 5 not entered": the
+        # round is said once, at the start.
+        prefix = f"Round {number}, "
+        lines = [o[len(prefix):] if o.startswith(prefix) else o for o in outstanding]
+        text += (f" with {len(lines)} board{'s' if len(lines) > 1 else ''} not in: "
+                 + "; ".join(lines))
+    return text
 
 
 # --- seasons ---------------------------------------------------------------------------------

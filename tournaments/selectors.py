@@ -52,6 +52,7 @@ from boards.movements import (
     Seat,
     TableCard,
     board_range,
+    boards_origin,
     movement_from_dict,
     movement_instructions,
     movement_title,
@@ -816,6 +817,8 @@ def _travellers(event: Event, boards: list[tuple[int, str]],
             # Duplicate Law B: re-dealt, sent back, or the ruling at a table (a marked note).
             "notes": notes.get(number, []),
             "teams": _board_teams(rows, teams, awards) if teams else [],
+            "factored": (_factored(real, state.expected)
+                         if state is not None and event.method == "matchpoints" else []),
         })
         if progress is not None:
             progress(len(out), len(boards))
@@ -856,6 +859,21 @@ def _board_teams(rows: list[dict], teams: dict[int, tuple[int, str, tuple[int, .
                      "won": None if value is None else fraction_str(value)}
                     for (_i, name, pairs), value in sorted(won.items())]
                    for won in matches.values()), key=lambda match: match[0]["pairs"])
+
+
+def _factored(real: list[dict], expected: int) -> list[dict]:
+    """A matchpoint board played fewer times than the most played (a board not played at
+    a table, an average ruling, a late pair): the standings factor its matchpoints up by
+    Neuberg's formula to `expected` results (the engine's matchpoints_scaled, given
+    PairState.expected). Per comparison group (each section, where each is compared
+    alone; else one): {"section", "played", "top", "scaled_top"}, tops on the 2/1 scale;
+    [] for a board played as often as the most."""
+    played: dict[str, int] = defaultdict(int)
+    for r in real:
+        played[r["section"]] += 1
+    return [{"section": name, "played": n, "top": 2 * (n - 1),
+             "scaled_top": 2 * (expected - 1)}
+            for name, n in sorted(played.items()) if expected and n != expected]
 
 
 def _artificial_awards(rows: list[dict], real: list[dict], method: str) -> None:
@@ -904,6 +922,58 @@ def _row_marks(r: dict, is_whist: bool) -> list[str]:
             if r["details"] and not r["ruling"] else [])
 
 
+def _card_awards(event: Event, state: Any, results: list[dict],
+                 team: dict[int, tuple[Fraction, Fraction] | None] | None, *,
+                 whole: bool) -> dict[int, list[str]]:
+    """The award of each ruled result among `results` as its traveller gives it (exact
+    text, N-S and E-W), by result id, for the score cards: a team match's (``team_awards``)
+    or a pair contest's average or fouled board (``_artificial_awards``, against the real
+    results of the board, of the row's section where each section is compared alone).
+    `whole`: `results` are all the event's; else those boards' results are read."""
+    if team is not None:
+        return {r["result_id"]: [fraction_str(v) for v in team[r["result_id"]]]
+                for r in results if r["ruling"] and team.get(r["result_id"])}
+    ruled = [r for r in results if r["ruling"] in ("average", "fouled")]
+    if state is None or not ruled:
+        return {}
+    state.names_for(event)  # the pairs' sections, as the traveller reads them
+    by_section = event.compare_by_section and len(set(state.sections.values())) > 1
+    boards = {r["board"] for r in ruled}
+    pool = results if whole else _results(event, Q(board__number__in=boards))
+    by_board: dict[int, list[dict]] = defaultdict(list)
+    for r in pool:
+        if r["board"] not in boards:
+            continue
+        by_board[r["board"]].append({
+            "result_id": r["result_id"], "ruling": r["ruling"], "offending": r["offending"],
+            "ns_score": r["ns_score"], "ew_score": r["ew_score"], "award": None,
+            "section": state.sections.get(r["ns"], "") if by_section else ""})
+    out: dict[int, list[str]] = {}
+    for board in boards:
+        rows = by_board[board]
+        _artificial_awards(rows, [r for r in rows if r["ruling"] in ("", "assigned")
+                                  and r["ns_score"] is not None], event.method)
+        out.update((r["result_id"], r["award"]) for r in rows if r["award"])
+    return out
+
+
+def _card_left(event: Event, results: list[dict]) -> dict[int, tuple[int, int]]:
+    """The boards a pair that left did not play (decision 103: its later meetings went,
+    each board a "not-played" ruling with no meeting): result id -> (that pair, the round
+    it left after), for the score cards to say why."""
+    orphans = [r for r in results if r["ruling"] == "not-played" and r["meeting_id"] is None]
+    if not orphans:
+        return {}
+    left = dict(Pair.objects.filter(event=event, left_after_round__isnull=False)
+                .values_list("number", "left_after_round"))
+    out = {}
+    for r in orphans:
+        gone = r["ns"] if r["ns"] in left else r["ew"] if r["ew"] in left else None
+        if gone is not None:
+            out[r["result_id"]] = (gone, left[gone])
+    return out
+
+
 def scorecards(event: Event, numbers: list[int] | None = None, *,
                progress: Callable[[int, int], None] | None = None) -> list[dict]:
     """Every pair's score card (``scorecard``), in pair order: one query for the results
@@ -934,6 +1004,9 @@ def scorecards(event: Event, numbers: list[int] | None = None, *,
         only = Q(ns_pair_id=pk) | Q(ew_pair_id=pk)
     results = _results(event, only)
     notes = ruling_notes(event)
+    # A ruled board's award, as its traveller gives it; a board not played, who left.
+    ruled = _card_awards(event, state, results, awards, whole=only is None)
+    left = _card_left(event, results)
     # At matchpoints the card totals in the standings' own numbers (matchpoints, top and
     # the percentage that places the pair), and shows every board's matchpoints exactly:
     # nothing on it is rounded.
@@ -980,6 +1053,8 @@ def scorecards(event: Event, numbers: list[int] | None = None, *,
                 "adjustment": presenters.adjustment(r) if r["ruling"] else "",
                 "note": (notes.get((r["board"], r["meeting_id"]))
                          or notes.get((r["board"], None), "")) if r["ruling"] else "",
+                "award": ruled.get(r["result_id"]),
+                "left": left.get(r["result_id"]),
                 "score": score,
                 "plus_minus": None if mine is None else exact_scaled(*mine),
                 "shown": None if mine is None else shown_scaled(*mine),
@@ -1022,6 +1097,26 @@ def scorecard(event: Event, pair_number: int) -> dict:
     if not cards:
         raise Pair.DoesNotExist(f"there is no pair {pair_number} in this event")
     return cards[0]
+
+
+def late_pairs(event: Event) -> list[dict]:
+    """The pairs that joined after round 1 (decision 102, or seated by a movement change:
+    195), for the standings' Boards column ("10 of 14"): [{"pair", "joined_round",
+    "missed"}], `missed` the boards of the rounds before it joined (each round's boards at
+    a table of its section), by pair; [] for a night every pair began."""
+    joined = list(Pair.objects.filter(event=event, joined_round__gt=1)
+                  .order_by("number").values_list("number", "section_id", "joined_round"))
+    if not joined:
+        return []
+    per_round: dict[tuple[int | None, int], int] = defaultdict(int)
+    for section, rnd, boards in Meeting.objects.filter(
+            section__event=event, round__lt=max(j for _n, _s, j in joined)).values_list(
+            "section_id", "round", "boards"):
+        for key in ((section, rnd), (None, rnd)):  # None: a pair with no section
+            per_round[key] = max(per_round[key], len(boards))
+    return [{"pair": number, "joined_round": j,
+             "missed": sum(per_round[(section, rnd)] for rnd in range(1, j))}
+            for number, section, j in joined]
 
 
 # --- the director's round grid -------------------------------------------------------------------
@@ -1424,7 +1519,7 @@ def _table_card_data(section: str, card: TableCard) -> dict:
             "shared_with": list(row.shared_with),
             "ns_next": _next_text(row.ns_next), "ew_next": _next_text(row.ew_next),
             "boards_next": _moves_text(row.boards_next, last=final),
-            "boards_from": _moves_text(row.boards_from, last=False),
+            "boards_from": boards_origin(row),
         })
     return {"section": section, "table": card.table, "rounds": rounds}
 
@@ -1442,6 +1537,7 @@ def _pair_card_data(section: str, card: PairCard, pair: Pair | None) -> dict:
             "boards_text": board_range(row.boards) if row.boards else "",
             "next": _next_text(row.next),
         } for row in card.rows],
+        "left_after": card.left_after,
     }
 
 
@@ -1455,7 +1551,10 @@ def guide_cards(event: Event) -> dict:
     "boards_text", "shared_with", "ns_next", "ew_next", "boards_next",
     "boards_from"}]} and a pair card {"section", "pair", "names", "team",
     "rounds": [{"round", "table", "direction", "opponents", "boards",
-    "boards_text", "next"}]}: "next" is "table 2 E–W", "sit out" or "end of play".
+    "boards_text", "next"}], "left_after"}: "next" is "table 2 E–W", "stay at table 1,
+    N–S", "sit out" or "end of play"; "boards_from" says where the round's boards come
+    from ("from table 2", "shared with table 8"); a pair that left (decision 103) has no
+    rounds after "left_after", the round after which it left.
     """
     meetings = list(Meeting.objects.filter(section__event=event)
                     .select_related("section", "ns_pair__team", "ew_pair__team"))
@@ -1465,12 +1564,13 @@ def guide_cards(event: Event) -> dict:
     pairs = {p.number: p for p in Pair.objects.filter(event=event).select_related(
         "player_1", "player_2")}
     sections = sorted({m.section for m in meetings}, key=lambda s: s.name)
+    left = {n: p.left_after_round for n, p in pairs.items() if p.left_after_round is not None}
     tables, pair_cards_data, notes = [], [], []
     for section in sections:
         movement = section_movement(section, by_section[section.pk])
-        tables += [_table_card_data(section.name, c) for c in table_cards(movement)]
+        tables += [_table_card_data(section.name, c) for c in table_cards(movement, left)]
         pair_cards_data += [_pair_card_data(section.name, c, pairs.get(c.pair))
-                            for c in pair_cards(movement)]
+                            for c in pair_cards(movement, left)]
         if movement.kind in MOVEMENT_KINDS:
             notes.append({"section": section.name, "title": movement_title(movement),
                           "lines": movement_instructions(movement)})
@@ -1511,8 +1611,8 @@ def where_next(section: Section, table: int, round_number: int, *,
             lines.append((who, "Your night ends here: thank you for playing."))
         elif seat.sits_out:
             lines.append((who, f"Sit out round {round_number + 1}."))
-        elif (seat.table, seat.direction) == (table, here):
-            lines.append((who, f"Stay at table {table}, {label}."))
+        elif seat.stays_from is not None:  # the card's words: "stay at table 3, sit E–W"
+            lines.append((who, f"{str(seat)[0].upper()}{str(seat)[1:]}."))
         else:
             lines.append((who, f"Go to table {seat.table}, {presenters.side(seat.direction)}."))
     for move in row.boards_next or (BoardsMove(row.boards),):
@@ -1523,8 +1623,8 @@ def where_next(section: Section, table: int, round_number: int, *,
     if nxt is not None:
         coming = (f"N–S pair {nxt.ns} against E–W pair {nxt.ew}, "
                   f"board{'s' if len(nxt.boards) > 1 else ''} {board_range(nxt.boards)}")
-        if nxt.boards_from:
-            coming += " from " + "; ".join(str(m) for m in nxt.boards_from)
+        origin = boards_origin(nxt)  # the table card's words for where they come from
+        coming += f" {origin}" if origin else ""
     return WhereNext(round=round_number, last=last, lines=lines, coming=coming)
 
 

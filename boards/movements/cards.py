@@ -8,7 +8,7 @@ below, made from a generated movement or from one rebuilt from the stored meetin
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .check import shares_boards
@@ -22,6 +22,10 @@ class Seat:
 
     table: int | None
     direction: str | None = None  # "NS" or "EW"; None when the pair sits out
+    # As the "next" seat of a card's round: the direction the pair sat in that round when
+    # this seat is at the same table (it stays put: a Mitchell's N–S pair, a Howell's
+    # stationary pair), else None.
+    stays_from: str | None = None
 
     @property
     def sits_out(self) -> bool:
@@ -30,7 +34,12 @@ class Seat:
     def __str__(self) -> str:
         if self.table is None:
             return "sit out"
-        return f"table {self.table} {_DIRECTION[self.direction or '']}"
+        side = _DIRECTION[self.direction or '']
+        if self.stays_from is not None:
+            # The table page's words: "Stay at table 3, N–S."
+            turn = "" if self.stays_from == self.direction else "sit "
+            return f"stay at table {self.table}, {turn}{side}"
+        return f"table {self.table} {side}"
 
 
 @dataclass(frozen=True)
@@ -105,18 +114,23 @@ class PairCardRow:
 
 @dataclass(frozen=True)
 class PairCard:
+    """``left_after``: the round after which the pair left (its rows stop there)."""
+
     pair: int
     team: str | None
     rows: tuple[PairCardRow, ...]
+    left_after: int | None = None
 
 
 class _Layout:
     """Each round's seats and board places, looked up by pair and by board."""
 
-    def __init__(self, movement: Movement) -> None:
+    def __init__(self, movement: Movement, left: Mapping[int, int] | None = None) -> None:
         self.movement = movement
+        self.left = dict(left or {})
         self.seats: list[dict[int, Seat]] = []
         self.board_tables: list[dict[int, tuple[int, ...]]] = []
+        self.playing: list[set[int]] = [{t.table for t in rnd.tables} for rnd in movement.rounds]
         for rnd in movement.rounds:
             seats: dict[int, Seat] = {p: Seat(None) for p in rnd.sit_out}
             where: dict[int, list[int]] = defaultdict(list)
@@ -129,10 +143,22 @@ class _Layout:
             self.board_tables.append({b: tuple(sorted(ts)) for b, ts in where.items()})
 
     def seat(self, index: int, pair: int) -> Seat | None:
-        """The pair's seat in round index (0-based); None past the last round."""
+        """The pair's seat in round index (0-based); None past the last round, and past
+        the round after which the pair left (its night is over: it does not sit out)."""
         if not 0 <= index < len(self.seats):
             return None
+        if pair in self.left and self.movement.rounds[index].number > self.left[pair]:
+            return None
         return self.seats[index].get(pair, Seat(None))
+
+    def next_seat(self, index: int, pair: int) -> Seat | None:
+        """The pair's seat in the round after round index, marked when it stays at the
+        table it sits at in round index."""
+        after = self.seat(index + 1, pair)
+        here = self.seats[index].get(pair)
+        if after is None or after.table is None or here is None or here.table != after.table:
+            return after
+        return Seat(after.table, after.direction, stays_from=here.direction)
 
     def boards_move(self, index: int, table: int, boards: tuple[int, ...],
                     step: int) -> tuple[BoardsMove, ...]:
@@ -143,15 +169,7 @@ class _Layout:
         groups: dict[tuple, list[int]] = defaultdict(list)
         for board in boards:
             tables = self.board_tables[other].get(board)
-            if tables:
-                key = (tables, "", False)
-            elif step > 0 and not self._played_later(board, other):
-                # Played no more (a movement changed to fewer boards a round, say): the
-                # board goes back to the director, not to a table to wait.
-                key = ((), "", False)
-            else:
-                key = self._resting(table, step)
-            groups[key].append(board)
+            groups[(tables, "", False) if tables else self.resting(other, board)].append(board)
         return tuple(BoardsMove(tuple(bs), *key) for key, bs in groups.items())
 
     def _played_later(self, board: int, index: int) -> bool:
@@ -159,27 +177,69 @@ class _Layout:
         return any(board in self.board_tables[i]
                    for i in range(index + 1, len(self.board_tables)))
 
-    def _resting(self, table: int, step: int) -> tuple[tuple[int, ...], str, bool]:
-        """Boards nobody plays in the round next to this one: where do they wait?"""
+    def _played_before(self, board: int, index: int) -> bool:
+        return any(board in self.board_tables[i] for i in range(index))
+
+    def resting(self, index: int, board: int) -> tuple[tuple[int, ...], str, bool]:
+        """Where `board`, played by nobody in round index (0-based), waits that round.
+
+        One answer for both cards that name the place: the card of the round before
+        ("then the boards go to") and the table page of the round after ("from"). A
+        movement changed between rounds (``change.fit``) seats its board sets anew, so
+        the place is worked out from the boards' tables on either side and kept only
+        where it can be: a table they wait at is one not in play that round, a bye
+        stand stands in a relay round. A board played no more goes back to the
+        director, as does (in a Mitchell) a board no earlier round played that waits
+        after round 1: new boards, made for a change, come from the director.
+        """
+        if not self._played_later(board, index):
+            # Played no more (a movement changed to fewer boards a round, say): the
+            # board goes back to the director, not to a table to wait.
+            return ((), "", False)
         m = self.movement
         if m.kind != "mitchell" or not m.tables:
             return ((), "relay stand", False)
-        # A Mitchell's boards move down one station a round (see board_station).
-        station = board_station(table - 1, m.tables, m.variant)
-        tables = station_tables((station - step) % m.tables, m.tables, m.variant)
-        if tables is None:
-            return ((), f"bye stand between tables {m.tables // 2} and {m.tables // 2 + 1}",
-                    False)
-        return (tables, "", True)
+        if index > 0 and not self._played_before(board, index):
+            return ((), "", False)  # new boards: from the director
+        relay = self._relay_tables(index)
+        bye = relay or (m.tables if m.is_relay else None)
+        for step, other in ((-1, index - 1), (+1, index + 1)):
+            tables = self.board_tables[other].get(board) if 0 <= other < len(
+                self.board_tables) else None
+            if not tables:
+                continue
+            # A Mitchell's boards move down one station a round (see board_station).
+            station = board_station(tables[0] - 1, m.tables, m.variant)
+            waits = station_tables((station + step) % m.tables, m.tables, m.variant)
+            if waits is None and bye:
+                return self._bye_stand(bye)
+            if waits and not set(waits) & self.playing[index]:
+                return (waits, "", True)
+        if relay:
+            return self._bye_stand(relay)
+        return ((), "", False)
+
+    def _relay_tables(self, index: int) -> int | None:
+        """In a relay round (table 1 shares its boards with table n, a relay Mitchell's
+        last table), n; else None."""
+        if not self.board_tables[index]:
+            return None
+        shared = [ts for ts in self.board_tables[index].values() if len(ts) > 1 and 1 in ts]
+        return max(shared[0]) if shared else None
+
+    @staticmethod
+    def _bye_stand(tables: int) -> tuple[tuple[int, ...], str, bool]:
+        return ((), f"bye stand between tables {tables // 2} and {tables // 2 + 1}", False)
 
 
-def table_cards(movement: Movement) -> list[TableCard]:
+def table_cards(movement: Movement, left: Mapping[int, int] | None = None) -> list[TableCard]:
     """Per table, round by round: the N–S and E–W pairs, the boards (None = idle), and
-    where the pairs and boards go next.
+    where the pairs and boards go next. `left`: pair → the round after which it left
+    (its night ends there: "end of play", not "sit out").
 
     A table that is never in play (a Howell's last table when its pair is missing)
     gets no card."""
-    layout = _Layout(movement)
+    layout = _Layout(movement, left)
     cards = []
     for table in _table_numbers(movement):
         rows = []
@@ -192,8 +252,8 @@ def table_cards(movement: Movement) -> list[TableCard]:
                            if t.table != table and set(t.boards) & set(here.boards))
             rows.append(TableCardRow(
                 rnd.number, here.ns, here.ew, here.boards, shared,
-                ns_next=layout.seat(index + 1, here.ns),
-                ew_next=layout.seat(index + 1, here.ew),
+                ns_next=layout.next_seat(index, here.ns),
+                ew_next=layout.next_seat(index, here.ew),
                 boards_next=layout.boards_move(index, table, here.boards, +1),
                 boards_from=layout.boards_move(index, table, here.boards, -1)))
         if any(row.ns is not None for row in rows):  # a table never in play gets no card
@@ -211,15 +271,21 @@ def pair_numbers(movement: Movement) -> list[int]:
                    for p in (*(x for t in rnd.tables for x in (t.ns, t.ew)), *rnd.sit_out)})
 
 
-def pair_cards(movement: Movement) -> list[PairCard]:
-    """Per pair, round by round: table, direction, boards, opponents and the next seat."""
+def pair_cards(movement: Movement, left: Mapping[int, int] | None = None) -> list[PairCard]:
+    """Per pair, round by round: table, direction, boards, opponents and the next seat.
+
+    `left`: pair → the round after which it left (decision 103): its card stops at that
+    round, whose next seat is the end of play, and says so (``left_after``)."""
     team_of = {p: name for name, members in (movement.teams or {}).items() for p in members}
-    layout = _Layout(movement)
+    left = dict(left or {})
+    layout = _Layout(movement, left)
     cards = []
     for pair in pair_numbers(movement):
-        rows = [_pair_row(rnd, pair, layout.seat(index + 1, pair))
-                for index, rnd in enumerate(movement.rounds)]
-        cards.append(PairCard(pair, team_of.get(pair), tuple(rows)))
+        gone = left.get(pair)
+        rows = [_pair_row(rnd, pair, layout.next_seat(index, pair))
+                for index, rnd in enumerate(movement.rounds)
+                if gone is None or rnd.number <= gone]
+        cards.append(PairCard(pair, team_of.get(pair), tuple(rows), gone))
     return cards
 
 
@@ -240,6 +306,24 @@ def table_round(movement: Movement, table: int, round_number: int) -> TableCardR
             return next((row for row in card.rows
                          if row.round == round_number and row.in_play), None)
     return None
+
+
+def boards_origin(row: TableCardRow) -> str:
+    """Where a round's boards come from, in the words of the table card and of the table
+    page (one phrase for both): "from table 2", "from the bye stand between tables 4 and
+    5", "from the director" (new boards), "4–5 from table 2; 6 from the relay stand" when
+    they come from two places; then "shared with table 8" when another table plays them
+    too. "" for the first round's boards played by one table."""
+    moves = row.boards_from
+    parts = []
+    if len(moves) == 1:
+        parts.append(f"from {moves[0]}")
+    elif moves:
+        parts.append("; ".join(f"{board_range(m.boards)} from {m}" for m in moves))
+    if row.shared_with:
+        word = "tables" if len(row.shared_with) > 1 else "table"
+        parts.append(f"shared with {word} {' and '.join(map(str, row.shared_with))}")
+    return ", ".join(parts)
 
 
 def board_range(boards: Iterable[int]) -> str:
@@ -348,10 +432,8 @@ def _table_card_lines(card: TableCard, movement: Movement) -> list[str]:
         if row.ns is None:
             lines.append(f"  {row.round:5}  (not in play)")
             continue
-        note = ""
-        if row.shared_with:
-            word = "tables" if len(row.shared_with) > 1 else "table"
-            note = f"  shared with {word} {', '.join(map(str, row.shared_with))}"
+        origin = boards_origin(row)
+        note = f"  {origin}" if origin else ""
         lines.append(f"  {row.round:5}  {row.ns:3}  {row.ew:3}  {board_range(row.boards)}{note}")
     if movement.is_relay and card.table == movement.tables:
         lines.append("  (the bye stand between tables "
@@ -370,4 +452,6 @@ def _pair_card_lines(card: PairCard) -> list[str]:
         direction = _DIRECTION[row.direction or ""]
         lines.append(f"  round {row.round}: table {row.table} {direction}, boards "
                      f"{board_range(row.boards)}, vs pair {row.opponents}")
+    if card.left_after is not None:
+        lines.append(f"  left after round {card.left_after}: no further rounds")
     return lines + [""]

@@ -53,3 +53,40 @@ def test_the_director_changes_the_movement_and_the_table_closes(browser, after_r
     expect(closed).to_contain_text("Boards 7–8: Go back to the director.")
     expect(table.locator("[data-testid=round-over]")).to_have_count(0)
     browser.shot(table, "closed table")
+
+
+@pytest.fixture
+def round_1_played(night):
+    """Round 1 of the 4-table skip Mitchell played and agreed; every pair stays."""
+    night.play(keep=lambda meeting, board: meeting.round == 1)
+    services.round_agree(section=night.event.sections.get(), round_number=1,
+                         actor=night.actor)
+    return night
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+def test_choosing_a_howell_takes_the_mitchells_variant_away(browser, round_1_played, phone):
+    """The skip chosen for the Mitchell is hidden and not sent once a Howell is chosen,
+    and comes back with the Mitchell; the Howell's preview has no variant problem."""
+    night = round_1_played
+    page = browser.page(phone=phone)
+    log_in(page, night.director, next_url=f"/director/events/{night.event.pk}/movement/change/")
+    variant = page.locator("[data-testid=change-variant]")
+    expect(variant).to_be_visible()
+    expect(variant).to_have_value("skip")
+    page.select_option("[data-testid=change-kind]", "howell")
+    expect(variant).to_be_hidden()
+    expect(variant).to_be_disabled()
+    browser.shot(page, "howell chosen")
+    page.select_option("[data-testid=change-kind]", "mitchell")
+    expect(variant).to_be_visible()
+    expect(variant).to_have_value("skip")
+    page.select_option("[data-testid=change-kind]", "howell")
+    page.fill("[data-testid=change-tables]", "4")
+    page.locator("[data-testid=show-change]").click()
+    preview = page.locator("[data-testid=change-preview]")
+    expect(preview).to_contain_text("From round 2: Howell, 4 tables, 8 pairs")
+    expect(preview).not_to_contain_text("variant")
+    expect(page.locator("[data-testid=change-variant]")).to_be_hidden()
+    expect(page.locator("input[name=previewed]")).to_have_value("2|howell|4||2")
+    browser.shot(page, "howell preview")

@@ -25,7 +25,9 @@ def test_each_boards_score_on_the_card_has_its_sign(client, night):
     for pair in range(1, 7):
         card = selectors.scorecard(night.event, pair)
         shown = score_cells(page(client, night, f"pairs/{pair}/"))
-        assert shown == [presenters.signed(r["score"]) for r in card["rows"]], pair
+        # A ruled board (the night's average) shows its award, signed, as a score.
+        assert shown == [presenters.signed(r["score"]) if r["score"] is not None
+                         else presenters.side_award(r) for r in card["rows"]], pair
         for row, text in zip(card["rows"], shown, strict=True):
             if row["score"] and row["score"] > 0:
                 assert text == f"+{row['score']}"

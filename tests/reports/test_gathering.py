@@ -5,6 +5,7 @@ night with every irregular case: boards not played, rulings (average, fouled, ca
 adjusted and assigned scores (a split one too), a substitute, a Law B note, both ways of
 comparing sections and both methods."""
 
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -103,6 +104,13 @@ def old_traveller(event, board_number):
         "rows": rows,
         "notes": selectors.irregular_notes(event, board.number),
         "teams": [],  # a pairs night: no team match's points on the board
+        # Matchpoints factored up (Neuberg) where a section's board has fewer real results
+        # than the most played board (the standings' expected count).
+        "factored": [{"section": name, "played": n, "top": 2 * (n - 1),
+                      "scaled_top": 2 * (state.expected - 1)}
+                     for name, n in sorted(Counter(r["section"] for r in real).items())
+                     if state.expected and n != state.expected]
+        if state and event.method == "matchpoints" else [],
     }
 
 
@@ -134,6 +142,10 @@ def old_scorecard(event, pair_number):
             "adjustment": presenters.adjustment(r),
             "note": (notes.get((r.board.number, r.meeting_id))
                      or notes.get((r.board.number, None), "")) if r.ruling else "",
+            # A ruled board's award as its traveller gives it; no pair left this night.
+            "award": (next(row["award"] for row in old_traveller(event, r.board.number)["rows"]
+                           if row["result_id"] == r.id) if r.ruling else None),
+            "left": None,
             "score": r.ns_score if is_ns else r.ew_score,
             "plus_minus": None if mine is None else fraction_str(mine),
             "shown": None if mine is None else shown(mine),

@@ -192,7 +192,8 @@ def test_guide_cards_follow_the_stored_meetings(night):
                        f"{first}–{last}"), page
     # The pair cards: each pair's names, its rounds and where it goes next.
     assert has_row(pages[2], "Pair 1", "Ann Lee & Bob Ray")
-    assert has_row(pages[2], 1, 1, "N–S", 4, "1–2", "table 1 N–S")
+    # Pair 1 stays at table 1 (a Mitchell's N–S pair): the card says so, as the phone does.
+    assert "1 1 N–S 4 1–2 stay at table 1, N–S" in " ".join(pages[2].split())  # wrapped
     # After the last round everybody is done.
     assert "end of play" in pages[0] and "the director" in pages[0]
     assert calls[-1] == (9, 9)  # a unit of progress per card
@@ -222,7 +223,7 @@ def test_guide_card_says_where_pairs_and_boards_go_next(night):
            .select_related("ns_pair", "ew_pair")}
     # Mitchell: N-S stay put, E-W move; say so from the meetings, not from a formula.
     ew_table = next(t for (r, t), m in nxt.items() if r == 2 and m.ew_pair.number == first["ew"])
-    assert first["ns_next"] == "table 1 N–S"
+    assert first["ns_next"] == "stay at table 1, N–S"  # the phone's words for staying
     assert first["ew_next"] == f"table {ew_table} E–W"
     board_table = next(t for (r, t), m in nxt.items() if r == 2 and first["boards"][0] in m.boards)
     assert first["boards_next"] == f"table {board_table}"

@@ -272,7 +272,9 @@ def test_the_guide_cards_show_the_late_pair_and_the_sit_outs_of_a_leaving_pair(
                         reason="train")
     cards = selectors.guide_cards(event)
     gone = next(c for c in cards["pairs"] if c["pair"] == 5)
-    assert [r["next"] for r in gone["rounds"]][0] == "sit out"
+    # Its night ends after round 1 (decision 103), as its phone says: no "sit out".
+    assert [r["next"] for r in gone["rounds"]] == ["end of play"]
+    assert gone["left_after"] == 1
     sitting = sum(1 for t in cards["tables"] for r in t["rounds"] if not r["in_play"])
     # Round 1's sit-out (before pair 8 came), and the leaving pair's two meetings.
     assert sitting == 3

@@ -124,5 +124,8 @@ def test_web_and_printed_cards_are_one_set_of_data(director):
         for now, then in zip(rounds, rounds[1:], strict=False):
             expected = "sit out" if then["table"] is None else \
                 f"table {then['table']} {then['direction']}"
+            if then["table"] is not None and then["table"] == now["table"]:  # it stays
+                turn = "" if then["direction"] == now["direction"] else "sit "
+                expected = f"stay at table {then['table']}, {turn}{then['direction']}"
             assert now["next"] == expected
         assert rounds[-1]["next"] == "end of play"

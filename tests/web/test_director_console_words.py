@@ -193,3 +193,37 @@ def test_three_or_four_pairs_are_offered_a_howell(director_client, pairs):
         "pairs_per_team": "", "action": "show"}).content.decode()
     assert (f"A Mitchell needs at least 3 tables (5 pairs): {pairs} pairs play a Howell "
             "(choose Howell)") in refused
+
+
+# --- boards a round, one or more ----------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_event_page_says_one_board_a_round(director, director_client):
+    """A movement of 1 board a round reads "1 board a round", never "1 boards a round", on
+    the event page's set-up list, with one section and with several."""
+    from tests.web.test_director_sections import night
+    from tournaments.models import Section
+
+    event = night(director)
+    movement = f"/director/events/{event.pk}/movement/"
+    director_client.post(movement, {"kind": "mitchell", "tables": 10, "boards_per_round": 1,
+                                    "variant": "skip", "action": "save"})
+    text = strip_tags(director_client.get(f"/director/events/{event.pk}/").content.decode())
+    assert "1 board a round" in text
+    assert "boards a round" not in text
+    event = night(director)  # another night, in two sections
+    movement = f"/director/events/{event.pk}/movement/"
+    sections = f"/director/events/{event.pk}/sections/"
+    director_client.post(sections, {"action": "add"})
+    b = Section.objects.get(event=event, name="B")
+    director_client.post(sections, {"action": "pairs", "section_id": b.pk, "pairs": "11-20"})
+    for name, per_round in (("A", 1), ("B", 3)):
+        director_client.post(movement, {"section": name, "kind": "mitchell", "tables": 5,
+                                        "boards_per_round": per_round, "variant": "",
+                                        "action": "save"})
+    text = " ".join(strip_tags(director_client.get(
+        f"/director/events/{event.pk}/").content.decode()).split())
+    assert "Section A: Mitchell, 5 tables, 1 board a round" in text
+    assert "Section B: Mitchell, 5 tables, 3 boards a round" in text
+    assert "1 boards" not in text

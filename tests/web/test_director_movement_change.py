@@ -206,3 +206,61 @@ def test_the_audit_tells_the_change_in_words(director_client, late):
     assert "new tables: 4" in html
     assert "notes: " + "; ".join(after["notes"]) in html
     assert "players: Late 8 &amp; Partner" in html  # names still joined with "&"
+
+
+# --- the even Mitchell's variant is a Mitchell's alone -------------------------------------
+
+
+@pytest.fixture
+def relay(director_client, late):
+    """`late` changed from round 2 to a 4-table relay Mitchell (pairs 7 and 8 seated)."""
+    director_client.post(page(late), {**ADD_TABLE, **MAKE})
+    section = late.sections.get()
+    assert (section.movement, section.variant) == ("mitchell", "relay")
+    return late
+
+
+HOWELL = {"from_round": "2", "kind": "howell", "tables": "4", "variant": "relay",
+          "boards_per_round": "2", "reason": "a Howell instead"}
+
+
+@pytest.mark.django_db
+def test_a_howell_ignores_the_relay_left_from_the_mitchell(director_client, relay):
+    """The relay the page showed for the Mitchell is sent with the Howell (a page without
+    its script): the Howell is previewed without it, as the movement page makes it, and
+    the page no longer shows the relay chosen."""
+    html = director_client.post(page(relay), {**HOWELL, "action": "show"}).content.decode()
+    assert "takes no variant" not in html
+    assert 'data-testid="change-problems"' not in html
+    assert 'data-testid="change-sound"' in html
+    assert "From round 2: Howell, 4 tables, 8 pairs" in html
+    assert 'name="previewed" value="2|howell|4||2"' in html
+    assert 'value="relay" selected' not in html
+    # ... and the change is made as previewed, the section no longer a relay.
+    response = director_client.post(page(relay), {**HOWELL, "action": "change",
+                                                  "previewed": "2|howell|4||2"})
+    assert response.status_code == 302
+    section = relay.sections.get()
+    assert (section.movement, section.variant) == ("howell", "")
+
+
+@pytest.mark.django_db
+def test_the_variant_field_is_a_mitchells_only_and_shares_the_script(director_client, relay):
+    html = director_client.get(page(relay)).content.decode()
+    assert '<p data-for-kinds="mitchell" data-testid="change-variant-field">' in html
+    assert "js/movement-form.js" in html
+    assert 'value="relay" selected' in html  # the Mitchell's relay, shown while it is one
+
+
+def test_both_movement_forms_drop_a_variant_for_another_movement():
+    from tournaments.forms import MovementChangeForm, MovementForm
+
+    change = MovementChangeForm({**HOWELL})
+    assert change.is_valid(), change.errors
+    assert change.cleaned_data["variant"] == ""
+    setup = MovementForm({"kind": "howell", "tables": "4", "boards_per_round": "2",
+                          "variant": "relay"})
+    assert setup.is_valid(), setup.errors
+    assert setup.cleaned_data["variant"] == ""
+    mitchell = MovementChangeForm({**HOWELL, "kind": "mitchell"})
+    assert mitchell.is_valid() and mitchell.cleaned_data["variant"] == "relay"

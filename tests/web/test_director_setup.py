@@ -210,8 +210,9 @@ def test_guide_cards(director_client, mitchell):
         '<td class="num">2</td>' in card
     # The table cards say where the pairs and the boards go next, as the printed ones do.
     table = page.split('data-testid="guide-table-1"')[1].split("</table>")[0]
+    # (Round 1's boards come from no table; N–S pair 1 stays, in the phone's words.)
     assert '<td class="num">1</td><td class="num pair">1</td><td class="num pair">8</td>' \
-        '<td class="nowrap">1–3</td><td>table 1 N–S</td><td>table 2 E–W</td>' \
+        '<td>1–3</td><td>stay at table 1, N–S</td><td>table 2 E–W</td>' \
         '<td>table 7</td>' in table
 
 

@@ -58,8 +58,9 @@ def _exact_note(shown, exact) -> str:
 
 
 def _played(row: dict, whist: bool) -> list[str]:
-    """The contract, declarer and tricks columns (whist: the tricks alone)."""
-    words = contract_words(row)
+    """The contract, declarer and tricks columns (whist: the tricks alone); a ruled board's
+    words as the web card and the PDF write them (why it was not played, the award)."""
+    words = presenters.ruling_words(row) if row.get("ruling") else contract_words(row)
     late = " (played late)" if row.get("late_play") else ""
     if whist:  # the tricks the pair's side won in play
         tricks = "" if row["tricks"] is None else str(presenters.tricks_won(row))
@@ -106,6 +107,8 @@ def card_text(event: Event, card: dict) -> str:
         if team:
             line += (["—", "—"] if r["plus_minus"] is None else
                      [presenters.exact(r["plus_minus"]), presenters.exact(r["running"])])
+        elif r["score"] is None and r.get("ruling"):  # the award the traveller gives, or ""
+            line.append(presenters.side_award(r, is_whist=whist))
         else:
             line.append(("" if r["score"] is None else str(r["score"])) if whist
                         else presenters.signed(r["score"]))
@@ -120,6 +123,9 @@ def card_text(event: Event, card: dict) -> str:
     if not whist:
         numeric.add(5)
     lines = _table(head, rows, numeric) if rows else ["No boards played."]
+    late = presenters.joined_late_words(card["pair"], card.get("joined_round"))
+    if late:  # the rounds before a late pair joined have no rows
+        lines = [late, "", *lines]
     notes = [f"Board {r['board']}: {r['note']}" for r in card["rows"] if r.get("note")]
     if notes:
         lines += ["", *notes]

@@ -125,6 +125,14 @@ def _with_marks(cell: Cell, row: dict) -> Cell:
     return Rich(*lines, *((Run(mark, size=7, color=GREY),) for mark in row["marks"]))
 
 
+def _ruling_cell(words: str) -> Cell:
+    """A score card's ruling in words, each part on a line of its own ("Average (Duplicate
+    Law B)" / "awarded N–S −16⅔, E–W +16⅔"): on one line the card's narrower span set
+    them at some 5 points."""
+    parts = words.split("; ")
+    return words if len(parts) == 1 else Rich(*((Run(part),) for part in parts))
+
+
 def _card_late_cell(cell: Cell) -> Cell:
     """A score card's contract cell with "(played late)" after it, on the same line."""
     first = cell.lines[0] if isinstance(cell, Rich) else (Run(cell),)
@@ -238,6 +246,9 @@ class TravellersRenderer(HandDiagramRenderer):
             if average and not whist:
                 block.append(Spacer(0, 1 * mm))
                 block.append(self.para(esc(average), "small"))
+            for line in presenters.neuberg_notes(board):  # a matchpoint board factored up
+                block.append(Spacer(0, 1 * mm))
+                block.append(self.para(esc(line) + ".", "small"))
             for line in presenters.board_team_words(board):  # a team match's board
                 block.append(Spacer(0, 1 * mm))
                 block.append(self.para(esc(line), "small"))
@@ -432,20 +443,25 @@ class StandingsRenderer(BaseRenderer):
             yield [self.kept(f"{a} v {b}", [*(intro if first else []),
                                              *self.match_block(match)])]
             first = False
-        note = presenters.not_played_note(data)  # what "22 of 24" under Boards means
+        # What "22 of 24" under Boards means; a late pair's "10 of 14" (its boards of the
+        # rounds before it joined: ``late_pairs``, selectors.late_pairs, where given).
+        late = data.get("late_pairs")
+        notes = [note for note in [presenters.not_played_note(data),
+                                   *presenters.late_pairs_notes(data, late)] if note]
         for index, ranking in enumerate(data["rankings"]):
             if data["kind"] == "teams":
                 heading, block = "Teams", self.team_ranking(ranking)
             else:
                 heading = self.ranking_heading(ranking)
-                block = self.pair_ranking(ranking, data["method"])
-            if note and index == len(data["rankings"]) - 1:
-                block += [Spacer(0, 2 * mm), self.para(esc(note), "body")]
+                block = self.pair_ranking(ranking, data["method"], late)
+            if notes and index == len(data["rankings"]) - 1:
+                for note in notes:
+                    block += [Spacer(0, 2 * mm), self.para(esc(note), "body")]
             yield [self.kept(heading, [*(intro if first else []), *block])]
             first = False
         for index, ranking in enumerate(data.get("section_rankings", [])):
             # Compared across the field: each section's pairs placed among themselves too.
-            block = self.pair_ranking(ranking, data["method"])
+            block = self.pair_ranking(ranking, data["method"], late)
             if index == 0:  # with the first section's ranking: never the last line of a page
                 block = [self.para("Each section's places", "h2"), *block]
             yield [self.kept(self.ranking_heading(ranking), block)]
@@ -491,8 +507,9 @@ class StandingsRenderer(BaseRenderer):
         heading = presenters.side_name(ranking["direction"])
         return f"Section {ranking['section']}, {heading}" if ranking.get("section") else heading
 
-    def pair_ranking(self, ranking: dict, method: str) -> list[Flowable]:
-        """A pairs ranking: its heading, then its table."""
+    def pair_ranking(self, ranking: dict, method: str,
+                     late_pairs: list[dict] | None = None) -> list[Flowable]:
+        """A pairs ranking: its heading, then its table (a late pair's Boards "10 of 14")."""
         mp = method == "matchpoints"
         # The field's ranking of several sections: each pair's section beside its number.
         sectioned = bool(ranking["rows"]) and "section" in ranking["rows"][0]
@@ -511,8 +528,7 @@ class StandingsRenderer(BaseRenderer):
             rows.append([r["place"], r["pair"], *([r["section"]] if sectioned else []),
                          self.para(esc(presenters.pair_names(r["names"],
                                                              r.get("substitutes")))),
-                         score, exact, presenters.boards_played(r["boards"],
-                                                                r.get("not_played", 0))])
+                         score, exact, presenters.row_boards_played(r, late_pairs)])
         if len(rows) == 1:
             rows.append(["", "", "No results yet", "", "", ""])
         widths = [16 * mm, 14 * mm, *([16 * mm] if sectioned else []),
@@ -605,6 +621,9 @@ class ScorecardsRenderer(BaseRenderer):
             title = (f"Pair {card['pair']}: "
                      f"{presenters.pair_names(card['names'], card.get('substitutes'))}")
             block: list[Flowable] = [self.line(title, "title")]
+            late = presenters.joined_late_words(card["pair"], card.get("joined_round"))
+            if late:  # the rounds its rows leave out, as the web card says
+                block.append(self.para(esc(late), "small"))
             if whist:  # no contract: the tricks the pair's side won, as the web card has it
                 head = ["Board", "Sat", "Against", "Tricks won in play"]
                 widths = [14, 12, 18, 30]
@@ -666,8 +685,10 @@ class ScorecardsRenderer(BaseRenderer):
         """One board of a card: plain strings for numbers, shared cells for the rest
         (matchpoints exactly and unsigned, "6½"; plus/minus signed, rounded, exact beneath;
         in a team match the points won and their running total, exactly, "—" for a deal
-        left out of the match)."""
-        played = contract_cell(r)
+        left out of the match). A ruling is written as the web card writes it: why a board
+        was not played, or the award the traveller gives (presenters.ruling_words), the
+        pair's own award in the Score column."""
+        played = _ruling_cell(presenters.ruling_words(r)) if r.get("ruling") else contract_cell(r)
         if whist:  # the ruling's words, else the tricks the pair's side won in play
             played = played or blank(presenters.tricks_won(r))
         cells = [str(r["board"]), presenters.side(r["direction"]), str(r["opponents"]),
@@ -684,7 +705,10 @@ class ScorecardsRenderer(BaseRenderer):
             cells += ["—", "—"] if r["plus_minus"] is None else [
                 presenters.exact(r["plus_minus"]), presenters.exact(r["running"])]
             return GridRow(cells, span)
-        cells.append(blank(r["score"]) if whist else signed(r["score"]))  # whist: a count
+        if r["score"] is None and r.get("ruling") and r.get("award"):
+            cells.append(presenters.side_award(r, is_whist=whist))  # "+16⅔"; whist: "7"
+        else:
+            cells.append(blank(r["score"]) if whist else signed(r["score"]))  # whist: a count
         if mp:
             cells += [presenters.exact(r["plus_minus"]), presenters.exact(r["running"])]
         elif compared:
@@ -786,15 +810,16 @@ class GuidecardsRenderer(BaseRenderer):
                 rows.append([r["round"], self.para("Not in play this round", "card"),
                              "", "", "", "", ""])
                 continue
-            boards = r["boards_text"]
-            if r["shared_with"]:
-                boards += " (shared with table " + ", ".join(map(str, r["shared_with"])) + ")"
-            rows.append([r["round"], r["ns"], r["ew"], self.para(esc(boards), "card"),
+            # Where the boards come from, as the table page says it (cards.boards_origin).
+            boards = f"<b>{esc(r['boards_text'])}</b>"
+            if r.get("boards_from"):
+                boards += f"<br/>{esc(r['boards_from'])}"
+            rows.append([r["round"], r["ns"], r["ew"], self.para(boards, "card"),
                          self.para(esc(r["ns_next"]), "card"),
                          self.para(esc(r["ew_next"]), "card"),
                          self.para(esc(r["boards_next"]), "card")])
         width = self.frame_width / columns - 8 * mm
-        parts = [0.08, 0.07, 0.07, 0.14, 0.19, 0.19, 0.26]
+        parts = [0.07, 0.06, 0.06, 0.22, 0.17, 0.17, 0.25]
         table = self.table(rows, widths=[p * width for p in parts],
                            extra=[("FONT", (0, 1), (2, -1), FONT_BOLD, 10),
                                   ("ALIGN", (0, 1), (2, -1), "CENTER"), *self.TIGHT, *spans])
@@ -818,6 +843,10 @@ class GuidecardsRenderer(BaseRenderer):
             rows.append([r["round"], r["table"], r["direction"], r["opponents"],
                          self.para(esc(r["boards_text"]), "card"),
                          self.para(esc(r["next"]), "card")])
+        if card.get("left_after") is not None:  # decision 103: its night ends, no sit-outs
+            spans.append(("SPAN", (0, len(rows)), (-1, len(rows))))
+            rows.append([self.para(f"Left after round {card['left_after']}: no further rounds",
+                                   "card"), "", "", "", "", ""])
         width = self.frame_width / columns - 8 * mm
         parts = [0.15, 0.12, 0.10, 0.16, 0.16, 0.31]
         table = self.table(rows, widths=[p * width for p in parts],

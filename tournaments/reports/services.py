@@ -853,7 +853,8 @@ def report_data(event: Event, kind: str, *,
     base = {"event": event.name, "rules": event.rules, "method": event.method,
             "published": event.published}
     if kind == "standings":
-        data = standings.standings(event)
+        # A late pair's Boards read "5 of 7" (the boards of the rounds before it joined).
+        data = {**standings.standings(event), "late_pairs": selectors.late_pairs(event)}
         step(1, 1)
         return data
     if kind == "overall":

@@ -78,6 +78,25 @@ def award_words(row) -> str:
 
 
 @register.filter
+def ruling_words(row) -> str:
+    """A score card's ruled board in words: the adjustment, why it was not played, or the
+    ruling and its award (presenters.ruling_words)."""
+    return presenters.ruling_words(row)
+
+
+@register.filter
+def side_award(row, is_whist=False) -> str:
+    """A score card's ruled board, the pair's own award: "+16⅔" (presenters.side_award)."""
+    return presenters.side_award(row, is_whist=bool(is_whist))
+
+
+@register.filter
+def joined_late_words(card) -> str:
+    """"Rounds 1 and 2 not played: pair 8 joined late, from round 3." (presenters)."""
+    return presenters.joined_late_words(card["pair"], card.get("joined_round"))
+
+
+@register.filter
 def board_team_words(traveller) -> list[str]:
     """A team match's board, what each team's pairs won on it (presenters)."""
     return presenters.board_team_words(traveller)
@@ -87,6 +106,12 @@ def board_team_words(traveller) -> list[str]:
 def traveller_average(traveller) -> str:
     """The average the traveller's ± are against, in words (presenters.traveller_average)."""
     return presenters.traveller_average(traveller)
+
+
+@register.filter
+def neuberg_notes(traveller) -> list[str]:
+    """A matchpoint board factored up, in words (presenters.neuberg_notes)."""
+    return presenters.neuberg_notes(traveller)
 
 
 @register.filter
@@ -162,9 +187,22 @@ def sentence(text) -> str:
 
 
 @register.filter
-def boards_played(row: dict) -> str:
-    """A standings row's Boards cell: "24", or "22 of 24" with 2 boards not played."""
-    return presenters.boards_played(row["boards"], row.get("not_played", 0))
+def boards_played(row: dict, late_pairs=None) -> str:
+    """A standings row's Boards cell: "24", or "22 of 24" with 2 boards not played (or
+    missed by a late pair, `late_pairs`: the ``late_pairs`` tag's)."""
+    return presenters.row_boards_played(row, late_pairs)
+
+
+@register.filter
+def late_missed(row: dict, late_pairs=None) -> int:
+    """The boards a standings row's late pair missed, 0 for any other (presenters)."""
+    return presenters.late_missed(row, late_pairs)
+
+
+@register.filter
+def late_pairs_notes(standings, late_pairs=None) -> list[str]:
+    """What each late pair's "10 of 14" means (presenters.late_pairs_notes)."""
+    return presenters.late_pairs_notes(standings, late_pairs)
 
 
 @register.filter

@@ -1057,7 +1057,7 @@ def audit(request: HttpRequest, event_id: int) -> HttpResponse:
     rows = [{
         "entry": entry,
         "who": _audit_who(entry, several=several),
-        **_audit_columns(entry, event),
+        **_audit_columns(entry, event, several=several),
         "undoable": entry.pk in undoable,
         "law_b": law_b.get(entry.pk),
         "action": AUDIT_ACTIONS.get(entry.action, entry.action),
@@ -1084,11 +1084,16 @@ def _audit_who(entry: AuditEntry, *, several: bool) -> str:
     return actor_name(label, entry.actor)
 
 
-def _audit_columns(entry: AuditEntry, event: Event) -> dict[str, str]:
+def _audit_columns(entry: AuditEntry, event: Event, *, several: bool = False
+                   ) -> dict[str, str]:
     """The Before and After columns: a merge of two records as a sentence (its snapshots
-    hold two records, which key by key read as program data), the rest key by key."""
+    hold two records, which key by key read as program data), a round agreed as one
+    ("Round 2 agreed at table 3", never "section: A, round: 2, tables: 3"), the rest key
+    by key."""
     if entry.action == "merge players":
         before, after = presenters.merge_words(entry.before, entry.after)
+    elif entry.action == "agree round":
+        before, after = "", presenters.agree_round_words(entry.after, several=several)
     else:
         before, after = _audit_text(entry.before, event), _audit_text(entry.after, event)
     return {"before": before, "after": after}
@@ -1120,8 +1125,8 @@ def _audit_text(snapshot: dict | None, event: Event) -> str:
             return str(value)
         if not value:
             return "none"
-        if key == "notes":
-            return "; ".join(value)  # sentences (a movement change)
+        if key in ("notes", "outstanding"):
+            return "; ".join(value)  # sentences (a movement change, boards not in)
         if all(isinstance(v, int) for v in value):
             return board_range(value)  # boards, tables as a director writes them: "7–10"
         return " & ".join(map(str, value))  # names
@@ -1141,7 +1146,9 @@ AUDIT_KEYS = {"final_after": "final after", "correction_minutes": "correction pe
 # Values in the players' words: an irregular board's (Duplicate Law B) and the standings'.
 AUDIT_VALUES = {
     "stage": presenters.IRREGULAR_FOUND,
-    "status": {"reported": "reported", "sent-back": "sent back", "resolved": "decided"},
+    "status": {"reported": "reported", "sent-back": "sent back", "resolved": "decided",
+               # an event's (the action "status")
+               "setting-up": "setting up"},
     "outcome": {"new-deal": "new deal", "fouled": "fouled board", "average": "average",
                 "cancelled": "board cancelled", "rectified": "put right",
                 "withdrawn": "report withdrawn"},
@@ -1152,8 +1159,9 @@ AUDIT_ORDER = {key: rank for rank, key in enumerate((
     "pair", "section", "from_round", "kind", "variant", "tables", "boards_per_round", "boards",
     "meetings", "new_boards", "new_tables", "closed_tables", "notes"))}
 # A row's id in the database says nothing to a director (the ruling's result is in its
-# own entry), nor a publication's number (the score card mails' key).
-AUDIT_HIDDEN = {"id", "result", "publication"}
+# own entry), nor a publication's number (the score card mails' key), nor a new session's
+# event id ("add session" names the session by its number).
+AUDIT_HIDDEN = {"id", "result", "publication", "event"}
 RESULT_STATUS = {"entered": "entered, not yet confirmed", "confirmed": "confirmed",
                  "director": "by the director"}
 # The What column: the actions whose stored names read oddly to a director.
