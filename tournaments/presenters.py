@@ -410,7 +410,7 @@ def rounds_words(first: int, last: int) -> str:
     return f"Rounds {first} {'and' if last == first + 1 else 'to'} {last}"
 
 
-def joined_late_words(pair: int, joined_round: int | None) -> str:
+def joined_late_words(pair: int | None, joined_round: int | None) -> str:
     """A late pair's score card (decision 102; or one seated by a movement change,
     decision 195), what its rows leave out: "Rounds 1 and 2 not played: pair 8 joined
     late, from round 3."; "" for a pair there from the start."""

@@ -123,7 +123,7 @@ def card_text(event: Event, card: dict) -> str:
     if not whist:
         numeric.add(5)
     lines = _table(head, rows, numeric) if rows else ["No boards played."]
-    late = presenters.joined_late_words(card["pair"], card.get("joined_round"))
+    late = presenters.joined_late_words(card.get("pair"), card.get("joined_round"))
     if late:  # the rounds before a late pair joined have no rows
         lines = [late, "", *lines]
     notes = [f"Board {r['board']}: {r['note']}" for r in card["rows"] if r.get("note")]

@@ -621,7 +621,7 @@ class ScorecardsRenderer(BaseRenderer):
             title = (f"Pair {card['pair']}: "
                      f"{presenters.pair_names(card['names'], card.get('substitutes'))}")
             block: list[Flowable] = [self.line(title, "title")]
-            late = presenters.joined_late_words(card["pair"], card.get("joined_round"))
+            late = presenters.joined_late_words(card.get("pair"), card.get("joined_round"))
             if late:  # the rounds its rows leave out, as the web card says
                 block.append(self.para(esc(late), "small"))
             if whist:  # no contract: the tricks the pair's side won, as the web card has it
