@@ -1698,7 +1698,20 @@ def guide_cards_from(event: Event, from_round: int) -> dict:
     """``guide_cards`` for the rounds from `from_round` on (the cards to hand out after
     the movement changed): each card keeps only those rounds, and a card with no seat
     in them (a table closed, a pair gone) is left out. The movement's notes, written
-    for the night as one movement, are left out too: the page says what changed."""
+    for the night as one movement, are left out too: the page says what changed.
+
+    Only the sections whose movement changed from that round get cards: the others'
+    cards, handed out at the start, still hold. Added: "changed_sections" (named where
+    the event has several), "unchanged_sections", "closed_tables" (closed after the
+    round before, in a changed section) and "change_notes" (what each change's preview
+    said: a stationary pair moved, boards out of play, rulings withdrawn)."""
+    # The changes from this round, newest first: the latest of each section counts.
+    latest: dict[str, dict] = {}
+    for after in event.audit.filter(action="movement change", after__from_round=from_round
+                                    ).order_by("-at", "-id").values_list("after", flat=True):
+        if after:
+            latest.setdefault(after.get("section", ""), after)
+    changed = sorted(name for name in latest if name)
     cards = guide_cards(event)
     tables = []
     for card in cards["tables"]:
@@ -1710,7 +1723,22 @@ def guide_cards_from(event: Event, from_round: int) -> dict:
         rounds = [r for r in card["rounds"] if r["round"] >= from_round]
         if any(r["table"] for r in rounds):
             pairs.append({**card, "rounds": rounds})
-    return {**cards, "notes": [], "tables": tables, "pairs": pairs}
+    names = sorted({c["section"] for c in (*tables, *pairs)})
+    if changed:
+        tables = [c for c in tables if c["section"] in changed]
+        pairs = [c for c in pairs if c["section"] in changed]
+    closed = [code.table for code in table_links(event)
+              if code.closed_after_round is not None
+              and code.closed_after_round == from_round - 1
+              and (not changed or code.section.name in changed)]
+    several = len(latest) > 1
+    return {**cards, "notes": [], "tables": tables, "pairs": pairs,
+            "changed_sections": changed if cards.get("sections", 1) > 1 else [],
+            "unchanged_sections": [n for n in names if changed and n not in changed],
+            "closed_tables": closed,
+            "change_notes": [f"Section {name}: {note}" if several else note
+                             for name, after in sorted(latest.items())
+                             for note in after.get("notes", [])]}
 
 
 # --- the audit trail -------------------------------------------------------------------------

@@ -95,33 +95,6 @@ def _previewed(options: dict) -> str:
 def guide_cards_from(request: HttpRequest, event_id: int, round_number: int) -> HttpResponse:
     """The guide cards of the rounds from a change of movement, with a notice."""
     event = _event(event_id)
-    # The changes from this round, newest first: one a section (two sections may change).
-    changes = [after for after in event.audit.filter(
-        action="movement change", after__from_round=round_number).order_by(
-        "-at", "-id").values_list("after", flat=True) if after]
-    latest: dict[str, dict] = {}
-    for after in changes:
-        latest.setdefault(after.get("section", ""), after)
-    cards = selectors.guide_cards_from(event, round_number)
-    # Only the sections whose movement changed get new cards: the others' cards, handed
-    # out at the start, still hold (the page names those sections).
-    changed = sorted(name for name in latest if name)
-    names = sorted({c["section"] for c in (*cards["tables"], *cards["pairs"])})
-    unchanged = [name for name in names if changed and name not in changed]
-    if changed:
-        cards = {**cards, "tables": [c for c in cards["tables"] if c["section"] in changed],
-                 "pairs": [c for c in cards["pairs"] if c["section"] in changed]}
-    closed = [code.table for code in selectors.table_links(event)
-              if code.closed_after_round is not None
-              and code.closed_after_round == round_number - 1
-              and (not changed or code.section.name in changed)]
-    # What the preview said (a stationary pair moved, boards out of play, rulings
-    # withdrawn), again where the director hands out the cards.
-    several = len(latest) > 1
-    notes = [f"Section {name}: {note}" if several else note
-             for name, after in sorted(latest.items()) for note in after.get("notes", [])]
     return render(request, "tournaments/director/guide_cards.html", {
-        **cards, "event": event,
-        "changed_from": round_number, "closed_tables": closed,
-        "changed_sections": changed if cards.get("sections", 1) > 1 else [],
-        "unchanged_sections": unchanged, "change_notes": notes})
+        **selectors.guide_cards_from(event, round_number), "event": event,
+        "changed_from": round_number})
