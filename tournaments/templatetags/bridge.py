@@ -189,7 +189,7 @@ def sentence(text) -> str:
 @register.filter
 def boards_played(row: dict, late_pairs=None) -> str:
     """A standings row's Boards cell: "24", or "22 of 24" with 2 boards not played (or
-    missed by a late pair, `late_pairs`: the ``late_pairs`` tag's)."""
+    missed by a late pair, `late_pairs`: selectors.late_pairs, as the view gives them)."""
     return presenters.row_boards_played(row, late_pairs)
 
 
