@@ -1538,6 +1538,7 @@ def _pair_card_data(section: str, card: PairCard, pair: Pair | None) -> dict:
             "next": _next_text(row.next),
         } for row in card.rows],
         "left_after": card.left_after,
+        "joined_from": card.joined_from,
     }
 
 
@@ -1551,10 +1552,11 @@ def guide_cards(event: Event) -> dict:
     "boards_text", "shared_with", "ns_next", "ew_next", "boards_next",
     "boards_from"}]} and a pair card {"section", "pair", "names", "team",
     "rounds": [{"round", "table", "direction", "opponents", "boards",
-    "boards_text", "next"}], "left_after"}: "next" is "table 2 E–W", "stay at table 1,
-    N–S", "sit out" or "end of play"; "boards_from" says where the round's boards come
-    from ("from table 2", "shared with table 8"); a pair that left (decision 103) has no
-    rounds after "left_after", the round after which it left.
+    "boards_text", "next"}], "left_after", "joined_from"}: "next" is "table 2 E–W",
+    "stay at table 1, N–S", "sit out" or "end of play"; "boards_from" says where the
+    round's boards come from ("from table 2", "shared with table 8"); a pair that left
+    (decision 103) has no rounds after "left_after", the round after which it left; a
+    late pair (decision 102) none before "joined_from", the round it joined in.
     """
     meetings = list(Meeting.objects.filter(section__event=event)
                     .select_related("section", "ns_pair__team", "ew_pair__team"))
@@ -1565,12 +1567,13 @@ def guide_cards(event: Event) -> dict:
         "player_1", "player_2")}
     sections = sorted({m.section for m in meetings}, key=lambda s: s.name)
     left = {n: p.left_after_round for n, p in pairs.items() if p.left_after_round is not None}
+    joined = {n: p.joined_round for n, p in pairs.items() if (p.joined_round or 0) > 1}
     tables, pair_cards_data, notes = [], [], []
     for section in sections:
         movement = section_movement(section, by_section[section.pk])
         tables += [_table_card_data(section.name, c) for c in table_cards(movement, left)]
         pair_cards_data += [_pair_card_data(section.name, c, pairs.get(c.pair))
-                            for c in pair_cards(movement, left)]
+                            for c in pair_cards(movement, left, joined)]
         if movement.kind in MOVEMENT_KINDS:
             notes.append({"section": section.name, "title": movement_title(movement),
                           "lines": movement_instructions(movement)})

@@ -114,12 +114,14 @@ class PairCardRow:
 
 @dataclass(frozen=True)
 class PairCard:
-    """``left_after``: the round after which the pair left (its rows stop there)."""
+    """``left_after``: the round after which the pair left (its rows stop there);
+    ``joined_from``: the round a late pair joined in (its rows start there)."""
 
     pair: int
     team: str | None
     rows: tuple[PairCardRow, ...]
     left_after: int | None = None
+    joined_from: int | None = None
 
 
 class _Layout:
@@ -271,21 +273,24 @@ def pair_numbers(movement: Movement) -> list[int]:
                    for p in (*(x for t in rnd.tables for x in (t.ns, t.ew)), *rnd.sit_out)})
 
 
-def pair_cards(movement: Movement, left: Mapping[int, int] | None = None) -> list[PairCard]:
+def pair_cards(movement: Movement, left: Mapping[int, int] | None = None,
+               joined: Mapping[int, int] | None = None) -> list[PairCard]:
     """Per pair, round by round: table, direction, boards, opponents and the next seat.
 
     `left`: pair → the round after which it left (decision 103): its card stops at that
-    round, whose next seat is the end of play, and says so (``left_after``)."""
+    round, whose next seat is the end of play, and says so (``left_after``). `joined`:
+    a late pair → the round it joined in (decision 102): its card starts there, and says
+    so (``joined_from``): before it, the pair was not there to sit out."""
     team_of = {p: name for name, members in (movement.teams or {}).items() for p in members}
     left = dict(left or {})
     layout = _Layout(movement, left)
     cards = []
     for pair in pair_numbers(movement):
-        gone = left.get(pair)
+        gone, since = left.get(pair), (joined or {}).get(pair)
         rows = [_pair_row(rnd, pair, layout.next_seat(index, pair))
                 for index, rnd in enumerate(movement.rounds)
-                if gone is None or rnd.number <= gone]
-        cards.append(PairCard(pair, team_of.get(pair), tuple(rows), gone))
+                if (gone is None or rnd.number <= gone) and (since is None or rnd.number >= since)]
+        cards.append(PairCard(pair, team_of.get(pair), tuple(rows), gone, since))
     return cards
 
 
@@ -445,6 +450,8 @@ def _table_card_lines(card: TableCard, movement: Movement) -> list[str]:
 def _pair_card_lines(card: PairCard) -> list[str]:
     team = f" (team {card.team})" if card.team else ""
     lines = [f"Pair {card.pair}{team}"]
+    if card.joined_from is not None:
+        lines.append(f"  joined late, from round {card.joined_from}")
     for row in card.rows:
         if row.table is None:
             lines.append(f"  round {row.round}: sits out")

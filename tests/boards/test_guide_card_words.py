@@ -15,7 +15,7 @@ from boards.movements import (
     pair_cards,
     table_cards,
 )
-from boards.movements.cards import boards_origin
+from boards.movements.cards import _pair_card_lines, boards_origin
 
 
 def changed(old: Movement, new: Movement, from_round: int) -> Movement:
@@ -128,3 +128,21 @@ def test_a_pair_that_left_has_no_rounds_after_it():
     assert table.rows[0].ew == 4 and table.rows[0].ew_next is None  # "end of play"
     others = {c.pair: c for c in pair_cards(movement, left={4: 1})}
     assert others[5].left_after is None and len(others[5].rows) == 3
+
+
+def test_a_late_pair_has_no_rounds_before_it_joined():
+    """Decision 102: a pair that joined from round 2 was not there in round 1 (its
+    opponents sat out); its card said "sit out" for it."""
+    full = generate("mitchell", tables=3, boards_per_round=2)
+    first = full.rounds[0]
+    seat = next(t for t in first.tables if 6 in (t.ns, t.ew))
+    alone = seat.ns if seat.ew == 6 else seat.ew
+    movement = replace(full, rounds=(replace(first, tables=tuple(
+        t for t in first.tables if t is not seat), sit_out=(alone,)), *full.rounds[1:]))
+    before = next(c for c in pair_cards(movement) if c.pair == 6)
+    assert before.rows[0].table is None  # without `joined`: "sit out" in round 1
+    card = next(c for c in pair_cards(movement, joined={6: 2}) if c.pair == 6)
+    assert [r.round for r in card.rows] == [2, 3] and card.joined_from == 2
+    assert all(r.table is not None for r in card.rows)
+    lines = _pair_card_lines(card)
+    assert lines[1] == "  joined late, from round 2" and "sits out" not in "\n".join(lines)

@@ -44,3 +44,23 @@ def test_the_printed_pair_card_of_a_pair_that_left_ends_there(director):
     assert "Left after round 1: no further rounds" in card
     assert "Sit out" not in card and "sit out" not in card
     assert "1 1 E–W 1 1–2 end of play" in card
+
+
+def test_the_printed_and_web_cards_of_a_late_pair_start_where_it_joined(director, client):
+    """Decision 102: a late pair was not there before it joined, so it did not sit out;
+    its card (printed, on the console, as text) listed those rounds as "Sit out"."""
+    event = movement_event(director, generate("mitchell", tables=3, boards_per_round=2,
+                                              pairs=5))
+    late = services.pair_join_late(event=event, players=["Late Lou", "Tardy Ted"],
+                                   from_round=2, actor=Actor.director(director), reason="late")
+    _, content, _ = render(GuidecardsRenderer, report_data(event, "guidecards"))
+    text = flat("\n".join(pdf_pages(content)))
+    card = text.split(f"Pair {late.number} ", 1)[1].split(f"Pair {late.number + 1} ", 1)[0]
+    assert "Joined late, from round 2" in card
+    assert "Sit out" not in card and not card.split("Joined late, from round 2", 1)[1].strip(
+        ).startswith("1 ")
+    client.force_login(director)
+    html = client.get(f"/director/events/{event.pk}/guide-cards/").content.decode()
+    web = html.split(f'data-testid="guide-pair-{late.number}"', 1)[1].split("</table>", 1)[0]
+    assert 'data-testid="joined-from">Joined late, from round 2</td>' in web
+    assert "Sit out this round" not in web

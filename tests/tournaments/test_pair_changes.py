@@ -267,7 +267,10 @@ def test_the_guide_cards_show_the_late_pair_and_the_sit_outs_of_a_leaving_pair(
     cards = selectors.guide_cards(event)
     late = next(c for c in cards["pairs"] if c["pair"] == 8)
     assert late["names"] == "Nan Kirk & Obed Hale"
-    assert [r["table"] is not None for r in late["rounds"]] == [False, True, True]
+    # It was not there in round 1 (decision 102): its card starts at round 2, not with a
+    # round sat out.
+    assert [r["round"] for r in late["rounds"]] == [2, 3] and late["joined_from"] == 2
+    assert all(r["table"] is not None for r in late["rounds"])
     services.pair_leave(event=event, number=5, after_round=1, actor=as_director,
                         reason="train")
     cards = selectors.guide_cards(event)

@@ -834,6 +834,10 @@ class GuidecardsRenderer(BaseRenderer):
         head = ["Round", "Table", "Sit", "Against", "Boards", "Then go to"]
         rows: list[list[Any]] = [[self.para(f"<b>{h}</b>", "card_small") for h in head]]
         spans = []
+        if card.get("joined_from") is not None:  # decision 102: a late pair's card starts there
+            spans.append(("SPAN", (0, len(rows)), (-1, len(rows))))
+            rows.append([self.para(f"Joined late, from round {card['joined_from']}", "card"),
+                         "", "", "", "", ""])
         for r in card["rounds"]:
             if r["table"] is None:
                 spans.append(("SPAN", (1, len(rows)), (4, len(rows))))
