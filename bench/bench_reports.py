@@ -49,6 +49,7 @@ class PdfFigure:
     accel: bool  # reportlab's C speed-ups (rl-accel) were used
     draw_seconds: float  # of the laying out: writing the grids' cells onto the pages
     save_seconds: float  # of the laying out: writing the file (page numbers, compression)
+    standings_seconds: float  # of the gathering: the standings recompute (cold cache)
     peak_rss_delta_bytes: int  # growth of the process's peak resident set
     peak_rss_bytes: int
 
@@ -179,13 +180,15 @@ def _probe(kind: str, event_id: int) -> dict:
     except ImportError as exc:
         print(f"tournaments.reports cannot print {kind} ({exc})", file=sys.stderr)
         sys.exit(3)
+    from tournaments import selectors
     from tournaments.reports import base
 
     from .bench_standings import peak_rss_kib
 
-    timers = {"draw": 0.0, "save": 0.0}
+    timers = {"draw": 0.0, "save": 0.0, "standings": 0.0}
     _timed(base.Grid, "draw", timers, "draw")
     _timed(base._NumberedCanvas, "save", timers, "save")
+    _timed(selectors, "pair_state", timers, "standings")
     event = Event.objects.get(pk=event_id)
     connection.ensure_connection()
     before = peak_rss_kib()
@@ -206,6 +209,7 @@ def _probe(kind: str, event_id: int) -> dict:
         pages=count_pages(pdf), size_bytes=len(pdf), blocks=len(blocks),
         rows=sum(len(b["rows"]) for b in blocks), accel=_accel_used(),
         draw_seconds=timers["draw"], save_seconds=timers["save"],
+        standings_seconds=timers["standings"],
         peak_rss_delta_bytes=(peak - before) * 1024, peak_rss_bytes=peak * 1024,
     ))
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bench import report
-from bench.__main__ import QUICK, Sizes, report_figures, standings_figures
+from bench.__main__ import QUICK, Sizes, machine_bound, report_figures, standings_figures
 from bench.data import (
     PREFIX,
     bench_director,
@@ -70,7 +70,8 @@ def test_standings_and_pdf_figures_are_reported(tmp_path, database_url, monkeypa
     assert any("large event" in f.name and f.floor != "—" for f in figures)
     assert sum("recompute at" in n for n in names) == 3
     assert any("one new result" in n for n in names)
-    assert any("gathering" in n and "travellers PDF" in n for n in names)
+    gathering = next(f for f in figures if "gathering" in f.name and "travellers PDF" in f.name)
+    assert "the recompute is included, " in gathering.notes  # its own seconds
     pdfs = [f for f in figures if f.name.endswith(("PDF, large event", "(every pair)"))]
     assert len(pdfs) == 2 and all("pages/s" in f.notes and f.floor != "—" for f in pdfs)
     assert any(n.startswith("peak memory, printing") for n in names)
@@ -120,6 +121,15 @@ def test_quick_run_end_to_end(tmp_path, database_url):
     assert "run by run, against that run's floor: " in page, page
     assert "CPU:" in text and "PostgreSQL 1" in text
     assert not Event.objects.filter(name__startswith=PREFIX).exists()
+
+
+def test_a_goal_in_seconds_missed_says_how_fast_the_machine_must_be():
+    """The PDFs' goals are in seconds, which hang on the machine: a figure that misses one
+    says, from the floor of the same run, where it would be met."""
+    words = machine_bound(5.82, 13.34, 5.0, "the canvas alone")
+    assert words == ("The machine's speed: the figure is 0.44× its floor (the canvas alone), "
+                     "which took 13.34 s here; at that ratio the goal of 5.00 s is met on a "
+                     "machine where the floor takes at most 11.46 s.")
 
 
 def test_a_partial_run_keeps_the_other_figures_bounds():
