@@ -143,6 +143,23 @@ def test_upload_the_pbn_hand_record(director_client, mitchell):
     assert "KQT94.9862.T7.K7" in page and "not known: the tables enter honours" in page
 
 
+def test_a_hand_record_longer_than_the_night_keeps_only_the_nights_boards(director_client):
+    # Three tables, two boards a round: boards 1-6. The file deals 8; boards 7 and 8 would
+    # show as never played on the travellers and the hand records.
+    event = console_mitchell(director_client, tables=3, boards_per_round=2)
+    response = upload(director_client, event, HANDS.read_bytes())
+    assert response.status_code == 302
+    assert sorted(event.boards.values_list("number", flat=True)) == [1, 2, 3, 4, 5, 6]
+    assert not event.boards.filter(deal="").exists()
+    page = director_client.get(response["Location"]).content.decode()
+    assert "Hand record stored: 6 deals. Boards 7–8 are not in this night" in page
+    # A file of only boards the night does not play is refused, and says why.
+    only_late = HANDS.read_text().split('[Board "7"]')[1]
+    refused = upload(director_client, event, ('[Board "7"]' + only_late).encode())
+    assert refused.status_code == 200
+    assert "The night plays boards 1–6: this file has none of them" in refused.content.decode()
+
+
 def test_download_the_hand_record_as_pbn(director_client, mitchell):
     from boards.pbn import parse_pbn
 

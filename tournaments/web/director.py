@@ -680,12 +680,20 @@ def boards(request: HttpRequest, event_id: int) -> HttpResponse:
                     except ValueError as exc:
                         raise ServiceError(f"the hand record cannot be read: {exc}",
                                            field="pbn") from None
+                    # A dealing program's set is often longer than the night: once the
+                    # movement has made the boards, a deal beyond them would only show as
+                    # a board never played on the travellers and hand records.
+                    left_out = sorted(n for n in deals if count and n > count)
+                    deals = {n: d for n, d in deals.items() if n not in left_out}
                     if not deals:
-                        upload.add_error("pbn", "This file has no deals in it")
+                        upload.add_error("pbn", f"The night plays boards 1–{count}: this file "
+                                         "has none of them" if left_out
+                                         else "This file has no deals in it")
                     else:
                         services.boards_set(event=event, count=max(count, max(deals)),
                                             deals=deals, actor=_actor(request))
-                        messages.success(request, f"Hand record stored: {len(deals)} deals.")
+                        messages.success(request, f"Hand record stored: {len(deals)} deals."
+                                         + _left_out(left_out))
                         return redirect("director-boards", event_id=event.pk)
             elif action == "deal":
                 deal = DealForm(request.POST)
@@ -706,6 +714,15 @@ def boards(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event, "upload": upload, "deal": deal,
         "boards": event.boards.order_by("number"),
     })
+
+
+def _left_out(numbers: list[int]) -> str:
+    """Words for the boards of a hand record the night does not play ("" for none)."""
+    if not numbers:
+        return ""
+    which = (f"Board {numbers[0]} is" if len(numbers) == 1
+             else f"Boards {board_range(numbers)} are")
+    return f" {which} not in this night's movement: left out."
 
 
 def _hand_record_pbn(event: Event) -> HttpResponse:
