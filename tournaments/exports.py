@@ -315,7 +315,9 @@ def _pbn_game(data: ExportData, traveller: dict, row: dict, site: str) -> list[t
         else:
             game += [("Declarer", row["declarer"]), ("Contract", _contract(row)),
                      ("Result", str(row["tricks"]))]
-            if row["denomination"] == "RS":
+            if row["denomination"] == "RS" or (
+                    row["denomination"] == "S" and data.rules == "english"):
+                # Under the English rule every spade is a royal (rules.md §2).
                 game.append(("RoyalSpades", "Yes"))
         game.append(("Score", f"NS {net_score(row, data.is_whist)}"))
         game += [("ScoreNS", _side_total(row, "ns")), ("ScoreEW", _side_total(row, "ew"))]

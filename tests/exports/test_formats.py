@@ -178,7 +178,7 @@ def _row(**changes):
     return {**row, **changes}
 
 
-def _data(rows):
+def _data(rows, rules="american-1913"):
     import datetime
 
     players = {n: [{"name": f"P{n}a", "number": None}, {"name": f"P{n}b", "number": "7"}]
@@ -189,7 +189,7 @@ def _data(rows):
         {"place": "1=", "pair": 2, "score": 10, "exact": "10", "boards": 1}]}]
     return exports.ExportData(
         event_id=1, name="Night", date=datetime.date(2026, 1, 2), club="Club", kind="pairs",
-        method="plus-minus", rules="american-1913", is_whist=False, players=players,
+        method="plus-minus", rules=rules, is_whist=False, players=players,
         rankings=rankings, travellers=[{"board": 3, "deal": "", "rows": rows}])
 
 
@@ -211,3 +211,13 @@ def test_passed_out_and_a_ruling_written_as_pure_functions():
     assert games[0].tags["PlusMinusNS"] == "0.33" and games[0].dealer == "S"
     assert games[1].tags["Note"] == "Fouled board (Duplicate Law B), N–S at fault"
     assert games[1].tags["Score"] == ""
+
+
+def test_spades_under_the_english_rule_are_written_royal():
+    """Under the English rule every spade is a royal (9 a trick, rules.md §2): a reader of
+    the PBN file must not take "4S" at 2 a trick."""
+    spades = _row(level=4, denomination="S", declarer="N", tricks=10)
+    english = parse_games(exports.results_pbn(_data([spades], rules="english")))[0]
+    assert english.tags["Contract"] == "4S" and english.tags["RoyalSpades"] == "Yes"
+    american = parse_games(exports.results_pbn(_data([spades])))[0]
+    assert american.tags["Contract"] == "4S" and "RoyalSpades" not in american.tags
