@@ -14,6 +14,14 @@ way with index null and field "--rules" or "command"; an option without a value,
 twice ("--rules is given twice; give it once"), is a bad command line naming the option.
 No traceback, for any input.
 
+The input is read strictly (interfaces.md §1 as written): an optional key may be left
+out but is never null (``contract`` null is the passed-out deal, under the English
+rule); a passed-out deal has no tricks (left out, or 0); and a key given twice in one
+object, at any depth, is refused ("board is given twice; give it once"), naming the first
+result (deal) it is in, where a JSON parser would keep the last one silently. The
+product's own paths (the night file, the API, the pad) call the engine without
+``strict``.
+
 ``rubber`` (docs/interfaces.md §5) reads a JSON array of the deals of one rubber, in the
 order played, and writes one JSON object; a bad deal is reported the same way, ``index``
 naming the deal (a deal after the rubber was won included), and a bad command line
@@ -111,11 +119,18 @@ def _parse_rubber_args(argv: list[str]) -> tuple[str, str | None]:
     return game, rules
 
 
-def rubber_document(doc: object, game: str, rules_name: str | None) -> str:
+def rubber_document(doc: object, game: str, rules_name: str | None,
+                    given_twice: bool = False) -> str:
     """The score of one rubber (a parsed document) as JSON text; _Bad for the first bad
-    deal."""
+    deal. ``given_twice``: some object of the document has a key given twice (_load)."""
+    twice = _first_given_twice(doc) if given_twice and isinstance(doc, list) else None
+    if twice is not None:
+        # The deals before the first with a key given twice are scored first: a bad one
+        # among them (or one after the rubber was won) is the first bad deal.
+        rubber_document(doc[:twice[0]], game, rules_name)
+        raise _twice_error(*twice)
     try:
-        result = score_rubber(game, doc, rules_name or "american-1913")
+        result = score_rubber(game, doc, rules_name or "american-1913", strict=True)
     except RubberError as exc:
         raise _Bad(exc.message, exc.index, exc.field) from None
     except (MemoryError, RecursionError):
@@ -130,15 +145,86 @@ def _reject_constant(name: str) -> object:
     raise ValueError(f"{name} is not a number in JSON")
 
 
-def _load(raw: bytes | str) -> object:
-    """The JSON document, or _Bad for the input as a whole."""
+class _GivenTwice(dict):
+    """A JSON object with a key given twice (``key``, the first such); it holds the
+    last value of each key, as a plain parse would. Marks the object so that the result
+    it is in can be named (the hook that makes it does not know where it is)."""
+
+    __slots__ = ("key",)
+
+
+def _marked(pairs: list[tuple[str, object]], obj: dict) -> _GivenTwice:
+    """The object of ``pairs`` (``obj``, their dict) marked with its first key given
+    twice."""
+    seen: set[str] = set()
+    twice = _GivenTwice(obj)
+    for key, _ in pairs:
+        if key in seen:
+            twice.key = key
+            break
+        seen.add(key)
+    return twice
+
+
+def _given_twice(value: object) -> str | None:
+    """The dotted field of the first key given twice in ``value`` (outer objects first,
+    then each value in order), or None. Iterative: the nesting may be as deep as the
+    JSON parser allows."""
+    stack: list[tuple[str, object]] = [("", value)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, dict):
+            if type(node) is _GivenTwice:
+                return f"{path}.{node.key}" if path else node.key
+            children = [(f"{path}.{key}" if path else key, child)
+                        for key, child in node.items() if isinstance(child, (dict, list))]
+        elif isinstance(node, list):
+            children = [(f"{path}.{i}" if path else str(i), child)
+                        for i, child in enumerate(node) if isinstance(child, (dict, list))]
+        else:
+            continue
+        stack.extend(reversed(children))
+    return None
+
+
+def _first_given_twice(items: list) -> tuple[int, str] | None:
+    """(index, field) of the first result (deal) that is an object holding a key given
+    twice; None when there is none. A result that is not an object is left to the
+    parser, which says what it must be."""
+    for index, item in enumerate(items):
+        if isinstance(item, dict):
+            field = _given_twice(item)
+            if field is not None:
+                return index, field
+    return None
+
+
+def _twice_error(index: int, field: str) -> _Bad:
+    shown = field if len(field) <= 60 else field[:60] + "..."
+    return _Bad(f"{shown} is given twice; give it once", index, field)
+
+
+def _load(raw: bytes | str) -> tuple[object, bool]:
+    """The JSON document, and whether a key is given twice in one of its objects (then
+    marked _GivenTwice); _Bad for the input as a whole."""
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise _Bad("the input is not UTF-8 text", 0, "") from None
+    twice: list[bool] = []
+
+    def pairs(items: list[tuple[str, object]]) -> dict:
+        # Called for every object: kept short, as the command's time is mostly parsing.
+        obj = dict(items)
+        if len(obj) == len(items):
+            return obj
+        twice.append(True)
+        return _marked(items, obj)
+
     try:
-        return json.loads(raw, parse_constant=_reject_constant)
+        return (json.loads(raw, parse_constant=_reject_constant, object_pairs_hook=pairs),
+                bool(twice))
     except json.JSONDecodeError as exc:
         raise _Bad(f"the input is not valid JSON: {exc.msg} (line {exc.lineno}, "
                    f"column {exc.colno})", 0, "") from None
@@ -150,28 +236,35 @@ def _load(raw: bytes | str) -> object:
         raise _Bad("the input is not valid JSON: it is nested too deeply", 0, "") from None
 
 
-def score_document(doc: object, rules_name: str) -> str:
-    """The deal scores of a parsed document as JSON text; _Bad for the first bad result."""
+def score_document(doc: object, rules_name: str, given_twice: bool = False) -> str:
+    """The deal scores of a parsed document as JSON text; _Bad for the first bad result.
+    ``given_twice``: some object of the document has a key given twice (_load)."""
     rules = get_rules(rules_name)
     single = isinstance(doc, dict)
     if not single and not isinstance(doc, list):
         raise _Bad("the input must be a deal result (a JSON object) or an array of them",
                    0, "")
     items = [doc] if single else doc
+    twice = _first_given_twice(items) if given_twice else None
+    if twice is not None:
+        # The results before the first with a key given twice are checked first: a bad
+        # one among them is the first bad result.
+        score_document(items[:twice[0]], rules_name)
+        raise _twice_error(*twice)
     out: list[str] = []
     append = out.append
     index = 0
     try:
         if rules.is_whist:
             for index, data in enumerate(items):  # noqa: B007 (index is used below)
-                append(whist_json(parse_result(data, rules)))  # type: ignore[arg-type]
+                append(whist_json(parse_result(data, rules, strict=True)))  # type: ignore[arg-type]
         else:
             # The fields of each result go straight to the scorer: no AuctionResult is
             # built (the same checks and the same scoring as parse_result/score_result).
             for index, data in enumerate(items):  # noqa: B007 (index is used below)
                 if type(data) is not dict:
                     parse_result(data, rules)  # raises the ResultError for a non-object
-                append(part_json(parts_of(*auction_values(data, rules), rules)))
+                append(part_json(parts_of(*auction_values(data, rules, strict=True), rules)))
     except ResultError as exc:
         raise _Bad(exc.message, index, exc.field) from None
     except (MemoryError, RecursionError):
@@ -209,10 +302,11 @@ def main(
             rules_name = _parse_args(argv)
         buffer = getattr(stdin, "buffer", None)
         raw = buffer.read() if buffer is not None else stdin.read()
+        doc, given_twice = _load(raw)
         if argv[:1] == ["rubber"]:
-            text = rubber_document(_load(raw), game, rubber_rules)
+            text = rubber_document(doc, game, rubber_rules, given_twice)
         else:
-            text = score_document(_load(raw), rules_name)
+            text = score_document(doc, rules_name, given_twice)
     except _Bad as bad:
         stderr.write(json.dumps(bad.payload) + "\n")
         return 2

@@ -32,7 +32,7 @@ Public API (all re-exported here)::
 
     # one deal
     parse_result(data, rules, *, deal: str | None = None, board: int | None = None,
-                 honours_complete: bool = False)
+                 honours_complete: bool = False, strict: bool = False)
         -> AuctionResult | WhistResult                      ResultError on bad data
     score_result(result, rules) -> DealScore
     score(data, rules, **kw) -> DealScore                   parse_result + score_result
@@ -80,7 +80,7 @@ Public API (all re-exported here)::
     RUBBER_RULE_SETS = ("american-1913", "english")
     PLAYERS = ("A", "B", "C")                                Three-Hand Auction, rule (1)
     class RubberError(ResultError)                          .index (the deal), .field, .message
-    score_rubber(game, deals, rules="american-1913")
+    score_rubber(game, deals, rules="american-1913", *, strict=False)
         -> AuctionRubber | ThreeHandRubber | WhistRubber    RubberError on a bad deal
     auction_rubber(deals, rules="american-1913") -> AuctionRubber
     three_hand_rubber(deals, rules="american-1913") -> ThreeHandRubber

@@ -11,6 +11,10 @@ Terms:
     adversaries  at Three-Hand Auction, the two players against the declarer, partners
                  for that deal only (rule 7).
     game value   Whist Law 53: treble (3), double (2) or single (1) by the losers' score.
+    strict       the command's reading (``python -m scoring rubber``), as validate.py's:
+                 an optional key is left out, never null (``contract`` null is a
+                 passed-out deal), and a passed-out deal has no tricks. The pad's stored
+                 deals are read as before (null = left out).
 
 One deal is scored by the duplicate engine (rules.md §3: ``score_result``), less the
 duplicate premium of Duplicate Law A, which rubber play does not have. Three-Hand Auction
@@ -29,7 +33,18 @@ from typing import Any
 from .model import AuctionResult, Contract, DealScore, ResultError, Revokes, SideScore
 from .rules import SEATS, RuleSet, get_rules
 from .score import score_result
-from .validate import _contract, _kind, _one_of, _revokes, _unknown_key, _whole, parse_result
+from .validate import (
+    NULL_ADVICE,
+    _contract,
+    _kind,
+    _one_of,
+    _revokes,
+    _unknown_key,
+    _whole,
+    parse_result,
+    passed_out_tricks,
+    refuse_null,
+)
 
 RUBBER_GAMES: tuple[str, ...] = ("auction", "three-hand", "whist")
 RUBBER_RULE_SETS: tuple[str, ...] = ("american-1913", "english")
@@ -341,7 +356,8 @@ _AUCTION_DEAL_KEYS = frozenset({"dealer", "contract", "tricks", "honours", "revo
                                 "penalties"})
 
 
-def parse_auction_deal(data: object, rules: RuleSet) -> tuple[str, AuctionResult]:
+def parse_auction_deal(data: object, rules: RuleSet, strict: bool = False
+                       ) -> tuple[str, AuctionResult]:
     """A deal of an Auction rubber (interfaces.md §5: a §1 deal result whose ``board``
     is replaced by ``dealer``): the dealer and the result, checked as §1 checks it.
     The result's board is one that gives that dealer (1 for N ... 4 for W), so that
@@ -358,7 +374,7 @@ def parse_auction_deal(data: object, rules: RuleSet) -> tuple[str, AuctionResult
         raise ResultError("dealer", "the dealer is missing (N, E, S or W)")
     dealer = _one_of(dealer, "dealer", "the dealer", SEATS)
     rest = {key: value for key, value in data.items() if key != "dealer"}
-    result = parse_result(rest, rules, board=SEATS.index(dealer) + 1)
+    result = parse_result(rest, rules, board=SEATS.index(dealer) + 1, strict=strict)
     return dealer, result  # type: ignore[return-value]
 
 
@@ -367,7 +383,8 @@ def score_auction_deal(result: AuctionResult, rules: RuleSet) -> DealScore:
     return without_premium(score_result(result, rules))
 
 
-def auction_rubber(deals: object, rules: RuleSet | str = "american-1913") -> AuctionRubber:
+def auction_rubber(deals: object, rules: RuleSet | str = "american-1913",
+                   strict: bool = False) -> AuctionRubber:
     """Score a four-hand Auction rubber (rules.md §10.1) from its deals in play order.
 
     RubberError names the first bad deal: a bad field, or a deal after the rubber was won.
@@ -385,7 +402,7 @@ def auction_rubber(deals: object, rules: RuleSet | str = "american-1913") -> Auc
         if winner is not None:
             raise _after_the_end(index, _SIDE_NAME[winner])
         try:
-            _, result = parse_auction_deal(data, rules)
+            _, result = parse_auction_deal(data, rules, strict)
         except ResultError as exc:
             raise RubberError(index, exc.field, exc.message) from None
         ds = score_auction_deal(result, rules)
@@ -425,6 +442,8 @@ _THREE_HAND_KEYS = ("dealer", "declarer", "contract", "tricks", "honours", "revo
 _THREE_CONTRACT_KEYS = ("level", "denomination", "doubled")
 _THREE_HONOUR_KEYS = ("A", "B", "C", "dummy")
 _PENALTY_KEYS = ("rule", "by")
+_THREE_HONOURS_NULL = ("honours must be an object of counts (A, B, C, dummy), not null: "
+                       "leave honours out when no one held any")
 #: Three-Hand rules 5, 9, 10: the rule, the points to each other player, the words.
 THREE_HAND_PENALTIES: Mapping[str, tuple[int, str]] = {
     "5": (50, "declaration out of turn by {by}"),
@@ -468,7 +487,8 @@ def _three_penalties(value: object) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def parse_three_hand_deal(data: object, rules: RuleSet) -> ThreeHandDeal:
+def parse_three_hand_deal(data: object, rules: RuleSet, strict: bool = False
+                          ) -> ThreeHandDeal:
     """A deal of Three-Hand Auction in the shape of interfaces.md §5, checked.
     ResultError(field, message) for the first bad field."""
     data = _keys(data, _THREE_HAND_KEYS, "a three-hand deal")
@@ -480,47 +500,56 @@ def parse_three_hand_deal(data: object, rules: RuleSet) -> ThreeHandDeal:
     if value is _MISSING:
         raise ResultError("contract", "the contract is missing (null for a passed-out deal)")
     penalties = data.get("penalties")
+    if penalties is None and strict:
+        refuse_null(data, "penalties", "penalties", NULL_ADVICE["penalties"])
     penalties = () if penalties is None else _three_penalties(penalties)
     if value is None:
-        return _three_passed_out(data, rules, dealer, penalties)
+        return _three_passed_out(data, rules, dealer, penalties, strict)
     declarer = data.get("declarer", _MISSING)
     if declarer is _MISSING:
         raise ResultError("declarer", "the declarer is missing (A, B or C)")
     declarer = _player(declarer, "declarer", "the declarer")
     contract = _keys(value, _THREE_CONTRACT_KEYS, "the contract", "contract")
     # The contract is checked as §1 checks it, the declarer sitting N (see the docstring).
-    checked = _contract({**contract, "declarer": "N"}, rules)
+    checked = _contract({**contract, "declarer": "N"}, rules, strict)
     tricks = data.get("tricks", _MISSING)
     if tricks is _MISSING:
         raise ResultError("tricks", "the number of tricks won by the declarer with the dummy "
                                     "is missing")
     tricks = _whole(tricks, "tricks", "tricks", 0, 13)
     value = data.get("honours")
+    if value is None and strict:
+        refuse_null(data, "honours", "honours", _THREE_HONOURS_NULL)
     honours = (dict.fromkeys(_THREE_HONOUR_KEYS, 0) if value is None
                else _three_honours(value, checked.denomination == "NT"))
     value = data.get("revokes")
-    revokes = Revokes() if value is None else _revokes(value)
+    if value is None and strict:
+        refuse_null(data, "revokes", "revokes", NULL_ADVICE["revokes"])
+    revokes = Revokes() if value is None else _revokes(value, strict)
     return ThreeHandDeal(dealer, declarer, checked, tricks, honours, revokes, penalties)
 
 
 def _three_passed_out(data: dict, rules: RuleSet, dealer: str,
-                      penalties: tuple[tuple[str, str], ...]) -> ThreeHandDeal:
+                      penalties: tuple[tuple[str, str], ...], strict: bool = False
+                      ) -> ThreeHandDeal:
     if not rules.dealer_may_pass:
         # Law 42 (rule 4: "The dealer declares"): the dealer must bid.
         raise ResultError("contract", "the dealer must bid under the American rule: "
                                       "a deal cannot be passed out")
     declarer = data.get("declarer")
-    if declarer is not None:
-        raise ResultError("declarer", "a passed-out deal has no declarer")
-    tricks = data.get("tricks")
-    if tricks is not None:
-        _whole(tricks, "tricks", "tricks", 0, 13)
+    if declarer is not None or (strict and "declarer" in data):
+        raise ResultError("declarer", "a passed-out deal has no declarer: leave declarer out")
+    passed_out_tricks(data, strict)
     value = data.get("honours")
+    if value is None and strict:
+        refuse_null(data, "honours", "honours", _THREE_HONOURS_NULL)
     if value is not None and any(_three_honours(value, no_trump=False).values()):
         raise ResultError("honours", "a passed-out deal has no trumps, so no honours")
     value = data.get("revokes")
+    if value is None and strict:
+        refuse_null(data, "revokes", "revokes", NULL_ADVICE["revokes"])
     if value is not None:
-        r = _revokes(value)
+        r = _revokes(value, strict)
         if r.declaring or r.defending:
             raise ResultError("revokes", "a passed-out deal is not played, so it has no revokes")
     return ThreeHandDeal(dealer, None, None, 0, dict.fromkeys(_THREE_HONOUR_KEYS, 0),
@@ -585,8 +614,8 @@ def score_three_hand_deal(deal: ThreeHandDeal, rules: RuleSet) -> ThreeHandScore
     return ThreeHandScore({p: SideScore(*cols[p]) for p in PLAYERS}, tuple(items))
 
 
-def three_hand_rubber(deals: object, rules: RuleSet | str = "american-1913"
-                      ) -> ThreeHandRubber:
+def three_hand_rubber(deals: object, rules: RuleSet | str = "american-1913",
+                      strict: bool = False) -> ThreeHandRubber:
     """Score a Three-Hand Auction rubber (rules.md §10.2) from its deals in play order."""
     rules = _rules(rules)
     deals = _deals_list(deals)
@@ -601,7 +630,7 @@ def three_hand_rubber(deals: object, rules: RuleSet | str = "american-1913"
         if winner is not None:
             raise _after_the_end(index, winner)
         try:
-            deal = parse_three_hand_deal(data, rules)
+            deal = parse_three_hand_deal(data, rules, strict)
         except ResultError as exc:
             raise RubberError(index, exc.field, exc.message) from None
         ts = score_three_hand_deal(deal, rules)
@@ -642,7 +671,7 @@ def three_hand_rubber(deals: object, rules: RuleSet | str = "american-1913"
 _WHIST_KEYS = ("tricks_ns", "honours", "revokes", "revoke_penalty")
 
 
-def parse_whist_deal(data: object) -> WhistDeal:
+def parse_whist_deal(data: object, strict: bool = False) -> WhistDeal:
     """A deal of a whist rubber in the shape of interfaces.md §5, checked."""
     data = _keys(data, _WHIST_KEYS, "a whist deal")
     tricks = data.get("tricks_ns", _MISSING)
@@ -651,6 +680,9 @@ def parse_whist_deal(data: object) -> WhistDeal:
     tricks = _whole(tricks, "tricks_ns", "tricks_ns", 0, 13)
     honours = None
     value = data.get("honours")
+    if value is None and strict:
+        refuse_null(data, "honours", "honours", "honours must be an object (NS), not null: "
+                                                "leave honours out when they are not scored")
     if value is not None:
         held = _keys(value, ("NS",), "honours (give the honours N-S held; E-W hold the rest)",
                      "honours")
@@ -661,11 +693,17 @@ def parse_whist_deal(data: object) -> WhistDeal:
         honours = _whole(held["NS"], "honours.NS", "honours held by N-S", 0, 4)
     ns = ew = 0
     value = data.get("revokes")
+    if value is None and strict:
+        refuse_null(data, "revokes", "revokes", NULL_ADVICE["whist.revokes"])
     if value is not None:
         revokes = _keys(value, WHIST_SIDES, "revokes", "revokes")
         ns = _whole(revokes.get("NS", 0), "revokes.NS", "revokes by N-S", 0, 13)
         ew = _whole(revokes.get("EW", 0), "revokes.EW", "revokes by E-W", 0, 13)
     penalty = data.get("revoke_penalty")
+    if penalty is None and strict:
+        refuse_null(data, "revoke_penalty", "revoke_penalty",
+                    'revoke_penalty must be "tricks", "deduct" or "add", not null: leave '
+                    "revoke_penalty out when the adversaries have no choice to make")
     if penalty is not None:
         penalty = _one_of(penalty, "revoke_penalty", "the revoke penalty", REVOKE_PENALTIES)
     elif bool(ns) != bool(ew):
@@ -767,7 +805,7 @@ def _game_value(losers: int) -> int:
     return 3 if losers == 0 else 2 if losers <= 2 else 1
 
 
-def whist_rubber(deals: object) -> WhistRubber:
+def whist_rubber(deals: object, strict: bool = False) -> WhistRubber:
     """Score a whist rubber (rules.md §10.3; Dummy and Double Dummy alike) from its deals
     in play order."""
     deals = _deals_list(deals)
@@ -781,7 +819,7 @@ def whist_rubber(deals: object) -> WhistRubber:
         if winner is not None:
             raise _after_the_end(index, _SIDE_NAME[winner])
         try:
-            deal = parse_whist_deal(data)
+            deal = parse_whist_deal(data, strict)
         except ResultError as exc:
             raise RubberError(index, exc.field, exc.message) from None
         ws = score_whist_deal(deal, score)
@@ -812,14 +850,15 @@ def whist_rubber(deals: object) -> WhistRubber:
 # --------------------------------------------------------------------------- entry
 
 
-def score_rubber(game: str, deals: object, rules: RuleSet | str = "american-1913"
-                 ) -> AuctionRubber | ThreeHandRubber | WhistRubber:
+def score_rubber(game: str, deals: object, rules: RuleSet | str = "american-1913",
+                 *, strict: bool = False) -> AuctionRubber | ThreeHandRubber | WhistRubber:
     """Score one rubber of ``game`` ("auction", "three-hand" or "whist"); whist takes
-    no rule set. RubberError for a bad deal, ValueError for an unknown game."""
+    no rule set. RubberError for a bad deal, ValueError for an unknown game. ``strict``:
+    the command's reading (see the terms above)."""
     if game == "auction":
-        return auction_rubber(deals, rules)
+        return auction_rubber(deals, rules, strict)
     if game == "three-hand":
-        return three_hand_rubber(deals, rules)
+        return three_hand_rubber(deals, rules, strict)
     if game == "whist":
-        return whist_rubber(deals)
+        return whist_rubber(deals, strict)
     raise ValueError(f"unknown game {game!r}: choose one of {', '.join(RUBBER_GAMES)}")

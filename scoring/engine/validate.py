@@ -8,6 +8,11 @@ Terms:
 Every check raises ResultError(field, message) with words a player understands.
 Unknown keys are rejected (a misspelt "honors" must not be silently ignored).
 Whole numbers must be JSON integers: true/false, 8.0, "8" are refused.
+
+strict      the scoring command's reading of interfaces.md §1: an optional key may be
+            left out but is never null (only ``contract`` is: the passed-out deal), and
+            a passed-out deal has no tricks. Off (the product's paths: the night file,
+            the API, the pad), null reads as left out (engine.md decision 2).
 """
 
 from __future__ import annotations
@@ -129,6 +134,31 @@ def _board(data: dict, board: int | None) -> int:
     return _whole(value, "board", "the board number", 1, None)
 
 
+# What to give instead of null, for each optional key (strict: the scoring command).
+NULL_ADVICE = {
+    "contract.doubled": 'doubled must be "" (not doubled), "X" or "XX", not null: leave '
+                        "doubled out when the contract was not doubled",
+    "honours": "honours must be an object of counts by seat (N, E, S, W), not null: leave "
+               "honours out when there are none to count",
+    "revokes": "revokes must be an object (declaring, defending, first_penalty), not null: "
+               "leave revokes out when no one revoked",
+    "revokes.first_penalty": 'first_penalty must be "points" or "tricks", not null: leave '
+                             "first_penalty out when the declarer has no choice to make",
+    "penalties": "penalties must be a list, not null: leave penalties out when there were "
+                 "none",
+    "whist.revokes": "revokes must be an object (NS, EW), not null: leave revokes out when "
+                     "no one revoked",
+}
+PASSED_OUT_TRICKS = "a passed-out deal has no tricks: leave tricks out"
+
+
+def refuse_null(data: dict, key: str, field: str, advice: str) -> None:
+    """Strict reading: ``key`` given as null (not left out) is refused with ``advice``.
+    Called only once ``data.get(key)`` was found to be None."""
+    if key in data:
+        raise ResultError(field, advice)
+
+
 def _one_of(value: object, field: str, name: str, choices: tuple[str, ...]) -> str:
     if isinstance(value, str) and value in choices:
         return value
@@ -150,7 +180,7 @@ def _all_contracts(rules: RuleSet) -> dict[tuple[object, ...], Contract]:
 _CONTRACTS = {name: _all_contracts(get_rules(name)) for name in RULE_SET_NAMES}
 
 
-def _contract(value: object, rules: RuleSet) -> Contract:
+def _contract(value: object, rules: RuleSet, strict: bool = False) -> Contract:
     # Fast path: a well-formed contract is one look-up in the table of all contracts.
     if type(value) is dict and value.keys() <= _CONTRACT_KEYS:
         level = value.get("level")
@@ -163,10 +193,10 @@ def _contract(value: object, rules: RuleSet) -> Contract:
         else:
             if type(level) is int:  # True == 1 and 1.0 == 1 would find the same key
                 return contract
-    return _check_contract(value, rules)
+    return _check_contract(value, rules, strict)
 
 
-def _check_contract(value: object, rules: RuleSet) -> Contract:
+def _check_contract(value: object, rules: RuleSet, strict: bool = False) -> Contract:
     """The slow path: find the first bad field of a contract and say what is wrong."""
     data = _object(value, "contract", "the contract", _CONTRACT_KEYS)
     level = data.get("level", _MISSING)
@@ -194,6 +224,8 @@ def _check_contract(value: object, rules: RuleSet) -> Contract:
                           f"the declarer must be one of N, E, S, W, not {_kind(declarer)}")
     doubled = data.get("doubled", "")
     if doubled is None:
+        if strict:
+            raise ResultError("contract.doubled", NULL_ADVICE["contract.doubled"])
         doubled = ""
     if not (isinstance(doubled, str) and doubled in DOUBLING):
         raise ResultError("contract.doubled",
@@ -291,13 +323,16 @@ def _rest(missing: int, name: str) -> str:
     return f"the last {name}" if missing == 1 else f"the other {missing}"
 
 
-def _revokes(value: object) -> Revokes:
+def _revokes(value: object, strict: bool = False) -> Revokes:
     data = _object(value, "revokes", "revokes", _REVOKE_KEYS)
     declaring = _whole(data.get("declaring", 0), "revokes.declaring",
                        "revokes by the declaring side", 0, MAX_REVOKES)
     defending = _whole(data.get("defending", 0), "revokes.defending",
                        "revokes by the defenders", 0, MAX_REVOKES)
     first = data.get("first_penalty")
+    if first is None and strict:
+        refuse_null(data, "first_penalty", "revokes.first_penalty",
+                    NULL_ADVICE["revokes.first_penalty"])
     if first is not None:
         first = _one_of(first, "revokes.first_penalty", "the declarer's choice (first_penalty)",
                         ("points", "tricks"))
@@ -341,23 +376,42 @@ AuctionValues = tuple[int, "Contract | None", int, tuple[int, int, int, int], Re
                       tuple[Penalty, ...]]
 
 
-def _passed_out(data: dict, rules: RuleSet, board: int) -> AuctionValues:
+def passed_out_tricks(data: dict, strict: bool) -> None:
+    """A passed-out deal has no declarer and no play (rules.md §3.8: it scores 0-0), so
+    no tricks. Strict: ``tricks`` left out or 0 (what the product writes), nothing else.
+    Otherwise any valid 0-13, or null, is accepted and ignored (engine.md decision 5)."""
+    tricks = data.get("tricks", _MISSING)
+    if strict:
+        if tricks is not _MISSING and not (type(tricks) is int and tricks == 0):
+            raise ResultError("tricks", PASSED_OUT_TRICKS)
+    elif tricks is not _MISSING and tricks is not None:
+        _whole(tricks, "tricks", "tricks", 0, 13)
+
+
+def _passed_out(data: dict, rules: RuleSet, board: int, strict: bool = False
+                ) -> AuctionValues:
     if not rules.dealer_may_pass:
         # Law 42: the dealer must declare at least one odd trick.
         raise ResultError("contract", "the dealer must bid under the American rule: "
                                       "a deal cannot be passed out")
-    tricks = data.get("tricks")
-    if tricks is not None:
-        _whole(tricks, "tricks", "tricks", 0, 13)
+    passed_out_tricks(data, strict)
+    # What may be given stands for nothing having happened: honours all 0 (no trumps),
+    # revokes 0, no penalties (engine.md decision 5); null only when not strict.
     honours = data.get("honours")
+    if honours is None and strict:
+        refuse_null(data, "honours", "honours", NULL_ADVICE["honours"])
     if honours is not None and any(_honours(honours, no_trump=False)):
         raise ResultError("honours", "a passed-out deal has no trumps, so no honours")
     revokes = data.get("revokes")
+    if revokes is None and strict:
+        refuse_null(data, "revokes", "revokes", NULL_ADVICE["revokes"])
     if revokes is not None:
-        r = _revokes(revokes)
+        r = _revokes(revokes, strict)
         if r.declaring or r.defending:
             raise ResultError("revokes", "a passed-out deal is not played, so it has no revokes")
     penalties = data.get("penalties")
+    if penalties is None and strict:
+        refuse_null(data, "penalties", "penalties", NULL_ADVICE["penalties"])
     if penalties is not None and _penalties(penalties):
         raise ResultError("penalties",
                           "a passed-out deal has no declaration or play to penalise")
@@ -365,7 +419,8 @@ def _passed_out(data: dict, rules: RuleSet, board: int) -> AuctionValues:
 
 
 def auction_values(data: dict, rules: RuleSet, deal: str | None = None,
-                   board: int | None = None, complete: bool = False) -> AuctionValues:
+                   board: int | None = None, complete: bool = False,
+                   strict: bool = False) -> AuctionValues:
     """Check an auction result given as a dict; its fields as a tuple (see parse_result)."""
     if not data.keys() <= _AUCTION_KEYS:
         _unknown_key(data, _AUCTION_KEYS, "")
@@ -374,8 +429,8 @@ def auction_values(data: dict, rules: RuleSet, deal: str | None = None,
     if value is _MISSING:
         raise ResultError("contract", "the contract is missing (null for a passed-out deal)")
     if value is None:
-        return _passed_out(data, rules, b)
-    contract = _contract(value, rules)
+        return _passed_out(data, rules, b, strict)
+    contract = _contract(value, rules, strict)
     tricks = data.get("tricks", _MISSING)
     if tricks is _MISSING:
         raise ResultError("tricks", "the number of tricks won by the declaring side is missing")
@@ -384,6 +439,8 @@ def auction_values(data: dict, rules: RuleSet, deal: str | None = None,
     no_trump = contract.denomination == "NT"
     value = data.get("honours")
     if value is None:
+        if strict:
+            refuse_null(data, "honours", "honours", NULL_ADVICE["honours"])
         if deal:
             honours = _honours_from_deal(deal, contract.denomination)
         elif complete:
@@ -397,13 +454,23 @@ def auction_values(data: dict, rules: RuleSet, deal: str | None = None,
         if complete:
             _check_complete(honours, contract.denomination)
     value = data.get("revokes")
-    revokes = NO_REVOKES if value is None else _revokes(value)
+    if value is None:
+        if strict:
+            refuse_null(data, "revokes", "revokes", NULL_ADVICE["revokes"])
+        revokes = NO_REVOKES
+    else:
+        revokes = _revokes(value, strict)
     value = data.get("penalties")
-    penalties = () if value is None else _penalties(value)
+    if value is None:
+        if strict:
+            refuse_null(data, "penalties", "penalties", NULL_ADVICE["penalties"])
+        penalties = ()
+    else:
+        penalties = _penalties(value)
     return b, contract, tricks, honours, revokes, penalties
 
 
-def _parse_whist(data: dict, board: int | None) -> WhistResult:
+def _parse_whist(data: dict, board: int | None, strict: bool = False) -> WhistResult:
     if not data.keys() <= _WHIST_KEYS:
         _unknown_key(data, _WHIST_KEYS, "")
     b = _board(data, board)
@@ -413,6 +480,8 @@ def _parse_whist(data: dict, board: int | None) -> WhistResult:
     tricks = _whole(tricks, "tricks_ns", "tricks_ns", 0, 13)
     value = data.get("revokes")
     if value is None:
+        if strict:
+            refuse_null(data, "revokes", "revokes", NULL_ADVICE["whist.revokes"])
         return WhistResult(b, tricks)
     revokes = _object(value, "revokes", "revokes", _WHIST_REVOKE_KEYS)
     ns = _whole(revokes.get("NS", 0), "revokes.NS", "revokes by N-S", 0, MAX_REVOKES)
@@ -427,6 +496,7 @@ def parse_result(
     deal: str | None = None,
     board: int | None = None,
     honours_complete: bool = False,
+    strict: bool = False,
 ) -> AuctionResult | WhistResult:
     """Check a deal result in the shape of docs/interfaces.md §1 and build it.
 
@@ -439,9 +509,14 @@ def parse_result(
     the honours are all in some hand (Law 3), so when the hand record does not give them
     they must be given, and add up to exactly 5 (no trump: the 4 aces). Off, a seat left
     out holds none (interfaces.md §1: the scoring command and the night file).
+
+    ``strict`` is the scoring command's reading of interfaces.md §1: an optional key
+    given as null is refused (left out is fine; ``contract: null`` is the passed-out
+    deal), and so are tricks other than 0 on a passed-out deal. Off, null reads as left
+    out and a passed-out deal's tricks (0-13) are ignored, as the product has them.
     """
     if not isinstance(data, dict):
         raise ResultError("", f"a deal result must be a JSON object, not {_kind(data)}")
     if rules.is_whist:
-        return _parse_whist(data, board)
-    return AuctionResult(*auction_values(data, rules, deal, board, honours_complete))
+        return _parse_whist(data, board, strict)
+    return AuctionResult(*auction_values(data, rules, deal, board, honours_complete, strict))
