@@ -96,7 +96,7 @@ def deal_from_post(game: str, post: Any) -> tuple[dict, dict | None]:
         # English rule: no contract, no play. What else was tapped still goes to the
         # engine, which scores a penalty that stands without a declaration (Three-Hand
         # rules 5, 9 and 10: 50 or 100 to each other player) and refuses, in words, what
-        # cannot be (honours, revokes, four-hand's Laws 54 and 90): dropped here, a
+        # cannot be (honours, revokes, any four-hand penalty): dropped here, a
         # penalty ticked had vanished without a word.
         deal["contract"] = None
         deal["tricks"] = 0
