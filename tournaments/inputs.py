@@ -9,6 +9,10 @@ mistake, answered with a ServiceError naming the field (400 in the API).
 
 Text is refused with NUL or other control characters (PostgreSQL cannot store NUL in
 text; the others have no place in a name or a reason).
+
+A JSON object with a key given twice (``{"tricks": 9, "tricks": 10}``) is refused where
+JSON is read (the API, the night file): a JSON reader keeps the last value and drops the
+other without a word (``unique_keys``).
 """
 
 import re
@@ -69,3 +73,23 @@ def no_control_characters_in_lines(value: str) -> None:
     if _CONTROL_IN_LINES.search(value):
         raise ValidationError("Control characters (such as NUL) are not allowed here",
                               code="control_characters")
+
+
+class KeyGivenTwice(ValueError):
+    """A JSON object names one key twice: which value was meant cannot be known."""
+
+    def __init__(self, key: str):
+        super().__init__(f"{key} is given twice in one object; give it once")
+        self.key = key
+
+
+def unique_keys(pairs: list[tuple[str, object]]) -> dict:
+    """json.loads's object_pairs_hook: the object, or KeyGivenTwice for a key given twice."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise KeyGivenTwice(key)
+            seen.add(key)
+    return obj

@@ -46,6 +46,7 @@ from scoring.engine import (
 )
 
 from . import seam
+from .inputs import KeyGivenTwice, unique_keys
 from .models import KINDS as EVENT_KINDS
 from .models import (
     MAX_CORRECTION_MINUTES,
@@ -171,7 +172,9 @@ def loads(text: str | bytes) -> dict:
                 "", f"the file is not UTF-8 text (byte {exc.start + 1} cannot be read)"
             ) from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=unique_keys)
+    except KeyGivenTwice as exc:
+        raise NightFileError("", str(exc)) from None
     except json.JSONDecodeError as exc:
         raise NightFileError(f"line {exc.lineno} column {exc.colno}", exc.msg) from None
     except RecursionError:

@@ -125,6 +125,20 @@ def test_a_nul_in_a_body_names_the_field_holding_it(night, director_client):
     assert not Team.objects.filter(event=night.event).exists()
 
 
+def test_a_key_given_twice_is_refused_not_read_as_the_last(night, table_client):
+    # A JSON reader keeps the last "tricks" and drops the first without a word; which the
+    # table meant cannot be known.
+    meeting = night.meeting(1, 1)
+    body = json.dumps({"board": meeting.boards[0], "round": 1, "result": TWO_HEARTS})
+    twice = body.replace('"tricks": ', '"tricks": 7, "tricks": ', 1)
+    assert twice.count('"tricks"') == 2
+    response = table_client(1).post(url(night.event, "results/"), twice,
+                                    content_type="application/json", HTTP_IDEMPOTENCY_KEY=key())
+    body = _error(response, 400, "tricks")
+    assert body["error"] == "Tricks is given twice in one object; give it once"
+    assert not night.event.results.exists()
+
+
 def test_a_nul_echoed_in_an_error_under_an_idempotency_key_is_not_a_server_error(
         night, director_client):
     # DRF echoes a bad choice ("\u0000" is not a valid choice); the key's record then stored

@@ -168,6 +168,8 @@ def test_a_failure_while_writing_undoes_everything(db, night, monkeypatch, impor
     ("[1, 2]", "a night file is a JSON object, not a list"),
     (b"\xff\xfe{}", "the file is not UTF-8 text"),
     ("[" * 100_000, "the file is nested too deeply to be a night file"),
+    ('{"format": "duplicate-night/1", "format": "x"}',
+     "format is given twice in one object; give it once"),
 ])
 def test_malformed_json_is_reported_by_line_and_column(text, message):
     with pytest.raises(NightFileError) as caught:

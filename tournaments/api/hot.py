@@ -52,6 +52,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.utils.json import strict_constant
 
 from .. import prepared, selectors, services
+from ..inputs import unique_keys
 from ..models import Event
 from ..tablecodes import normalise
 from ..throttle import CodeGate
@@ -86,7 +87,7 @@ def json_body(request: HttpRequest) -> object | None:
         text = request.body.decode("utf-8")
         if nested_deeper_than(text, MAX_DEPTH):
             return None
-        data = json.loads(text, parse_constant=strict_constant)
+        data = json.loads(text, parse_constant=strict_constant, object_pairs_hook=unique_keys)
     except ValueError:
         return None
     return None if nul_at(data) else data

@@ -13,7 +13,10 @@ form has no single spelling, and every client of this API sends JSON.
   wrong value in its error ("\\u0000" is not a valid choice), which the idempotency
   record then stores: a body with a NUL in any string or key is refused.
 
-Both are 400s naming the field (``field``: "body", or the path of the string holding the
+- A key given twice in one object (``{"tricks": 9, "tricks": 10}``): a JSON reader keeps
+  the last and drops the other without a word (inputs.unique_keys).
+
+All are 400s naming the field (``field``: "body", or the path of the string holding the
 NUL), as every parse error is (see errors.py).
 """
 
@@ -24,6 +27,8 @@ from typing import Any
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser, get_encoding
 from rest_framework.utils import json
+
+from ..inputs import KeyGivenTwice, unique_keys
 
 MAX_DEPTH = 32
 # A JSON string (skipped whole: brackets inside it are text), or a bracket.
@@ -95,7 +100,9 @@ class BoundedJSONParser(JSONParser):
                                  "levels deep: no request of this API needs that")
         try:
             parse_constant = json.strict_constant if self.strict else None
-            data = json.loads(text, parse_constant=parse_constant)
+            data = json.loads(text, parse_constant=parse_constant, object_pairs_hook=unique_keys)
+        except KeyGivenTwice as exc:
+            raise UnreadableBody(str(exc), field=exc.key) from None
         except ValueError as exc:
             raise UnreadableBody(f"JSON parse error - {exc}") from None
         _refuse_nul(data)
