@@ -368,10 +368,10 @@ def ruling(kind: str | None, offending: str | None = "") -> str:
 
 
 def not_played_words(row: dict) -> str:
-    """Why a score card's board was not played: "Not played: pair 5 left after round 3"
-    (its later boards went to both pairs not played, decision 103: the row's ``left``,
-    (pair, round)), else "Not played at the table (the director's ruling)" (slow play, the
-    time ran out: decision 99)."""
+    """Why a board of a traveller or a score card was not played: "Not played: pair 5 left
+    after round 3" (its later boards went to both pairs not played, decision 103: the
+    row's ``left``, (pair, round)), else "Not played at the table (the director's ruling)"
+    (slow play, the time ran out: decision 99)."""
     left = row.get("left")
     if left:
         return f"Not played: pair {left[0]} left after round {left[1]}"
@@ -379,8 +379,8 @@ def not_played_words(row: dict) -> str:
 
 
 def ruling_words(row: dict) -> str:
-    """A ruled row of a score card in words: a club adjustment ("Adjusted: N–S
-    average-plus, E–W average-minus"), why a board was not played (``not_played_words``),
+    """A ruled row of a traveller or a score card in words: a club adjustment ("Adjusted:
+    N–S average-plus, E–W average-minus"), why a board was not played (``not_played_words``),
     or the ruling with the award the traveller gives it ("Average (Duplicate Law B);
     awarded N–S −35, E–W +35", ``award_words``); "" for a row with no ruling."""
     if row.get("adjustment"):

@@ -679,6 +679,9 @@ RESULT_FIELDS = (
     "meeting_id", "ruling", "offending", "ns_adjust", "ew_adjust", "level", "denomination",
     "declarer", "doubled", "tricks", "passed_out", "ns_trick", "ns_honour", "ew_trick",
     "ew_honour", "ns_score", "ew_score", "status", "late_play",
+    # The round each pair left after (decision 103), on the pairs already joined for
+    # their numbers: a board not played because one left says so, with no query more.
+    "ns_pair__left_after_round", "ew_pair__left_after_round",
 )
 
 
@@ -703,8 +706,8 @@ def _results(event: Event, only: Q | None = None) -> list[dict]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         fetched = cursor.fetchall()
-    names = ("result_id", "board", *RESULT_FIELDS[2:4], "ns", "ew", *RESULT_FIELDS[6:],
-             "details")
+    names = ("result_id", "board", *RESULT_FIELDS[2:4], "ns", "ew", *RESULT_FIELDS[6:-2],
+             "ns_left", "ew_left", "details")
     out = [dict(zip(names, values, strict=True)) for values in fetched]
     for r in out:
         if isinstance(r["details"], str):  # the driver leaves JSON to the ORM: read it
@@ -745,8 +748,10 @@ def _travellers(event: Event, boards: list[tuple[int, str]],
     teams = _teams_by_pair(event) if event.kind == "teams" else {}
     where = _meetings_by_pairs(event)
     only = Q(board__number=boards[0][0]) if len(boards) == 1 else None
+    results = _results(event, only)
+    left = _left_unplayed(results)  # a board not played, who left (read with them)
     by_board: dict[int, list[dict]] = defaultdict(list)
-    for r in _results(event, only):
+    for r in results:
         by_board[r["board"]].append(r)
     notes = board_notes(event, [number for number, _deal in boards])
     out = []
@@ -779,6 +784,7 @@ def _travellers(event: Event, boards: list[tuple[int, str]],
                 "section": state.sections.get(ns, "") if by_section else "",
                 "award": ([fraction_str(v) for v in awards[r["result_id"]]]
                           if r["ruling"] and awards.get(r["result_id"]) else None),
+                "left": left.get(r["result_id"]),
             })
         if by_section:
             rows.sort(key=lambda row: row["section"])  # stable: each section's in N-S order
@@ -957,20 +963,19 @@ def _card_awards(event: Event, state: Any, results: list[dict],
     return out
 
 
-def _card_left(event: Event, results: list[dict]) -> dict[int, tuple[int, int]]:
+def _left_unplayed(results: list[dict]) -> dict[int, tuple[int, int]]:
     """The boards a pair that left did not play (decision 103: its later meetings went,
     each board a "not-played" ruling with no meeting): result id -> (that pair, the round
-    it left after), for the score cards to say why."""
-    orphans = [r for r in results if r["ruling"] == "not-played" and r["meeting_id"] is None]
-    if not orphans:
-        return {}
-    left = dict(Pair.objects.filter(event=event, left_after_round__isnull=False)
-                .values_list("number", "left_after_round"))
+    it left after), for the travellers and score cards to say why. Read with the results
+    (``_results``: "ns_left", "ew_left"), not a query a row."""
     out = {}
-    for r in orphans:
-        gone = r["ns"] if r["ns"] in left else r["ew"] if r["ew"] in left else None
-        if gone is not None:
-            out[r["result_id"]] = (gone, left[gone])
+    for r in results:
+        if r["ruling"] != "not-played" or r["meeting_id"] is not None:
+            continue
+        if r["ns_left"] is not None:
+            out[r["result_id"]] = (r["ns"], r["ns_left"])
+        elif r["ew_left"] is not None:
+            out[r["result_id"]] = (r["ew"], r["ew_left"])
     return out
 
 
@@ -1006,7 +1011,7 @@ def scorecards(event: Event, numbers: list[int] | None = None, *,
     notes = ruling_notes(event)
     # A ruled board's award, as its traveller gives it; a board not played, who left.
     ruled = _card_awards(event, state, results, awards, whole=only is None)
-    left = _card_left(event, results)
+    left = _left_unplayed(results)
     # At matchpoints the card totals in the standings' own numbers (matchpoints, top and
     # the percentage that places the pair), and shows every board's matchpoints exactly:
     # nothing on it is rounded.

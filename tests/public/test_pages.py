@@ -461,5 +461,5 @@ def test_a_team_matchs_ruled_board_says_its_award_on_the_traveller(director_clie
     words = presenters.award_words(row)
     assert words == f"awarded N–S {presenters.exact(ns)}, E–W {presenters.exact(row['award'][1])}"
     page = director_client.get(f"/events/{event.pk}/boards/1/").content.decode()
-    assert f'<span data-testid="award">{words}</span>' in page
+    assert f'<span data-testid="ruling">{presenters.ruling_words(row)}</span>' in page
     assert contract_words(row).endswith(f"; {words}")  # the printed traveller's words

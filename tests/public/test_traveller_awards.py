@@ -39,7 +39,7 @@ def test_a_whist_fouled_board_says_the_tricks_it_gives(director_client, director
     words = presenters.award_words(row)
     assert words == "awarded N–S 4, E–W 9"
     page = director_client.get(f"/events/{event.pk}/boards/1/").content.decode()
-    assert f'<span data-testid="award">{words}</span>' in page
+    assert f'<span data-testid="ruling">{presenters.ruling_words(row)}</span>' in page
     assert contract_words(row).endswith(f"; {words}")  # the printed traveller's words
 
 

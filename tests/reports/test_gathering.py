@@ -76,6 +76,7 @@ def old_traveller(event, board_number):
             "section": (r.ns_pair.section.name if state and event.compare_by_section
                         and r.ns_pair.section else ""),
             "award": None,  # a pairs night: no team match's award (a ruling's: below)
+            "left": None,  # no pair left this night
         })
     by_section = bool(state) and event.compare_by_section and event.sections.count() > 1
     if not by_section:

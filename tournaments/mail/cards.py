@@ -59,8 +59,9 @@ def _exact_note(shown, exact) -> str:
 
 def _played(row: dict, whist: bool) -> list[str]:
     """The contract, declarer and tricks columns (whist: the tricks alone); a ruled board's
-    words as the web card and the PDF write them (why it was not played, the award)."""
-    words = presenters.ruling_words(row) if row.get("ruling") else contract_words(row)
+    words as the traveller, the web card and the PDF write them (why it was not played,
+    the award: contract_words)."""
+    words = contract_words(row)
     late = " (played late)" if row.get("late_play") else ""
     if whist:  # the tricks the pair's side won in play
         tricks = "" if row["tricks"] is None else str(presenters.tricks_won(row))

@@ -157,15 +157,13 @@ def denomination_markup(code: str) -> str:
 
 
 def contract_words(row: dict) -> str | None:
-    """The ruling given in place of play ("Adjusted: N–S average-plus, E–W average-minus",
-    "Assigned: 3♥ by S, made" for a club adjustment), "Passed out", "" (whist), or None:
-    a contract."""
-    if row.get("adjustment"):
-        return row["adjustment"]
-    if row.get("ruling"):
-        award = presenters.award_words(row)  # a team match's award (Duplicate Law G)
-        return presenters.ruling(row["ruling"], row.get("offending")) + (
-            f"; {award}" if award else "")
+    """A traveller's or a score card's contract in words where it is not a contract: the
+    ruling given in place of play, as presenters.ruling_words writes it for both ("Adjusted:
+    N–S average-plus, E–W average-minus", "Not played: pair 5 left after round 3", "Average
+    (Duplicate Law B); awarded N–S −35, E–W +35"), "Passed out", "" (whist), or None: a
+    contract."""
+    if row.get("adjustment") or row.get("ruling"):
+        return presenters.ruling_words(row)
     if row.get("passed_out"):
         return presenters.contract(None, None)
     if not row.get("level"):

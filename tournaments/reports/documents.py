@@ -685,10 +685,12 @@ class ScorecardsRenderer(BaseRenderer):
         """One board of a card: plain strings for numbers, shared cells for the rest
         (matchpoints exactly and unsigned, "6½"; plus/minus signed, rounded, exact beneath;
         in a team match the points won and their running total, exactly, "—" for a deal
-        left out of the match). A ruling is written as the web card writes it: why a board
-        was not played, or the award the traveller gives (presenters.ruling_words), the
-        pair's own award in the Score column."""
-        played = _ruling_cell(presenters.ruling_words(r)) if r.get("ruling") else contract_cell(r)
+        left out of the match). A ruling is written as the traveller and the web card write
+        it: why a board was not played, or the award the traveller gives (contract_cell),
+        its parts a line each, the pair's own award in the Score column."""
+        played = contract_cell(r)
+        if r.get("ruling"):
+            played = _ruling_cell(played)
         if whist:  # the ruling's words, else the tricks the pair's side won in play
             played = played or blank(presenters.tricks_won(r))
         cells = [str(r["board"]), presenters.side(r["direction"]), str(r["opponents"]),

@@ -5,7 +5,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments import presenters
+from tournaments import presenters, selectors
 from tournaments.models import Event
 from tournaments.standings import overall_standings, standings
 
@@ -36,12 +36,15 @@ class Command(BaseCommand):
             data = {k: v for k, v in data.items() if k not in ("published", "seq")}
             self.stdout.write(json.dumps(data, indent=1, ensure_ascii=False))
         else:
-            self.stdout.write(as_text(data))
+            # A late pair's Boards read "5 of 14", as on the page and the PDF (decision 102).
+            late = selectors.late_pairs(event) if presenters.some_pair_short(data) else []
+            self.stdout.write(as_text(data, late))
 
 
-def as_text(data: dict) -> str:
+def as_text(data: dict, late_pairs: list[dict] | None = None) -> str:
     # Text is for people (interfaces.md §3 pins only the JSON): numbers as the presenters
-    # write them ("+7", "−40⅓", "733⅓"), never "-121/3".
+    # write them ("+7", "−40⅓", "733⅓"), never "-121/3". `late_pairs`: selectors.late_pairs,
+    # for a late pair's Boards ("5 of 14") and the note saying what that means.
     lines = [f"{data['event']} — {presenters.method(data['method'])}", ""]
     if data["kind"] == "teams":
         for match in data["matches"]:
@@ -83,14 +86,13 @@ def as_text(data: dict) -> str:
             score = f"{score:>8}"
             if exact:
                 score += f" {presenters.signed_exact(row['exact']):>8}"
-            boards = presenters.boards_played(row["boards"], row.get("not_played", 0))
+            boards = presenters.row_boards_played(row, late_pairs)
             section = f"{row['section']:<8} " if sectioned else ""
             lines.append(f"{row['place']:<6} {row['pair']:>4}  {section}{names:<{wide}} "
                          f"{score} {boards:>6}")
         lines.append("")
-    note = presenters.not_played_note(data)
-    if note:
-        lines.append(note)
+    lines += [note for note in [presenters.not_played_note(data),
+                                *presenters.late_pairs_notes(data, late_pairs)] if note]
     return "\n".join(lines)
 
 
