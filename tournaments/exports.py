@@ -323,9 +323,8 @@ def _pbn_game(data: ExportData, traveller: dict, row: dict, site: str) -> list[t
         game += [("ScoreNS", _side_total(row, "ns")), ("ScoreEW", _side_total(row, "ew"))]
     else:
         game += [("Declarer", ""), ("Contract", ""), ("Result", ""), ("Score", "")]
-        text = (row["adjustment"] if row["ruling"] == "adjusted"
-                else presenters.ruling(row["ruling"], row["offending"]))
-        game.append(("Note", text))
+        # As the traveller words it: why it was not played, the award.
+        game.append(("Note", presenters.ruling_words(row)))
     game += [("NSPair", str(row["ns"])), ("EWPair", str(row["ew"]))]
     if row["ns_plus_minus"] is not None:
         label = "Matchpoints" if data.method == "matchpoints" else "PlusMinus"

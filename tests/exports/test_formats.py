@@ -221,3 +221,13 @@ def test_spades_under_the_english_rule_are_written_royal():
     assert english.tags["Contract"] == "4S" and english.tags["RoyalSpades"] == "Yes"
     american = parse_games(exports.results_pbn(_data([spades])))[0]
     assert american.tags["Contract"] == "4S" and "RoyalSpades" not in american.tags
+
+
+def test_a_pbn_note_says_why_a_board_was_not_played_as_the_traveller_does():
+    rows = [_row(ruling="not-played", meeting_id=None, left=(2, 5), ns_trick=None,
+                 ns_score=None, ew_score=None, ns_plus_minus=None, ew_plus_minus=None),
+            _row(ns=3, ew=4, ruling="average", award=["-35", "35"], ns_trick=None,
+                 ns_score=None, ew_score=None, ns_plus_minus=None, ew_plus_minus=None)]
+    games = parse_games(exports.results_pbn(_data(rows)))
+    assert games[0].tags["Note"] == "Not played: pair 2 left after round 5"
+    assert games[1].tags["Note"] == "Average (Duplicate Law B); awarded N–S −35, E–W +35"
