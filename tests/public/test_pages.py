@@ -14,6 +14,8 @@ from tournaments import presenters, selectors, services, standings
 from tournaments.access import board_finished, finished_boards
 from tournaments.models import Event, Result
 
+from .helpers import sides_plain
+
 # The shared example nights, as copied into the night-file tests.
 NIGHTS = Path(__file__).resolve().parents[1] / "nights" / "data"
 
@@ -460,6 +462,6 @@ def test_a_team_matchs_ruled_board_says_its_award_on_the_traveller(director_clie
     assert Fraction(row["award"][0]) == ns
     words = presenters.award_words(row)
     assert words == f"awarded N–S {presenters.exact(ns)}, E–W {presenters.exact(row['award'][1])}"
-    page = director_client.get(f"/events/{event.pk}/boards/1/").content.decode()
+    page = sides_plain(director_client.get(f"/events/{event.pk}/boards/1/").content.decode())
     assert f'<span data-testid="ruling">{presenters.ruling_words(row)}</span>' in page
     assert contract_words(row).endswith(f"; {words}")  # the printed traveller's words

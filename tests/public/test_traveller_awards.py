@@ -12,6 +12,8 @@ from tournaments import presenters, selectors, services, standings
 from tournaments.reports.base import contract_words
 from tournaments.services import Actor
 
+from .helpers import sides_plain
+
 pytestmark = pytest.mark.django_db
 
 
@@ -38,7 +40,7 @@ def test_a_whist_fouled_board_says_the_tricks_it_gives(director_client, director
     assert row["award"] == ["4", "9"]
     words = presenters.award_words(row)
     assert words == "awarded N–S 4, E–W 9"
-    page = director_client.get(f"/events/{event.pk}/boards/1/").content.decode()
+    page = sides_plain(director_client.get(f"/events/{event.pk}/boards/1/").content.decode())
     assert f'<span data-testid="ruling">{presenters.ruling_words(row)}</span>' in page
     assert contract_words(row).endswith(f"; {words}")  # the printed traveller's words
 
@@ -66,7 +68,10 @@ def test_an_auction_average_and_fouled_board_give_scores(director, director_clie
     row = ruled_row(event)
     # E–W at fault: N–S the highest N–S score made, E–W the lowest E–W one.
     assert row["award"] == [str(max(ns_scores)), str(min(ew_scores))]
-    page = director_client.get(f"/events/{event.pk}/boards/1/").content.decode()
+    raw = director_client.get(f"/events/{event.pk}/boards/1/").content.decode()
+    # "awarded N–" / "S +141" at the end of a line, read at 1280 px: each side is kept whole.
+    assert 'awarded <span class="nowrap">N–S</span> +' in raw
+    page = sides_plain(raw)
     # A score lost is one side's: both signed, as the traveller's net (a review read
     # "N–S −35, E–W 35").
     assert min(ew_scores) < 0 < max(ns_scores)
