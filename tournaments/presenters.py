@@ -829,6 +829,55 @@ def sent_back_here(irr: Any) -> str:
             f"{found_at}.")
 
 
+IRREGULAR_OUTCOMES = {"new-deal": "new deal", "fouled": "fouled board", "average": "average",
+                      "cancelled": "board cancelled", "rectified": "put right",
+                      "withdrawn": "report withdrawn"}
+# What an irregular board's audit entry keeps of it (services.irregular._snapshot).
+IRREGULAR_AUDIT_KEYS = {"board", "law", "stage", "status", "section", "table", "round",
+                        "short_seat", "surplus_seat", "misplaced_card", "outcome",
+                        "sent_to_table", "sent_to_round"}
+
+
+def irregular_audit_words(snapshot: dict | None, *, several: bool = False) -> str:
+    """An irregular board's audit entry (Duplicate Law B) as a director reads it: "Board 6,
+    found at table 2, round 2 after the overplay began (Duplicate Law B(3)): South short,
+    North with the surplus; decided: fouled board, N–S at fault", never "board: 6, law: …,
+    short seat: S". "Section B: board 6, …" where the event has several sections."""
+    if not snapshot:
+        return ""
+    text = f"Board {snapshot.get('board')}"
+    if snapshot.get("table") is not None:
+        text += f", found at table {snapshot['table']}"
+        if snapshot.get("round") is not None:
+            text += f", round {snapshot['round']}"
+    if several and snapshot.get("section"):
+        text = f"Section {snapshot['section']}: b{text[1:]}"
+    stage = snapshot.get("stage")
+    if stage in IRREGULAR_FOUND:
+        text += f" {IRREGULAR_FOUND[stage]} ({IRREGULAR_LAW[stage]})"
+    short, surplus = snapshot.get("short_seat"), snapshot.get("surplus_seat")
+    if snapshot.get("misplaced_card") and surplus in SEATS:
+        text += f": {card_words(snapshot['misplaced_card'])} in {SEATS[surplus]}'s hand"
+        if short in SEATS:
+            text += f", {SEATS[short]} short"
+    elif short in SEATS and surplus in SEATS:
+        text += f": {SEATS[short]} short, {SEATS[surplus]} with the surplus"
+    status, outcome = snapshot.get("status"), snapshot.get("outcome")
+    if status == "sent-back" and snapshot.get("sent_to_table") is not None:
+        text += (f"; sent back to table {snapshot['sent_to_table']} (round "
+                 f"{snapshot.get('sent_to_round')}) to be put right")
+    elif status == "reported":
+        text += "; reported, waiting for the director"
+    elif status == "withdrawn" or outcome == "withdrawn":
+        text += "; report withdrawn, the cards were right"
+    elif outcome:
+        words = IRREGULAR_OUTCOMES.get(outcome, outcome)
+        if outcome == "fouled" and short in SEATS:
+            words += f", {'N–S' if short in ('N', 'S') else 'E–W'} at fault"
+        text += f"; decided: {words}"
+    return text
+
+
 def irregular_note(irr: Any) -> str:
     """One line for a traveller, a score card or a list: what became of the report."""
     number, law = irr.board.number, IRREGULAR_LAW[irr.stage]

@@ -1,6 +1,7 @@
 """Irregular boards on the pages (Duplicate Law B): the table's report and its wait, the
 console's list, walk-through and grid, the notes on the traveller and the score card."""
 
+import html
 import re
 
 import pytest
@@ -17,6 +18,7 @@ from tests.irregular_nights import (
     two_tables,
 )
 from tests.web.conftest import contract_post
+from tests.web.test_director_audit_agree_words import audit_row
 from tournaments import services
 from tournaments.models import AuditEntry, Board, Irregularity, Result
 from tournaments.services import Actor
@@ -115,6 +117,25 @@ def test_console_walk_through_b3_at_more_tables_asks_for_the_seats(director_clie
     assert (result.ruling, result.offending) == ("fouled", "ew")
     card = director_client.get(f"/events/{night.pk}/pairs/{found.ns_pair.number}/")
     assert "fouled board, E–W at fault" in card.content.decode()
+
+
+def test_the_audit_writes_an_irregular_board_in_words(director_client, night):
+    # A reviewer read "board: 1, law: Duplicate Law B(3), short seat: E, stage: overplay".
+    found = meeting(night, 2, 1)
+    sent = director_client.post(f"/director/events/{night.pk}/irregular/", {
+        "board": "1", "meeting": str(found.pk), "stage": "overplay",
+        "misplaced_card": "S5", "surplus_seat": "W"})
+    irr = Irregularity.objects.get()
+    director_client.post(f"/director/events/{night.pk}/irregular/{irr.pk}/step/",
+                         {"action": "rule", "short_seat": "E", "reason": "asked"})
+    assert sent.status_code == 302
+    entry = AuditEntry.objects.filter(event=night, action="irregular board").latest("id")
+    row = html.unescape(audit_row(director_client, night, entry))
+    where = (f"Board 1, found at table {found.table}, round {found.round} after the overplay "
+             "began (Duplicate Law B(3)): the ♠5 in West's hand")
+    assert f"{where}; reported, waiting for the director" in row
+    assert f"{where}, East short; decided: fouled board, E–W at fault" in row
+    assert "short seat" not in row and "stage:" not in row
 
 
 def test_console_b1_new_deal_and_the_traveller_note(director_client, director):

@@ -1111,9 +1111,23 @@ def _audit_columns(entry: AuditEntry, event: Event, *, several: bool = False
         before, after = presenters.merge_words(entry.before, entry.after)
     elif entry.action == "agree round":
         before, after = "", presenters.agree_round_words(entry.after, several=several)
+    elif "stage" in (entry.after or {}) and entry.action in ("irregular board", "new deal"):
+        before, after = (_irregular_text(entry.before, event, several),
+                         _irregular_text(entry.after, event, several))
     else:
         before, after = _audit_text(entry.before, event), _audit_text(entry.after, event)
     return {"before": before, "after": after}
+
+
+def _irregular_text(snapshot: dict | None, event: Event, several: bool) -> str:
+    """An irregular board's entry in words (presenters.irregular_audit_words); what else a
+    new deal's entry keeps (the hands, the results voided) key by key after it."""
+    if snapshot is None:
+        return ""
+    rest = {k: v for k, v in snapshot.items() if k not in presenters.IRREGULAR_AUDIT_KEYS}
+    extra = _audit_text(rest, event) if rest else ""
+    words = presenters.irregular_audit_words(snapshot, several=several)
+    return f"{words}; {extra}" if extra else words
 
 
 def _audit_text(snapshot: dict | None, event: Event) -> str:
@@ -1166,9 +1180,7 @@ AUDIT_VALUES = {
     "status": {"reported": "reported", "sent-back": "sent back", "resolved": "decided",
                # an event's (the action "status")
                "setting-up": "setting up"},
-    "outcome": {"new-deal": "new deal", "fouled": "fouled board", "average": "average",
-                "cancelled": "board cancelled", "rectified": "put right",
-                "withdrawn": "report withdrawn"},
+    "outcome": presenters.IRREGULAR_OUTCOMES,
     "published": {"none": "not published", "provisional": "provisional", "final": "final"},
     "kind": presenters.MOVEMENTS, "variant": presenters.VARIANTS,
 }
