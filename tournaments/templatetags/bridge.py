@@ -7,7 +7,7 @@ wraps the words in HTML (a red suit, a rounded score with its exact value on tap
 
 from django import template
 from django.urls import reverse
-from django.utils.html import conditional_escape, escape, format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
 from .. import presenters
@@ -223,16 +223,6 @@ def linked_pair_names(row) -> str:
     subs = [{**s, "name": escape(s["name"]), "for": escape(s["for"])}
             for s in row.get("substitutes") or []]
     return mark_safe(presenters.pair_names(names, subs))  # noqa: S308
-
-
-@register.filter(is_safe=True)
-def sides_whole(html) -> str:
-    """Escaped text (a ``{% filter %}`` block's) with each "N–S" and "E–W" kept on one line:
-    a line may break after an en dash, and a narrow cell's ruling read "E–" / "W −170"."""
-    text = conditional_escape(html)
-    for side in ("N–S", "E–W"):
-        text = text.replace(side, f'<span class="nowrap">{side}</span>')
-    return mark_safe(text)  # noqa: S308  (escaped above; the spans are the filter's own)
 
 
 @register.filter(is_safe=True)
