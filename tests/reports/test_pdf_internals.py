@@ -99,3 +99,22 @@ def test_a_grid_over_pages_reads_back_with_pypdf():
     for n in (1, 60, 120):
         assert f"{n}♠ ×" in text
     assert f"page {len(pages)} of {len(pages)}" in text
+
+
+def test_a_cell_too_wide_is_set_smaller_all_alike():
+    """A ruling's two lines ("Fouled board (Duplicate Law B), N–S at fault" / "awarded
+    N–S −265, E–W +265"), the first too wide for its column: both lines are set smaller by
+    as much, where only the first had been, so that the card read two sizes in one cell."""
+    base.register_fonts()
+    _buffer, canv = _canvas()
+    cell = base.Rich((base.Run("Fouled board (Duplicate Law B), N–S at fault"),),
+                     (base.Run("awarded N–S −265"),))
+    grid = Grid([Column(120)], ["Contract"], [GridRow([cell])])
+    placed = grid._place(base._encoded(canv), cell, [0.0, 120.0], 0, 0)
+    sizes = {float(font.split()[-2]) for _x, _offset, runs in placed for _c, font, _t in runs}
+    assert len(sizes) == 1 and sizes.pop() < 9
+    # A cell that fits keeps its size.
+    fits = base.Rich((base.Run("4♥"),), (base.Run("a revoke", size=7),))
+    placed = grid._place(base._encoded(canv), fits, [0.0, 120.0], 0, 0)
+    assert [float(font.split()[-2]) for _x, _o, runs in placed for _c, font, _t in runs] \
+        == [9.0, 7.0]

@@ -533,7 +533,8 @@ class Grid(Flowable):
         each column: ((the x of the line's text matrix, its baseline from the row's middle
         or None for a plain string's, ((colour, font operator, text operator), ...)), ...).
 
-        Each line lies between the column's padded edges, set smaller if it would not fit.
+        Each line lies between the column's padded edges; where one would not fit, the
+        cell's lines are all set smaller by as much.
         """
         left, right = edges[index] + CELL_PAD_X, edges[last + 1] - CELL_PAD_X
         align = self.columns[index].align
@@ -550,9 +551,12 @@ class Grid(Flowable):
                 line_top -= leading
         placed = []
         room = right - left
+        # A line too wide sets the whole cell smaller, each of its lines alike: a ruling's
+        # two lines in two sizes read as two things.
+        widest = max((width for _runs, width, _offset in lines), default=0.0)
+        scale = int(room / widest * 100) / 100 if widest > room > 0 else 1.0  # rounded down
         for runs, width, offset in lines:
-            if width > room > 0:
-                scale = int(room / width * 100) / 100  # rounded down: it surely fits
+            if scale != 1.0:
                 runs = [(text, font, size * scale, color) for text, font, size, color in runs]
                 width *= scale
             if align == "right":
