@@ -851,6 +851,34 @@ class AuditOut(serializers.ModelSerializer):
 # --- standings, travellers, score cards (tournaments.standings renders these) ----------------
 
 
+@extend_schema_field({"type": "object", "nullable": True, "properties": {
+    "pair": {"type": "integer"}, "after_round": {"type": "integer"}},
+    "required": ["pair", "after_round"]})
+class LeftField(serializers.Field):
+    """A board not played because a pair left (decision 103): which pair, after which
+    round; null for any other row. The rows hold it as (pair, round)."""
+
+    def to_representation(self, value):
+        pair, after_round = value
+        return {"pair": pair, "after_round": after_round}
+
+
+@extend_schema_field({"type": "object", "nullable": True, "properties": {
+    "ns": {"type": "string"}, "ew": {"type": "string"}}, "required": ["ns", "ew"]})
+class AwardField(serializers.Field):
+    """What each side scores for a ruled board (Duplicate Law B's average or fouled
+    board, a team match's award), exact ("-35", "121/3"); null for none. The rows hold it
+    as [ns, ew]."""
+
+    def to_representation(self, value):
+        ns, ew = value
+        return {"ns": str(ns), "ew": str(ew)}
+
+
+LEFT_HELP = "a board not played because a pair left: which pair, after which round"
+AWARD_HELP = "a ruled board's scores for each side, exact, as its traveller gives them"
+
+
 class TravellerRowOut(serializers.Serializer):
     result_id = serializers.IntegerField()
     ns = serializers.IntegerField()
@@ -886,6 +914,8 @@ class TravellerRowOut(serializers.Serializer):
     round = serializers.IntegerField(allow_null=True)
     table = serializers.IntegerField(allow_null=True)
     late_play = serializers.BooleanField(help_text="played late, out of order")
+    left = LeftField(allow_null=True, help_text=LEFT_HELP)
+    award = AwardField(allow_null=True, help_text=AWARD_HELP)
 
 
 class TravellerOut(serializers.Serializer):
@@ -925,6 +955,8 @@ class ScorecardRowOut(serializers.Serializer):
     hidden = serializers.BooleanField(
         default=False, help_text="a board still being played (not the director's card): "
                                  "its play shows once every table has played it")
+    left = LeftField(allow_null=True, default=None, help_text=LEFT_HELP)
+    award = AwardField(allow_null=True, default=None, help_text=AWARD_HELP)
 
 
 class ScorecardOut(serializers.Serializer):
