@@ -209,7 +209,11 @@ def _board(event: Event, number: int) -> Board:
 
 
 def _pairs(event: Event, ns: int, ew: int) -> tuple[Pair, Pair]:
-    """Pairs `ns` and `ew` of the event, in one query."""
+    """Pairs `ns` and `ew` of the event, in one query. The same pair twice is refused
+    here, for every write naming two pairs (a result, a ruling, an adjusted or assigned
+    score): the database's check (result_two_different_pairs) would otherwise be a 500."""
+    if ns == ew:
+        raise ServiceError("a pair cannot play against itself", field="ew")
     found = {p.number: p for p in Pair.objects.filter(event=event, number__in=(ns, ew))}
     for number, field in ((ns, "ns"), (ew, "ew")):
         if number not in found:
