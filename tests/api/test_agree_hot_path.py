@@ -193,7 +193,7 @@ CASES = {
     "no such round": (404, "Table 2 does not play a round 9"),
     "event closed": (403, "The event is closed"),
     "event agreed": (403, "The director has agreed the event's scores"),
-    "no key": (400, "send an Idempotency-Key header"),
+    "no key": (400, "Send an Idempotency-Key header"),
     "a body": (200, {"agreed": 1}),
     "the director": (200, {"agreed": 1}),
 }

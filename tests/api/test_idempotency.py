@@ -142,7 +142,7 @@ def test_malformed_json_is_a_400_and_claims_nothing(night, table_client):
                                     content_type="application/json",
                                     HTTP_IDEMPOTENCY_KEY=key())
     assert response.status_code == 400
-    assert "JSON parse error" in response.json()["error"]
+    assert response.json()["error"].startswith("The body is not valid JSON")
     assert IdempotencyRecord.objects.count() == 0
 
 

@@ -159,14 +159,14 @@ def idempotent(handler: Callable) -> Callable:
         if not key:
             if table_of(request) is not None:
                 return _error(
-                    "send an Idempotency-Key header with each submission, so a resend after "
+                    "Send an Idempotency-Key header with each submission, so a resend after "
                     "a lost connection is not counted twice",
                     status.HTTP_400_BAD_REQUEST,
                     HEADER,
                 )
             return handler(view, request, *args, **kwargs)
         if len(key) > MAX_KEY_LENGTH:
-            return _error(f"the Idempotency-Key may be at most {MAX_KEY_LENGTH} characters",
+            return _error(f"The Idempotency-Key may be at most {MAX_KEY_LENGTH} characters",
                           status.HTTP_400_BAD_REQUEST, HEADER)
         try:
             digest = request_hash(request)

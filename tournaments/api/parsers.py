@@ -94,7 +94,7 @@ class BoundedJSONParser(JSONParser):
         try:
             text = codecs.getreader(encoding)(stream).read()
         except ValueError as exc:  # not text in that encoding
-            raise UnreadableBody(f"JSON parse error - {exc}") from None
+            raise UnreadableBody(f"The body is not {encoding} text ({exc})") from None
         if nested_deeper_than(text, self.max_depth):
             raise UnreadableBody(f"the request body is nested more than {self.max_depth} "
                                  "levels deep: no request of this API needs that")
@@ -104,6 +104,6 @@ class BoundedJSONParser(JSONParser):
         except KeyGivenTwice as exc:
             raise UnreadableBody(str(exc), field=exc.key) from None
         except ValueError as exc:
-            raise UnreadableBody(f"JSON parse error - {exc}") from None
+            raise UnreadableBody(f"The body is not valid JSON ({exc})") from None
         _refuse_nul(data)
         return data
