@@ -41,9 +41,9 @@ from .validate import (
     _revokes,
     _unknown_key,
     _whole,
+    optional,
     parse_result,
     passed_out_tricks,
-    refuse_null,
 )
 
 RUBBER_GAMES: tuple[str, ...] = ("auction", "three-hand", "whist")
@@ -499,9 +499,7 @@ def parse_three_hand_deal(data: object, rules: RuleSet, strict: bool = False
     value = data.get("contract", _MISSING)
     if value is _MISSING:
         raise ResultError("contract", "the contract is missing (null for a passed-out deal)")
-    penalties = data.get("penalties")
-    if penalties is None and strict:
-        refuse_null(data, "penalties", "penalties", NULL_ADVICE["penalties"])
+    penalties = optional(data, "penalties", strict, NULL_ADVICE["penalties"])
     penalties = () if penalties is None else _three_penalties(penalties)
     if value is None:
         return _three_passed_out(data, rules, dealer, penalties, strict)
@@ -517,14 +515,10 @@ def parse_three_hand_deal(data: object, rules: RuleSet, strict: bool = False
         raise ResultError("tricks", "the number of tricks won by the declarer with the dummy "
                                     "is missing")
     tricks = _whole(tricks, "tricks", "tricks", 0, 13)
-    value = data.get("honours")
-    if value is None and strict:
-        refuse_null(data, "honours", "honours", _THREE_HONOURS_NULL)
+    value = optional(data, "honours", strict, _THREE_HONOURS_NULL)
     honours = (dict.fromkeys(_THREE_HONOUR_KEYS, 0) if value is None
                else _three_honours(value, checked.denomination == "NT"))
-    value = data.get("revokes")
-    if value is None and strict:
-        refuse_null(data, "revokes", "revokes", NULL_ADVICE["revokes"])
+    value = optional(data, "revokes", strict, NULL_ADVICE["revokes"])
     revokes = Revokes() if value is None else _revokes(value, strict)
     return ThreeHandDeal(dealer, declarer, checked, tricks, honours, revokes, penalties)
 
@@ -540,14 +534,10 @@ def _three_passed_out(data: dict, rules: RuleSet, dealer: str,
     if declarer is not None or (strict and "declarer" in data):
         raise ResultError("declarer", "a passed-out deal has no declarer: leave declarer out")
     passed_out_tricks(data, strict)
-    value = data.get("honours")
-    if value is None and strict:
-        refuse_null(data, "honours", "honours", _THREE_HONOURS_NULL)
+    value = optional(data, "honours", strict, _THREE_HONOURS_NULL)
     if value is not None and any(_three_honours(value, no_trump=False).values()):
         raise ResultError("honours", "a passed-out deal has no trumps, so no honours")
-    value = data.get("revokes")
-    if value is None and strict:
-        refuse_null(data, "revokes", "revokes", NULL_ADVICE["revokes"])
+    value = optional(data, "revokes", strict, NULL_ADVICE["revokes"])
     if value is not None:
         r = _revokes(value, strict)
         if r.declaring or r.defending:
@@ -679,10 +669,8 @@ def parse_whist_deal(data: object, strict: bool = False) -> WhistDeal:
         raise ResultError("tricks_ns", "the number of tricks won by N-S (tricks_ns) is missing")
     tricks = _whole(tricks, "tricks_ns", "tricks_ns", 0, 13)
     honours = None
-    value = data.get("honours")
-    if value is None and strict:
-        refuse_null(data, "honours", "honours", "honours must be an object (NS), not null: "
-                                                "leave honours out when they are not scored")
+    value = optional(data, "honours", strict, "honours must be an object (NS), not null: "
+                                              "leave honours out when they are not scored")
     if value is not None:
         held = _keys(value, ("NS",), "honours (give the honours N-S held; E-W hold the rest)",
                      "honours")
@@ -692,18 +680,14 @@ def parse_whist_deal(data: object, strict: bool = False) -> WhistDeal:
                                             "leave honours out")
         honours = _whole(held["NS"], "honours.NS", "honours held by N-S", 0, 4)
     ns = ew = 0
-    value = data.get("revokes")
-    if value is None and strict:
-        refuse_null(data, "revokes", "revokes", NULL_ADVICE["whist.revokes"])
+    value = optional(data, "revokes", strict, NULL_ADVICE["whist.revokes"])
     if value is not None:
         revokes = _keys(value, WHIST_SIDES, "revokes", "revokes")
         ns = _whole(revokes.get("NS", 0), "revokes.NS", "revokes by N-S", 0, 13)
         ew = _whole(revokes.get("EW", 0), "revokes.EW", "revokes by E-W", 0, 13)
-    penalty = data.get("revoke_penalty")
-    if penalty is None and strict:
-        refuse_null(data, "revoke_penalty", "revoke_penalty",
-                    'revoke_penalty must be "tricks", "deduct" or "add", not null: leave '
-                    "revoke_penalty out when the adversaries have no choice to make")
+    penalty = optional(data, "revoke_penalty", strict,
+                       'revoke_penalty must be "tricks", "deduct" or "add", not null: leave '
+                       "revoke_penalty out when the adversaries have no choice to make")
     if penalty is not None:
         penalty = _one_of(penalty, "revoke_penalty", "the revoke penalty", REVOKE_PENALTIES)
     elif bool(ns) != bool(ew):

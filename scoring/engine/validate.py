@@ -152,11 +152,13 @@ NULL_ADVICE = {
 PASSED_OUT_TRICKS = "a passed-out deal has no tricks: leave tricks out"
 
 
-def refuse_null(data: dict, key: str, field: str, advice: str) -> None:
-    """Strict reading: ``key`` given as null (not left out) is refused with ``advice``.
-    Called only once ``data.get(key)`` was found to be None."""
-    if key in data:
-        raise ResultError(field, advice)
+def optional(data: dict, key: str, strict: bool, advice: str, field: str = "") -> object:
+    """``data[key]``, None when it is left out (or, not strict, given as null). Strict
+    reading: given as null is refused with ``advice``, naming ``field`` (else ``key``)."""
+    value = data.get(key)
+    if value is None and strict and key in data:
+        raise ResultError(field or key, advice)
+    return value
 
 
 def _one_of(value: object, field: str, name: str, choices: tuple[str, ...]) -> str:
@@ -329,10 +331,8 @@ def _revokes(value: object, strict: bool = False) -> Revokes:
                        "revokes by the declaring side", 0, MAX_REVOKES)
     defending = _whole(data.get("defending", 0), "revokes.defending",
                        "revokes by the defenders", 0, MAX_REVOKES)
-    first = data.get("first_penalty")
-    if first is None and strict:
-        refuse_null(data, "first_penalty", "revokes.first_penalty",
-                    NULL_ADVICE["revokes.first_penalty"])
+    first = optional(data, "first_penalty", strict, NULL_ADVICE["revokes.first_penalty"],
+                     "revokes.first_penalty")
     if first is not None:
         first = _one_of(first, "revokes.first_penalty", "the declarer's choice (first_penalty)",
                         ("points", "tricks"))
@@ -397,21 +397,15 @@ def _passed_out(data: dict, rules: RuleSet, board: int, strict: bool = False
     passed_out_tricks(data, strict)
     # What may be given stands for nothing having happened: honours all 0 (no trumps),
     # revokes 0, no penalties (engine.md decision 5); null only when not strict.
-    honours = data.get("honours")
-    if honours is None and strict:
-        refuse_null(data, "honours", "honours", NULL_ADVICE["honours"])
+    honours = optional(data, "honours", strict, NULL_ADVICE["honours"])
     if honours is not None and any(_honours(honours, no_trump=False)):
         raise ResultError("honours", "a passed-out deal has no trumps, so no honours")
-    revokes = data.get("revokes")
-    if revokes is None and strict:
-        refuse_null(data, "revokes", "revokes", NULL_ADVICE["revokes"])
+    revokes = optional(data, "revokes", strict, NULL_ADVICE["revokes"])
     if revokes is not None:
         r = _revokes(revokes, strict)
         if r.declaring or r.defending:
             raise ResultError("revokes", "a passed-out deal is not played, so it has no revokes")
-    penalties = data.get("penalties")
-    if penalties is None and strict:
-        refuse_null(data, "penalties", "penalties", NULL_ADVICE["penalties"])
+    penalties = optional(data, "penalties", strict, NULL_ADVICE["penalties"])
     if penalties is not None and _penalties(penalties):
         raise ResultError("penalties",
                           "a passed-out deal has no declaration or play to penalise")
@@ -437,10 +431,8 @@ def auction_values(data: dict, rules: RuleSet, deal: str | None = None,
     if type(tricks) is not int or not 0 <= tricks <= 13:
         _whole(tricks, "tricks", "tricks", 0, 13)
     no_trump = contract.denomination == "NT"
-    value = data.get("honours")
+    value = optional(data, "honours", strict, NULL_ADVICE["honours"])
     if value is None:
-        if strict:
-            refuse_null(data, "honours", "honours", NULL_ADVICE["honours"])
         if deal:
             honours = _honours_from_deal(deal, contract.denomination)
         elif complete:
@@ -453,20 +445,10 @@ def auction_values(data: dict, rules: RuleSet, deal: str | None = None,
             _check_against_deal(honours, deal, contract.denomination)
         if complete:
             _check_complete(honours, contract.denomination)
-    value = data.get("revokes")
-    if value is None:
-        if strict:
-            refuse_null(data, "revokes", "revokes", NULL_ADVICE["revokes"])
-        revokes = NO_REVOKES
-    else:
-        revokes = _revokes(value, strict)
-    value = data.get("penalties")
-    if value is None:
-        if strict:
-            refuse_null(data, "penalties", "penalties", NULL_ADVICE["penalties"])
-        penalties = ()
-    else:
-        penalties = _penalties(value)
+    value = optional(data, "revokes", strict, NULL_ADVICE["revokes"])
+    revokes = NO_REVOKES if value is None else _revokes(value, strict)
+    value = optional(data, "penalties", strict, NULL_ADVICE["penalties"])
+    penalties = () if value is None else _penalties(value)
     return b, contract, tricks, honours, revokes, penalties
 
 
@@ -478,10 +460,8 @@ def _parse_whist(data: dict, board: int | None, strict: bool = False) -> WhistRe
     if tricks is _MISSING:
         raise ResultError("tricks_ns", "the number of tricks won by N-S (tricks_ns) is missing")
     tricks = _whole(tricks, "tricks_ns", "tricks_ns", 0, 13)
-    value = data.get("revokes")
+    value = optional(data, "revokes", strict, NULL_ADVICE["whist.revokes"])
     if value is None:
-        if strict:
-            refuse_null(data, "revokes", "revokes", NULL_ADVICE["whist.revokes"])
         return WhistResult(b, tricks)
     revokes = _object(value, "revokes", "revokes", _WHIST_REVOKE_KEYS)
     ns = _whole(revokes.get("NS", 0), "revokes.NS", "revokes by N-S", 0, MAX_REVOKES)
