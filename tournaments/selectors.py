@@ -1104,11 +1104,15 @@ def scorecard(event: Event, pair_number: int) -> dict:
     return cards[0]
 
 
-def late_pairs(event: Event) -> list[dict]:
+def late_pairs(event: Event, standings: dict | None = None) -> list[dict]:
     """The pairs that joined after round 1 (decision 102, or seated by a movement change:
     195), for the standings' Boards column ("10 of 14"): [{"pair", "joined_round",
     "missed"}], `missed` the boards of the rounds before it joined (each round's boards at
-    a table of its section), by pair; [] for a night every pair began."""
+    a table of its section), by pair; [] for a night every pair began. Given the
+    `standings` they are for, [] with no query where no pair of a ranking has fewer boards
+    than another (presenters.some_pair_short): a night every pair played whole."""
+    if standings is not None and not presenters.some_pair_short(standings):
+        return []
     joined = list(Pair.objects.filter(event=event, joined_round__gt=1)
                   .order_by("number").values_list("number", "section_id", "joined_round"))
     if not joined:

@@ -102,9 +102,8 @@ def standings_page(request: HttpRequest, event: Event, *, caller: access.Caller)
     if not access.may_see_standings(caller, event):
         return _not_yet(request, event)
     table = scores.standings(event)
-    # A late pair's Boards read "10 of 14": read only where some pair of a ranking has
-    # fewer boards than another, so a night every pair played whole costs no query more.
-    late = selectors.late_pairs(event) if presenters.some_pair_short(table) else []
+    # A late pair's Boards read "10 of 14" (read only where some pair is short of boards).
+    late = selectors.late_pairs(event, table)
     return _page(request, "tournaments/public/standings.html",
                  "tournaments/public/_standings.html",
                  _context(event, caller.director, standings=table, seq=event.seq, late=late))

@@ -37,7 +37,7 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(data, indent=1, ensure_ascii=False))
         else:
             # A late pair's Boards read "5 of 14", as on the page and the PDF (decision 102).
-            late = selectors.late_pairs(event) if presenters.some_pair_short(data) else []
+            late = selectors.late_pairs(event, data)
             self.stdout.write(as_text(data, late))
 
 
