@@ -854,7 +854,8 @@ def report_data(event: Event, kind: str, *,
             "published": event.published}
     if kind == "standings":
         # A late pair's Boards read "5 of 7" (the boards of the rounds before it joined).
-        data = {**standings.standings(event), "late_pairs": selectors.late_pairs(event)}
+        table = standings.standings(event)
+        data = {**table, "late_pairs": selectors.late_pairs(event, table)}
         step(1, 1)
         return data
     if kind == "overall":
